@@ -1,0 +1,1 @@
+"""Engram: conversation memory for LLM chatbots."""

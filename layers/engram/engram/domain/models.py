@@ -1,0 +1,126 @@
+"""Plain domain values. No I/O, no SDK types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class SessionKey:
+    tenant_id: str
+    user_id: str
+    persona_id: str
+    session_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One round: the user's input and the assistant's output (S2)."""
+
+    seq: int
+    user_text: str
+    assistant_text: str
+    request_id: str
+    created_at: float
+    emergency: bool = False
+
+    @property
+    def turn_id(self) -> str:
+        return f"{self.seq}"
+
+
+class SessionStatus(StrEnum):
+    ACTIVE = "ACTIVE"
+    IDLE = "IDLE"
+    ENDED = "ENDED"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMeta:
+    """The ~META item: state, rolling summary and its cursor (S1, S4)."""
+
+    key: SessionKey
+    generation: int  # start time in ms of the current run of this session id
+    turn_count: int
+    summary: str
+    summary_cursor: int  # rounds 1..cursor are folded into `summary`
+    summary_version: int
+    status: SessionStatus
+    started_at: float
+    last_activity_at: float
+    expires_at: float
+    ended_at: float | None = None
+
+    def is_idle(self, now: float, idle_timeout_s: float) -> bool:
+        return now - self.last_activity_at >= idle_timeout_s
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSnapshot:
+    """What one Query returns: the meta and the last N rounds, oldest first."""
+
+    meta: SessionMeta | None
+    recent: tuple[Turn, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Result of trying to claim an idempotency key (D1 / D2)."""
+
+    state: Literal["acquired", "in_progress", "completed"]
+    result: dict[str, object] | None = None
+    owner: str | None = None
+
+
+class GateDecision(StrEnum):
+    USE = "USE"
+    SKIP = "SKIP"
+
+
+@dataclass(frozen=True, slots=True)
+class GateResult:
+    decision: GateDecision
+    reason: str  # rule id, "llm" or "default"
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """S6: the memory a finished session leaves behind."""
+
+    summary: str
+    topics: tuple[str, ...]
+    emotion: Literal["joy", "sadness", "stress", "calm", "excitement"]
+    importance: int  # 1..10
+    model: str
+    fallback: bool = False
+    warning: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    text: str
+    model: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@dataclass(slots=True)
+class ContextBlock:
+    name: Literal["system", "pinned", "summary", "memories", "recent", "input"]
+    text: str
+    tokens: int
+    items: int = 0
+    trimmed: int = 0
+
+
+@dataclass(slots=True)
+class AssembledContext:
+    messages: list[dict[str, str]]
+    blocks: list[ContextBlock]
+    total_tokens: int
+    gate: GateResult
+    memory_ids: list[str] = field(default_factory=list)
+    encoding: str = ""

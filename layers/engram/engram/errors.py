@@ -1,0 +1,82 @@
+"""Domain errors. Adapters translate infrastructure failures into these; the
+API maps each one to an HTTP status and a machine-readable code in one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngramError(Exception):
+    code = "INTERNAL_ERROR"
+    status = 500
+
+    def __init__(self, message: str, *, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details or {}
+
+
+class ValidationFailed(EngramError):
+    code = "VALIDATION_ERROR"
+    status = 400
+
+
+class Unauthorized(EngramError):
+    code = "UNAUTHORIZED"
+    status = 401
+
+
+class Forbidden(EngramError):
+    code = "FORBIDDEN"
+    status = 403
+
+
+class NotFound(EngramError):
+    code = "NOT_FOUND"
+    status = 404
+
+
+class Conflict(EngramError):
+    """A conditional write lost: stale version, concurrent writer, ended session."""
+
+    code = "CONFLICT"
+    status = 409
+
+
+class RequestInProgress(Conflict):
+    """A duplicate of a request that is still being processed."""
+
+    code = "REQUEST_IN_PROGRESS"
+
+
+class DuplicateRequest(EngramError):
+    """The write was already applied (same request id); callers treat it as success."""
+
+    code = "DUPLICATE_REQUEST"
+    status = 409
+
+
+class PayloadTooLarge(EngramError):
+    code = "PAYLOAD_TOO_LARGE"
+    status = 413
+
+
+class MemoryLimitReached(EngramError):
+    code = "MEMORY_LIMIT_REACHED"
+    status = 409
+
+
+class LlmFailure(EngramError):
+    """The model failed after all retries."""
+
+    code = "LLM_FAILED"
+    status = 502
+
+
+class LlmSummaryFailed(LlmFailure):
+    code = "LLM_SUMMARY_FAILED"
+
+
+class StoreUnavailable(EngramError):
+    code = "STORE_UNAVAILABLE"
+    status = 503

@@ -1,0 +1,107 @@
+"""Long-term memory values (L1) and what the search index holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class MemoryType(StrEnum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    CONSTRAINT = "constraint"
+    DECISION = "decision"
+    TODO = "todo"
+    TIMELINE = "timeline"
+    PROFILE = "profile"
+    NOTE = "note"
+
+
+class MemoryStatus(StrEnum):
+    ACTIVE = "active"
+    ARCHIVED = "archived"
+    COMPRESSED = "compressed"
+
+
+class Namespace(StrEnum):
+    MEMORY = "memory"  # facts, preferences ... extracted or created through the API
+    ROUND = "round"  # L5: a logged conversation round, searchable for 180 days
+    KB = "kb"  # L8: knowledge-base chunks, owned by the tenant, not a user
+
+
+KB_OWNER = "_kb"  # user_id under which a tenant's knowledge base is stored
+
+
+@dataclass(slots=True)
+class MemoryRecord:
+    memory_id: str
+    tenant_id: str
+    user_id: str
+    persona_id: str
+    type: MemoryType
+    content: str
+    importance: float
+    created_at: float
+    updated_at: float
+    namespace: Namespace = Namespace.MEMORY
+    embedding: list[float] | None = None
+    source_turn_ids: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    version: int = 1
+    pii_flags: list[str] = field(default_factory=list)
+    status: MemoryStatus = MemoryStatus.ACTIVE
+    access_count: int = 0
+    last_accessed_at: float | None = None
+    pinned: bool = False
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    language: str = "und"
+    emotion: str | None = None
+    search_text: str | None = None  # content plus expansion keys; None = content
+    expires_at: float | None = None
+    session_id: str | None = None
+
+
+@dataclass(slots=True)
+class IndexDocument:
+    """The searchable projection of a memory record; rebuildable from DynamoDB."""
+
+    doc_id: str
+    tenant_id: str
+    user_id: str
+    persona_id: str
+    namespace: str
+    type: str
+    status: str
+    text: str
+    vector: list[float] | None
+    importance: float
+    created_at: float
+    updated_at: float
+    expires_at: float | None = None
+    access_count: int = 0
+    topics: list[str] = field(default_factory=list)
+    source_ids: list[str] = field(default_factory=list)
+    pinned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilter:
+    """Applied inside the index query, never after it (tenant isolation)."""
+
+    tenant_id: str
+    user_id: str
+    persona_ids: tuple[str, ...] | None = None
+    namespaces: tuple[str, ...] = (Namespace.MEMORY.value,)
+    types: tuple[str, ...] | None = None
+    statuses: tuple[str, ...] = (MemoryStatus.ACTIVE.value,)
+    created_from: float | None = None
+    created_to: float | None = None
+    now: float | None = None  # documents with expires_at <= now are excluded
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    doc_id: str
+    score: float
+    doc: IndexDocument

@@ -1,0 +1,134 @@
+"""The small interfaces the domain talks to. Each has a production adapter
+(AWS / OpenAI) and a local one (DynamoDB Local, embedded index, heuristics)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from engram.domain.models import (
+    Claim,
+    Completion,
+    GateResult,
+    SessionKey,
+    SessionMeta,
+    SessionSnapshot,
+    SessionSummary,
+    Turn,
+)
+from engram.memory.models import Hit, IndexDocument, SearchFilter
+
+Vector = npt.NDArray[np.float32]
+
+
+class ConversationStore(Protocol):
+    def load(self, key: SessionKey, recent: int, now: float) -> SessionSnapshot: ...
+
+    def append_turn(
+        self,
+        key: SessionKey,
+        user_text: str,
+        assistant_text: str,
+        request_id: str,
+        now: float,
+        emergency: bool = False,
+    ) -> tuple[SessionMeta, Turn]: ...
+
+    def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
+
+    def commit_summary(
+        self, key: SessionKey, generation: int, expected_cursor: int, new_cursor: int, summary: str, now: float
+    ) -> bool: ...
+
+    def try_lease(self, key: SessionKey, name: str, holder: str, ttl_s: float, now: float) -> bool: ...
+
+    def release_lease(self, key: SessionKey, name: str, holder: str) -> None: ...
+
+    def end_session(self, key: SessionKey, generation: int, now: float) -> SessionMeta: ...
+
+
+class IdempotencyStore(Protocol):
+    def claim(self, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim: ...
+
+    def complete(
+        self, scope: str, key: str, owner: str, result: dict[str, Any], result_ttl_s: float, now: float
+    ) -> None: ...
+
+    def release(self, scope: str, key: str, owner: str) -> None: ...
+
+
+class ChatModel(Protocol):
+    """OpenAI chat completions (or any compatible server)."""
+
+    name: str
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        max_tokens: int,
+        temperature: float = 0.2,
+        json_mode: bool = False,
+    ) -> Completion: ...
+
+
+class Responder(Protocol):
+    name: str
+
+    def reply(self, messages: Sequence[dict[str, str]]) -> Completion: ...
+
+
+class Summarizer(Protocol):
+    name: str
+
+    def summarize_rounds(self, previous_summary: str, turns: Sequence[Turn], max_tokens: int) -> str: ...
+
+    def compress(self, summary: str, max_tokens: int) -> str: ...
+
+    def summarize_session(self, summary: str, turns: Sequence[Turn]) -> SessionSummary: ...
+
+
+class GateClassifier(Protocol):
+    """Decides the ambiguous cases the rules leave open."""
+
+    name: str
+
+    def classify(self, text: str, language: str) -> GateResult: ...
+
+
+class TokenCounter(Protocol):
+    encoding_name: str
+
+    def count(self, text: str) -> int: ...
+
+    def truncate(self, text: str, max_tokens: int) -> str: ...
+
+
+class Embedder(Protocol):
+    name: str
+    dimensions: int
+
+    def embed(self, texts: Sequence[str]) -> Vector:
+        """Rows are L2-normalised float32 vectors, one per text."""
+        ...
+
+
+class MemoryIndex(Protocol):
+    """BM25 + k-NN over IndexDocuments. Filters run inside the query."""
+
+    def upsert(self, docs: Sequence[IndexDocument]) -> None: ...
+
+    def delete(self, tenant_id: str, user_id: str, doc_ids: Sequence[str]) -> None: ...
+
+    def delete_user(self, tenant_id: str, user_id: str) -> int: ...
+
+    def get(self, tenant_id: str, user_id: str, doc_id: str) -> IndexDocument | None: ...
+
+    def search_text(self, query: str, flt: SearchFilter, k: int) -> list[Hit]: ...
+
+    def search_vector(self, vector: Sequence[float], flt: SearchFilter, k: int) -> list[Hit]: ...
+
+    def count(self, flt: SearchFilter) -> int: ...

@@ -1,0 +1,145 @@
+"""One typed settings schema, read from the environment and validated at cold start.
+
+Every number of SPEC.md is a field here with its SPEC default (ids in comments).
+Environment variables use the ENGRAM_ prefix (ENGRAM_RECENT_WINDOW_ROUNDS=8);
+OPENAI_API_KEY / OPENAI_BASE_URL are read under their usual names.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ENGRAM_", extra="ignore", frozen=True)
+
+    # --- deployment -------------------------------------------------------
+    environment: Literal["local", "test", "dev", "staging", "prod"] = "local"
+    service_name: str = "engram"
+    table_name: str = "engram"
+    aws_region: str = "us-east-1"
+    dynamodb_endpoint: str | None = None  # DynamoDB Local; None = AWS
+    default_tenant: str = "default"
+    turn_queue_url: str | None = None  # SQS FIFO for post-turn work; None = in-process
+    plan: Literal["free", "paid"] = "free"
+
+    # --- auth (local runner plays API Gateway's part) ---------------------
+    local_jwt_secret: SecretStr = SecretStr("engram-local-dev-secret-change-me-0123456789")
+    local_jwt_issuer: str = "engram-local"
+    local_jwt_audience: str = "engram"
+    local_api_key: SecretStr = SecretStr("engram-local-backend-key")
+
+    # --- models -----------------------------------------------------------
+    openai_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "ENGRAM_OPENAI_API_KEY")
+    )
+    openai_base_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("OPENAI_BASE_URL", "ENGRAM_OPENAI_BASE_URL")
+    )
+    chat_model: str = "gpt-4o-mini"
+    token_encoding: str | None = None  # None = derived from chat_model
+    embedding_model: str = "text-embedding-3-small"
+    embedding_dimensions: int = Field(default=512, ge=8, le=3072)
+    openai_timeout_s: float = Field(default=20.0, gt=0)
+    openai_max_retries: int = Field(default=2, ge=0, le=10)
+    reply_max_tokens: int = Field(default=512, ge=16)
+
+    # --- S: short-term memory ----------------------------------------------
+    session_idle_timeout_s: int = Field(default=30 * 60, ge=1)  # S1
+    history_ttl_s: int = Field(default=24 * 3600, ge=60)  # S2 / R6 hot history, summary, cursor
+    conversation_log_ttl_s: int = Field(default=30 * 86400, ge=3600)  # S2 / R6
+    recent_window_rounds: int = Field(default=8, ge=1, le=50)  # S3 [6-10]
+    recent_hard_cap: int = Field(default=12, ge=1, le=100)  # S3
+    summary_every_rounds: int = Field(default=5, ge=1)  # S4
+    summary_trigger_tokens: int = Field(default=6000, ge=100)  # S4 size trigger
+    summary_max_tokens: int = Field(default=600, ge=50)  # S4 re-compression threshold
+    session_end_max_messages: int = Field(default=20, ge=2)  # S6
+    thread_idle_s: int = Field(default=10 * 60, ge=1)  # S5
+    thread_similarity: float = Field(default=0.75, ge=0, le=1)  # S5
+
+    # --- D: dedup and idempotency -------------------------------------------
+    dedup_window_ms: int = Field(default=3000, ge=1)  # D1
+    dedup_marker_ttl_s: int = Field(default=24 * 3600, ge=1)  # D1
+    audio_lock_ttl_s: int = Field(default=180, ge=1)  # D2
+    audio_result_ttl_s: int = Field(default=24 * 3600, ge=1)  # D2
+    audio_transcript_buffer_ttl_s: int = Field(default=3600, ge=1)  # D2
+    max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
+    append_max_attempts: int = Field(default=60, ge=1)
+
+    # --- G: memory gate ------------------------------------------------------
+    gate_llm_max_tokens: int = Field(default=5, ge=1)  # G1
+    gate_skip_alert_ratio: float = Field(default=0.95, ge=0, le=1)  # G2
+
+    # --- L: long-term memory -------------------------------------------------
+    memory_dedup_similarity: float = Field(default=0.9, ge=0, le=1)  # L2
+    promote_top_ratio: float = Field(default=0.7, ge=0, le=1)  # L2
+    novelty_match_similarity: float = Field(default=0.8, ge=0, le=1)  # L2
+    rrf_k: int = Field(default=60, ge=1)  # L3
+    rrf_weight_bm25: float = Field(default=0.4, ge=0)  # L3
+    rrf_weight_vector: float = Field(default=0.6, ge=0)  # L3
+    rerank_weight_similarity: float = Field(default=0.7, ge=0)  # L3
+    rerank_weight_decay: float = Field(default=0.2, ge=0)  # L3
+    rerank_weight_importance: float = Field(default=0.1, ge=0)  # L3
+    decay_lambda_per_day: float = Field(default=0.002, ge=0)  # L3
+    retrieval_top_k: int = Field(default=8, ge=1)  # L3
+    retrieval_k_min: int = Field(default=6, ge=1)  # C2
+    retrieval_k_max: int = Field(default=12, ge=1)  # C2
+    retrieval_candidates: int = Field(default=50, ge=1)
+    round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
+    free_plan_active_limit: int = Field(default=5, ge=1)  # L10
+
+    # --- C: context assembly -------------------------------------------------
+    memory_block_tokens: int = Field(default=1200, ge=0)  # C2
+    memory_item_cap_tokens: int = Field(default=150, ge=10)  # C2
+    pinned_tokens: int = Field(default=400, ge=0)  # C2 / L4
+    summary_block_tokens: int = Field(default=800, ge=0)
+    context_max_tokens: int = Field(default=4000, ge=200)
+    system_policy: str = (
+        "You are a helpful assistant. Use the conversation summary, the user's remembered facts "
+        "and the recent rounds to answer consistently. Never invent memories."
+    )
+
+    # --- M: memory API / LLM summary -------------------------------------------
+    llm_attempts: int = Field(default=3, ge=1)  # M4
+    llm_backoff_s: tuple[float, ...] = (1.0, 2.0)  # M4
+    fallback_summary_chars: int = Field(default=500, ge=50)  # M4
+    fallback_importance: int = Field(default=5, ge=1, le=10)  # M4
+    list_default_limit: int = Field(default=10, ge=1)  # M4
+    load_default_count: int = Field(default=5, ge=1)  # M4
+
+    # --- R: lifecycle ------------------------------------------------------------
+    importance_at_birth: float = Field(default=0.5, ge=0, le=1)  # R1
+    access_boost: float = Field(default=0.1, ge=0, le=1)  # R1
+    weekly_decay: float = Field(default=0.95, gt=0, le=1)  # R1
+    compress_below: float = Field(default=0.3, ge=0, le=1)  # R2
+    archive_grace_days: int = Field(default=90, ge=1)  # R3
+    user_capacity: int = Field(default=10_000, ge=1)  # R4
+    capacity_trigger_ratio: float = Field(default=0.9, ge=0, le=1)  # R4
+    compress_max_fraction: float = Field(default=0.1, ge=0, le=1)  # R4
+
+    # --- P: privacy ----------------------------------------------------------------
+    erasure_recent_days: int = Field(default=7, ge=1)  # P1
+
+    @model_validator(mode="after")
+    def _check(self) -> Settings:
+        if self.recent_window_rounds > self.recent_hard_cap:
+            raise ValueError("recent_window_rounds must not exceed recent_hard_cap")
+        if self.retrieval_k_min > self.retrieval_k_max:
+            raise ValueError("retrieval_k_min must not exceed retrieval_k_max")
+        if len(self.llm_backoff_s) < self.llm_attempts - 1:
+            raise ValueError("llm_backoff_s needs one delay per retry")
+        return self
+
+    @property
+    def openai_enabled(self) -> bool:
+        return self.openai_api_key is not None and bool(self.openai_api_key.get_secret_value())
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, read once (cold start)."""
+    return Settings()

@@ -13,13 +13,14 @@ from engram.domain.models import (
     Claim,
     Completion,
     GateResult,
+    OwnerKey,
     SessionKey,
     SessionMeta,
     SessionSnapshot,
     SessionSummary,
     Turn,
 )
-from engram.memory.models import Hit, IndexDocument, SearchFilter
+from engram.memory.models import Hit, IndexDocument, MemoryRecord, SearchFilter
 
 Vector = npt.NDArray[np.float32]
 
@@ -35,6 +36,7 @@ class ConversationStore(Protocol):
         request_id: str,
         now: float,
         emergency: bool = False,
+        meta_hint: SessionMeta | None = None,
     ) -> tuple[SessionMeta, Turn]: ...
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
@@ -49,15 +51,24 @@ class ConversationStore(Protocol):
 
     def end_session(self, key: SessionKey, generation: int, now: float) -> SessionMeta: ...
 
+    def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
+
 
 class IdempotencyStore(Protocol):
-    def claim(self, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim: ...
+    def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim: ...
 
     def complete(
-        self, scope: str, key: str, owner: str, result: dict[str, Any], result_ttl_s: float, now: float
+        self,
+        owner_key: OwnerKey,
+        scope: str,
+        key: str,
+        owner: str,
+        result: dict[str, Any],
+        result_ttl_s: float,
+        now: float,
     ) -> None: ...
 
-    def release(self, scope: str, key: str, owner: str) -> None: ...
+    def release(self, owner_key: OwnerKey, scope: str, key: str, owner: str) -> None: ...
 
 
 class ChatModel(Protocol):
@@ -132,3 +143,25 @@ class MemoryIndex(Protocol):
     def search_vector(self, vector: Sequence[float], flt: SearchFilter, k: int) -> list[Hit]: ...
 
     def count(self, flt: SearchFilter) -> int: ...
+
+
+class MetricsSink(Protocol):
+    """O1 metrics; Powertools EMF in Lambda, an in-memory counter locally."""
+
+    def put(self, name: str, value: float = 1.0, unit: str = "Count", **dimensions: str) -> None: ...
+
+
+class PostTurnQueue(Protocol):
+    """Hands the slow part of a turn (summary, memory extraction) to a worker."""
+
+    def submit(self, job: dict[str, Any]) -> None: ...
+
+
+class MemoryRepository(Protocol):
+    """Long-term memory records in the system of record (DynamoDB)."""
+
+    def put_new(self, record: MemoryRecord) -> bool:
+        """Insert unless the id exists; False when it did (idempotent writers)."""
+        ...
+
+    def get(self, tenant_id: str, user_id: str, persona_id: str, memory_id: str) -> MemoryRecord | None: ...

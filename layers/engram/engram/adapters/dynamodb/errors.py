@@ -1,0 +1,20 @@
+"""Translate PynamoDB / botocore failures into domain errors (nothing SDK-shaped leaks upward)."""
+
+from __future__ import annotations
+
+from pynamodb.exceptions import PynamoDBException
+
+from engram.errors import Conflict, EngramError, StoreUnavailable
+
+_THROTTLED = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
+
+
+def translate(exc: PynamoDBException) -> EngramError:
+    code = getattr(exc, "cause_response_code", None)
+    if code == "ConditionalCheckFailedException":
+        return Conflict("the item changed concurrently")
+    if code == "TransactionCanceledException":
+        return Conflict("the transaction was cancelled by a concurrent change")
+    if code in _THROTTLED:
+        return StoreUnavailable("the store is throttling requests; retry")
+    return StoreUnavailable("the store is unavailable", details={"cause": code or type(exc).__name__})

@@ -1,0 +1,95 @@
+"""Idempotency markers and locks with TTL (D1 request dedup, D2 audio locks).
+
+Why not Powertools Idempotency here: it reads wall-clock time internally (TTL
+tests could not inject the clock), keeps one expiry for both the in-progress
+lock and the stored result (D2 needs 180 s vs 24 h), and takes its in-progress
+expiry from the Lambda context. This store is the same idea — first writer wins
+with a conditional put — with both TTLs explicit and an injectable `now`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from pynamodb.exceptions import DoesNotExist, PynamoDBException
+
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.models import BoundModels
+from engram.domain.models import Claim, OwnerKey
+
+logger = logging.getLogger(__name__)
+
+IN_PROGRESS = "INPROGRESS"
+COMPLETED = "COMPLETED"
+
+
+class DynamoIdempotencyStore:
+    def __init__(self, models: BoundModels) -> None:
+        self._m = models.idempotency
+
+    def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim:
+        """First writer wins; an expired lock or result can be claimed again."""
+        m = self._m
+        pk = keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key)
+        item = m(
+            pk,
+            keys.IDEM_SK,
+            status=IN_PROGRESS,
+            owner=owner,
+            created_at=now,
+            expires_at=now + lock_ttl_s,
+            user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
+        )
+        try:
+            item.save(condition=m.pk.does_not_exist() | (m.expires_at <= now))
+            return Claim("acquired", owner=owner)
+        except PynamoDBException as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise translate(exc) from exc
+        try:
+            existing = m.get(pk, keys.IDEM_SK, consistent_read=True)
+        except DoesNotExist:  # released between our put and get: the caller may retry
+            return Claim("in_progress")
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        if existing.status == COMPLETED and existing.result is not None:
+            result: dict[str, Any] = json.loads(existing.result)
+            return Claim("completed", result=result, owner=existing.owner)
+        return Claim("in_progress", owner=existing.owner)
+
+    def complete(
+        self,
+        owner_key: OwnerKey,
+        scope: str,
+        key: str,
+        owner: str,
+        result: dict[str, Any],
+        result_ttl_s: float,
+        now: float,
+    ) -> None:
+        m = self._m
+        pk = keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key)
+        try:
+            m(pk, keys.IDEM_SK).update(
+                actions=[
+                    m.status.set(COMPLETED),
+                    m.result.set(json.dumps(result, ensure_ascii=False, separators=(",", ":"))),
+                    m.expires_at.set(now + result_ttl_s),
+                ],
+                condition=m.owner == owner,
+            )
+        except PynamoDBException as exc:
+            # Our lock expired and someone else took over: their result stands.
+            logger.warning("idempotency result not stored", extra={"scope": scope, "cause": type(exc).__name__})
+
+    def release(self, owner_key: OwnerKey, scope: str, key: str, owner: str) -> None:
+        """Drop our in-progress lock after a failure; a failed release is logged, not raised (D2)."""
+        m = self._m
+        pk = keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key)
+        try:
+            m(pk, keys.IDEM_SK).delete(condition=(m.owner == owner) & (m.status == IN_PROGRESS))
+        except PynamoDBException as exc:
+            logger.warning("idempotency lock not released", extra={"scope": scope, "cause": type(exc).__name__})

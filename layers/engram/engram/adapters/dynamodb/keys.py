@@ -1,0 +1,59 @@
+"""Single-table key layout (ARCHITECTURE §4).
+
+Session partition: META and every round of one conversation, so one descending
+Query returns the meta and the last N rounds. Ids never contain '#': the API
+validates them, so keys cannot collide across tenants or users.
+"""
+
+from __future__ import annotations
+
+from engram.domain.models import SessionKey
+
+META_SK = "~META"  # sorts after every TURN#, so a descending query sees it first
+TURN_PREFIX = "TURN#"
+REQUEST_PREFIX = "REQ#"  # per-request marker that makes appends exactly-once
+LEASE_PREFIX = "#LEASE#"  # sorts before TURN#: never in the way of the recent-window query
+IDEM_SK = "~IDEM"
+
+
+def user_key(tenant_id: str, user_id: str) -> str:
+    """Partition key of the by_user GSI: enumerates everything a user has (erasure, export)."""
+    return f"T#{tenant_id}#U#{user_id}"
+
+
+def session_pk(key: SessionKey) -> str:
+    return f"{user_key(key.tenant_id, key.user_id)}#P#{key.persona_id}#S#{key.session_id}"
+
+
+def turn_sk(generation: int, seq: int) -> str:
+    return f"{TURN_PREFIX}{generation:013d}#{seq:08d}"
+
+
+def turn_prefix(generation: int) -> str:
+    return f"{TURN_PREFIX}{generation:013d}#"
+
+
+def parse_turn_sk(sk: str) -> tuple[int, int]:
+    _, generation, seq = sk.split("#")
+    return int(generation), int(seq)
+
+
+def request_sk(request_id: str) -> str:
+    return f"{REQUEST_PREFIX}{request_id}"
+
+
+def idempotency_pk(tenant_id: str, user_id: str, scope: str, key: str) -> str:
+    return f"{user_key(tenant_id, user_id)}#IDEM#{scope}#{key}"
+
+
+def memory_pk(tenant_id: str, user_id: str) -> str:
+    return f"{user_key(tenant_id, user_id)}#MEM"
+
+
+def memory_sk(persona_id: str, memory_id: str) -> str:
+    return f"M#{persona_id}#{memory_id}"
+
+
+def active_shard(key: SessionKey, shards: int = 8) -> str:
+    """Sparse GSI partition for open sessions, spread over a few shards."""
+    return f"ACTIVE#{sum(session_pk(key).encode()) % shards}"

@@ -1,0 +1,164 @@
+"""PynamoDB models of the single table.
+
+Item kinds share one table, so each model declares only the attributes of its
+kind. Models are bound to a table at run time (`bind`), so tests, the local
+stack and each environment can point at their own table without globals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pynamodb.attributes import (
+    BinaryAttribute,
+    BooleanAttribute,
+    ListAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+    UnicodeSetAttribute,
+)
+from pynamodb.indexes import GlobalSecondaryIndex, IncludeProjection, KeysOnlyProjection
+from pynamodb.models import Model
+
+from engram.adapters.dynamodb.connection import TableConfig
+
+LOCAL_CREDENTIALS = {"aws_access_key_id": "local", "aws_secret_access_key": "local"}
+
+
+class _Base(Model):
+    class Meta:
+        table_name = "unbound"
+
+    pk = UnicodeAttribute(hash_key=True, attr_name="PK")
+    sk = UnicodeAttribute(range_key=True, attr_name="SK")
+    expires_at = NumberAttribute(null=True)  # the table's TTL attribute (epoch seconds)
+    user_key = UnicodeAttribute(null=True)  # by_user GSI
+
+
+class ByUserIndex(GlobalSecondaryIndex[Any]):
+    """Keys-only: erasure and export enumerate a user's items, then act on them."""
+
+    class Meta:
+        index_name = "by_user"
+        projection = KeysOnlyProjection()
+
+    user_key = UnicodeAttribute(hash_key=True)
+    sk = UnicodeAttribute(range_key=True, attr_name="SK")
+
+
+class ActiveSessionsIndex(GlobalSecondaryIndex[Any]):
+    """Sparse: only open sessions carry active_shard; the idle job reads only those."""
+
+    class Meta:
+        index_name = "active_sessions"
+        projection = IncludeProjection(["status", "generation", "tenant_id", "user_id", "persona_id", "session_id"])
+
+    active_shard = UnicodeAttribute(hash_key=True)
+    last_activity_at = NumberAttribute(range_key=True)
+
+
+class SessionItem(_Base):
+    """~META and TURN# items of a conversation partition."""
+
+    # meta
+    tenant_id = UnicodeAttribute(null=True)
+    user_id = UnicodeAttribute(null=True)
+    persona_id = UnicodeAttribute(null=True)
+    session_id = UnicodeAttribute(null=True)
+    generation = NumberAttribute(null=True)
+    turn_count = NumberAttribute(null=True)
+    summary = UnicodeAttribute(null=True)
+    summary_cursor = NumberAttribute(null=True)
+    summary_version = NumberAttribute(null=True)
+    status = UnicodeAttribute(null=True)
+    started_at = NumberAttribute(null=True)
+    last_activity_at = NumberAttribute(null=True)
+    ended_at = NumberAttribute(null=True)
+    active_shard = UnicodeAttribute(null=True)
+    # turn
+    seq = NumberAttribute(null=True)
+    user_text = UnicodeAttribute(null=True)
+    assistant_text = UnicodeAttribute(null=True)
+    request_id = UnicodeAttribute(null=True)
+    created_at = NumberAttribute(null=True)
+    emergency = BooleanAttribute(null=True)
+    # lease
+    holder = UnicodeAttribute(null=True)
+
+    by_user = ByUserIndex()
+    active_sessions = ActiveSessionsIndex()
+
+
+class IdempotencyItem(_Base):
+    """D1 request markers and D2 audio locks / cached results."""
+
+    status = UnicodeAttribute()  # INPROGRESS | COMPLETED
+    owner = UnicodeAttribute()
+    result = UnicodeAttribute(null=True)  # JSON
+    created_at = NumberAttribute()
+
+
+class MemoryItem(_Base):
+    """Long-term memory record (L1); DynamoDB is the system of record."""
+
+    memory_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    user_id = UnicodeAttribute()
+    persona_id = UnicodeAttribute()
+    namespace = UnicodeAttribute()
+    type = UnicodeAttribute()
+    content = UnicodeAttribute()
+    search_text = UnicodeAttribute(null=True)
+    embedding = BinaryAttribute(null=True, legacy_encoding=False)  # float32 bytes: re-index never re-embeds
+    importance = NumberAttribute()
+    created_at = NumberAttribute()
+    updated_at = NumberAttribute()
+    source_turn_ids = ListAttribute(of=UnicodeAttribute, null=True)  # type: ignore[arg-type]
+    topics = ListAttribute(of=UnicodeAttribute, null=True)  # type: ignore[arg-type]
+    version = NumberAttribute()
+    pii_flags = UnicodeSetAttribute(null=True)
+    status = UnicodeAttribute()
+    access_count = NumberAttribute(default=0)
+    last_accessed_at = NumberAttribute(null=True)
+    pinned = BooleanAttribute(default=False)
+    supersedes = UnicodeAttribute(null=True)
+    superseded_by = UnicodeAttribute(null=True)
+    language = UnicodeAttribute(null=True)
+    emotion = UnicodeAttribute(null=True)
+    session_id = UnicodeAttribute(null=True)
+    by_user = ByUserIndex()
+
+
+@dataclass(frozen=True)
+class BoundModels:
+    session: type[SessionItem]
+    idempotency: type[IdempotencyItem]
+    memory: type[MemoryItem]
+
+
+def _meta_for(cfg: TableConfig) -> type:
+    attrs: dict[str, Any] = {"table_name": cfg.table_name, "region": cfg.region}
+    if cfg.host:
+        attrs["host"] = cfg.host
+        attrs.update(LOCAL_CREDENTIALS)
+    attrs["max_retry_attempts"] = 3
+    attrs["connect_timeout_seconds"] = 2
+    attrs["read_timeout_seconds"] = 5
+    return type("Meta", (), attrs)
+
+
+@lru_cache(maxsize=16)
+def bind(cfg: TableConfig) -> BoundModels:
+    """Model classes bound to one table (cached: one connection pool per table)."""
+    meta = _meta_for(cfg)
+
+    def sub(base: type[Model], name: str) -> Any:
+        return type(name, (base,), {"Meta": meta, "__module__": __name__})
+
+    return BoundModels(
+        session=sub(SessionItem, "SessionItem"),
+        idempotency=sub(IdempotencyItem, "IdempotencyItem"),
+        memory=sub(MemoryItem, "MemoryItem"),
+    )

@@ -1,0 +1,89 @@
+"""Create the single table the way the CDK stack does (local stack and tests).
+
+Kept in step with infra/constructs/tables.py: same keys, TTL attribute, stream
+and GSIs, so code tested locally meets the same table in AWS.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import boto3
+from botocore.config import Config
+from botocore.exceptions import ClientError
+
+from engram.adapters.dynamodb.connection import TableConfig
+
+TTL_ATTRIBUTE = "expires_at"
+
+_GSIS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
+    # name, hash, hash type, range, range type, projection
+    ("by_user", "user_key", "S", "SK", "S", {"ProjectionType": "KEYS_ONLY"}),
+    ("active_sessions", "active_shard", "S", "last_activity_at", "N", {"ProjectionType": "ALL"}),
+    ("compression_due", "due_shard", "S", "compress_due_at", "N", {"ProjectionType": "KEYS_ONLY"}),
+    ("erasure_requests", "erasure_status", "S", "requested_at", "N", {"ProjectionType": "ALL"}),
+]
+
+
+def dynamodb_client(cfg: TableConfig) -> Any:
+    kwargs: dict[str, Any] = {
+        "region_name": cfg.region,
+        "config": Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=2, read_timeout=5),
+    }
+    if cfg.host:
+        kwargs.update(endpoint_url=cfg.host, aws_access_key_id="local", aws_secret_access_key="local")
+    return boto3.client("dynamodb", **kwargs)
+
+
+def table_definition(table_name: str) -> dict[str, Any]:
+    attrs = {("PK", "S"), ("SK", "S")}
+    gsis = []
+    for name, hk, ht, rk, rt, projection in _GSIS:
+        attrs |= {(hk, ht), (rk, rt)}
+        gsis.append(
+            {
+                "IndexName": name,
+                "KeySchema": [{"AttributeName": hk, "KeyType": "HASH"}, {"AttributeName": rk, "KeyType": "RANGE"}],
+                "Projection": projection,
+            }
+        )
+    return {
+        "TableName": table_name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        "AttributeDefinitions": [{"AttributeName": n, "AttributeType": t} for n, t in sorted(attrs)],
+        "GlobalSecondaryIndexes": gsis,
+        "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
+    }
+
+
+def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:
+    """Create the table if missing; returns True when it was created."""
+    client = dynamodb_client(cfg)
+    try:
+        client.create_table(**table_definition(cfg.table_name))
+        created = True
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] != "ResourceInUseException":
+            raise
+        created = False
+    deadline = time.monotonic() + wait_s
+    while client.describe_table(TableName=cfg.table_name)["Table"]["TableStatus"] != "ACTIVE":
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"table {cfg.table_name} not active")
+        time.sleep(0.1)
+    if created:
+        client.update_time_to_live(
+            TableName=cfg.table_name, TimeToLiveSpecification={"Enabled": True, "AttributeName": TTL_ATTRIBUTE}
+        )
+    return created
+
+
+def delete_table(cfg: TableConfig) -> None:
+    client = dynamodb_client(cfg)
+    try:
+        client.delete_table(TableName=cfg.table_name)
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] != "ResourceNotFoundException":
+            raise

@@ -1,0 +1,113 @@
+"""C1–C3 prompt assembly with exact token budgets.
+
+Order: system policy + pinned core facts + rolling summary + retrieved memories
+(all in the system message), then the recent raw rounds, then the input.
+Over budget, trim the oldest raw rounds first (the summary covers them), then
+the lowest-ranked memories, the summary last; pinned facts and the input stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engram.domain.memory_slot import MemorySlot
+from engram.domain.models import AssembledContext, ContextBlock, GateResult, Turn
+from engram.ports import TokenCounter
+from engram.settings import Settings
+
+# OpenAI chat format: every message costs 3 tokens of framing, the reply is primed with 3 more.
+TOKENS_PER_MESSAGE = 3
+REPLY_PRIMING = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ContextInput:
+    text: str
+    summary: str
+    recent: Sequence[Turn]
+    memory: MemorySlot
+    gate: GateResult
+
+
+class ContextAssembler:
+    def __init__(self, settings: Settings, counter: TokenCounter) -> None:
+        self._s = settings
+        self._counter = counter
+
+    def _fit_lines(self, lines: Sequence[str], budget: int, item_cap: int | None = None) -> list[str]:
+        kept: list[str] = []
+        used = 0
+        for line in lines:
+            if item_cap is not None:
+                line = self._counter.truncate(line, item_cap)
+            cost = self._counter.count(f"- {line}\n")
+            if used + cost > budget:
+                continue
+            kept.append(line)
+            used += cost
+        return kept
+
+    def assemble(self, ci: ContextInput) -> AssembledContext:
+        s = self._s
+        count = self._counter.count
+        pinned = self._fit_lines(ci.memory.pinned, s.pinned_tokens)
+        memories = list(ci.memory.items)
+        memory_lines = self._fit_lines([m.text for m in memories], s.memory_block_tokens, s.memory_item_cap_tokens)
+        kept_memories = [m for m in memories if self._counter.truncate(m.text, s.memory_item_cap_tokens) in memory_lines]
+        summary = self._counter.truncate(ci.summary, s.summary_block_tokens) if ci.summary else ""
+        recent = list(ci.recent)[-s.recent_window_rounds :]
+        trimmed = {"recent": 0, "memories": 0, "summary": 0}
+
+        def build() -> tuple[list[dict[str, str]], list[ContextBlock], int]:
+            system = s.system_policy
+            blocks = [ContextBlock("system", s.system_policy, count(s.system_policy))]
+            if pinned:
+                text = "Core facts about the user:\n" + "".join(f"- {p}\n" for p in pinned)
+                system += "\n\n" + text
+                blocks.append(ContextBlock("pinned", text, count(text), len(pinned)))
+            if summary:
+                text = "Conversation so far (summary):\n" + summary
+                system += "\n\n" + text
+                blocks.append(ContextBlock("summary", text, count(text), 1, trimmed["summary"]))
+            if kept_memories:
+                text = "Relevant memories:\n" + "".join(
+                    f"- {self._counter.truncate(m.text, s.memory_item_cap_tokens)}\n" for m in kept_memories
+                )
+                system += "\n\n" + text
+                blocks.append(ContextBlock("memories", text, count(text), len(kept_memories), trimmed["memories"]))
+            messages = [{"role": "system", "content": system}]
+            recent_tokens = 0
+            for t in recent:
+                messages.append({"role": "user", "content": t.user_text})
+                messages.append({"role": "assistant", "content": t.assistant_text})
+                recent_tokens += count(t.user_text) + count(t.assistant_text) + 2 * TOKENS_PER_MESSAGE
+            blocks.append(ContextBlock("recent", "", recent_tokens, len(recent), trimmed["recent"]))
+            messages.append({"role": "user", "content": ci.text})
+            blocks.append(ContextBlock("input", ci.text, count(ci.text)))
+            total = sum(count(m["content"]) + TOKENS_PER_MESSAGE for m in messages) + REPLY_PRIMING
+            return messages, blocks, total
+
+        messages, blocks, total = build()
+        while total > s.context_max_tokens:
+            if recent:
+                recent.pop(0)
+                trimmed["recent"] += 1
+            elif kept_memories:
+                kept_memories.pop()  # lowest ranked last
+                trimmed["memories"] += 1
+            elif summary:
+                over = total - s.context_max_tokens
+                summary = self._counter.truncate(summary, max(0, count(summary) - over - 1))
+                trimmed["summary"] += 1
+            else:
+                break  # only policy, pinned facts and the input remain: never trimmed
+            messages, blocks, total = build()
+        return AssembledContext(
+            messages=messages,
+            blocks=blocks,
+            total_tokens=total,
+            gate=ci.gate,
+            memory_ids=[m.memory_id for m in kept_memories],
+            encoding=self._counter.encoding_name,
+        )

@@ -1,0 +1,143 @@
+"""S4 rolling summary and S6 session summary.
+
+Rolling: every `summary_every_rounds` unsummarized rounds (or when they exceed
+`summary_trigger_tokens`) fold into the running summary. A short lease keeps
+workers from calling the model twice for the same chunk; the cursor commit is a
+compare-and-swap, so even without the lease no round is lost or summarized twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+
+from engram.clock import Clock
+from engram.domain.models import SessionKey, SessionMeta, SessionSummary, Turn
+from engram.domain.retry import with_retries
+from engram.errors import LlmFailure
+from engram.ports import ConversationStore, MetricsSink, Summarizer, TokenCounter
+from engram.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+SUMMARY_LEASE = "summary"
+LEASE_TTL_S = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkCommitted:
+    first: int
+    last: int
+    input_tokens: int
+    summary_tokens: int
+
+
+class RollingSummarizer:
+    def __init__(
+        self,
+        store: ConversationStore,
+        summarizer: Summarizer,
+        counter: TokenCounter,
+        settings: Settings,
+        clock: Clock,
+        metrics: MetricsSink,
+        use_lease: bool = True,
+    ) -> None:
+        self._store = store
+        self._summarizer = summarizer
+        self._counter = counter
+        self._s = settings
+        self._clock = clock
+        self._metrics = metrics
+        self._use_lease = use_lease
+
+    def _due(self, meta: SessionMeta, turns: list[Turn] | None = None) -> int | None:
+        """The last round of the next chunk to fold in, or None when nothing is due."""
+        pending = meta.turn_count - meta.summary_cursor
+        if pending >= self._s.summary_every_rounds:
+            return meta.summary_cursor + self._s.summary_every_rounds
+        if pending > 0 and turns is not None:
+            tokens = sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in turns)
+            if tokens > self._s.summary_trigger_tokens:
+                return meta.turn_count
+        return None
+
+    def run(self, key: SessionKey) -> list[ChunkCommitted]:
+        """Fold every due chunk; returns what this worker committed."""
+        committed: list[ChunkCommitted] = []
+        holder = uuid.uuid4().hex
+        for _ in range(3):  # re-check after releasing the lease: a writer may have added a round meanwhile
+            meta = self._store.get_meta(key, self._clock.now())
+            if meta is None or not self._maybe_due(key, meta):
+                return committed
+            if self._use_lease and not self._store.try_lease(key, SUMMARY_LEASE, holder, LEASE_TTL_S, self._clock.now()):
+                return committed  # the holder re-checks after it releases
+            try:
+                committed += self._fold(key)
+            finally:
+                if self._use_lease:
+                    self._store.release_lease(key, SUMMARY_LEASE, holder)
+        return committed
+
+    def _maybe_due(self, key: SessionKey, meta: SessionMeta) -> bool:
+        if self._due(meta) is not None:
+            return True
+        if meta.turn_count == meta.summary_cursor:
+            return False
+        turns = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, meta.turn_count, self._clock.now())
+        return self._due(meta, turns) is not None
+
+    def _fold(self, key: SessionKey) -> list[ChunkCommitted]:
+        done: list[ChunkCommitted] = []
+        while True:
+            now = self._clock.now()
+            meta = self._store.get_meta(key, now)
+            if meta is None:
+                return done
+            pending = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, meta.turn_count, now)
+            last = self._due(meta, pending)
+            if last is None:
+                return done
+            chunk = [t for t in pending if t.seq <= last]
+            try:
+                summary = self._summarizer.summarize_rounds(meta.summary, chunk, self._s.summary_max_tokens)
+                if self._counter.count(summary) > self._s.summary_max_tokens:
+                    summary = self._summarizer.compress(summary, self._s.summary_max_tokens)
+            except LlmFailure:
+                # The rounds stay unsummarized and are retried after the next turn: nothing is lost.
+                self._metrics.put("llm_failure", kind="rolling_summary")
+                logger.warning("rolling summary failed", extra={"session_rounds": len(chunk)})
+                return done
+            if not self._store.commit_summary(key, meta.generation, meta.summary_cursor, last, summary, self._clock.now()):
+                self._metrics.put("summary_cas_lost")
+                return done  # another worker moved the cursor: discard our work
+            input_tokens = sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in chunk)
+            done.append(ChunkCommitted(meta.summary_cursor + 1, last, input_tokens, self._counter.count(summary)))
+            self._metrics.put("summary_triggered")
+
+
+def fallback_summary(turns: list[Turn], chars: int, importance: int, warning: str) -> SessionSummary:
+    """M4: the raw conversation as "role: content" lines, so nothing is lost."""
+    lines = "\n".join(f"user: {t.user_text}\nassistant: {t.assistant_text}" for t in turns)
+    return SessionSummary(
+        summary=lines[:chars],
+        topics=(),
+        emotion="calm",
+        importance=importance,
+        model="raw-fallback",
+        fallback=True,
+        warning=warning,
+    )
+
+
+def summarize_session_with_retry(
+    summarizer: Summarizer, summary: str, turns: list[Turn], settings: Settings, clock: Clock, metrics: MetricsSink
+) -> SessionSummary:
+    try:
+        return with_retries(
+            lambda: summarizer.summarize_session(summary, turns), settings.llm_attempts, settings.llm_backoff_s, clock
+        )
+    except LlmFailure:
+        metrics.put("llm_failure", kind="session_summary")
+        return fallback_summary(turns, settings.fallback_summary_chars, settings.fallback_importance, "LLM_SUMMARY_FAILED")

@@ -1,0 +1,53 @@
+"""The one place where domain errors become HTTP responses (M3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
+from engram.errors import EngramError
+
+logger = Logger(child=True)
+
+
+def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response[str]:
+    body = {"error": {"code": code, "message": message, "details": details or {}}}
+    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=json.dumps(body, ensure_ascii=False))
+
+
+def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
+    out = []
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ()) if p != "body"]
+        out.append({"field": ".".join(loc) or "body", "problem": err.get("type", "invalid")})
+    return out
+
+
+def register(app: APIGatewayHttpResolver) -> None:
+    @app.exception_handler(EngramError)
+    def domain_error(exc: EngramError) -> Response[str]:
+        if exc.status >= 500:
+            logger.error("request failed", extra={"code": exc.code})
+        return error_response(exc.status, exc.code, exc.message, exc.details)
+
+    @app.exception_handler(RequestValidationError)
+    def validation_error(exc: RequestValidationError) -> Response[str]:
+        errors = _field_errors(exc)
+        if any(e["problem"] == "json_invalid" for e in errors):
+            return error_response(400, "VALIDATION_ERROR", "the body is not valid JSON", {"errors": errors})
+        return error_response(400, "VALIDATION_ERROR", "the request is invalid", {"errors": errors})
+
+    @app.not_found
+    def not_found(exc: NotFoundError) -> Response[str]:
+        return error_response(404, "NOT_FOUND", "no such route")
+
+    @app.exception_handler(Exception)
+    def unexpected(exc: Exception) -> Response[str]:
+        # A bug: log it with the trace, answer without one.
+        logger.exception("unhandled error")
+        return error_response(500, "INTERNAL_ERROR", "internal error")

@@ -1,0 +1,162 @@
+"""M1 routes: chat, context only, record a turn, read a session, end a session.
+
+Every route exists twice: under /v1/personas/... for end users (JWT) and under
+/v1/users/{user_id}/personas/... for trusted backends (IAM).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+
+from engram.domain.ids import check_id
+from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
+from engram.runtime import get_container
+
+from .. import auth
+from ..schemas import (
+    ChatRequest,
+    ChatResponse,
+    ContextRequest,
+    ContextResponse,
+    SessionEndResponse,
+    SessionResponse,
+    TurnRequest,
+    TurnResponse,
+    TurnView,
+)
+
+router = Router()
+
+USER = "/personas/<persona_id>/sessions/<session_id>"
+BACKEND = "/users/<user_id>/personas/<persona_id>/sessions/<session_id>"
+
+
+def _key(persona_id: str, session_id: str, user_id: str | None) -> SessionKey:
+    settings = get_container().settings
+    event: dict[str, Any] = router.current_event.raw_event
+    owner = auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
+    return SessionKey(owner.tenant_id, owner.user_id, check_id("persona_id", persona_id), check_id("session_id", session_id))
+
+
+def _turn_view(t: Turn) -> TurnView:
+    return TurnView(seq=t.seq, user=t.user_text, assistant=t.assistant_text, request_id=t.request_id, created_at=t.created_at)
+
+
+def _chat(key: SessionKey, body: ChatRequest) -> ChatResponse:
+    result = get_container().conversation.chat(key, body.message, body.idempotency_key)
+    return ChatResponse.model_validate(result)
+
+
+def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
+    ctx, _, _ = get_container().conversation.context(key, body.message)
+    return ContextResponse.model_validate(
+        {
+            "messages": ctx.messages,
+            "blocks": [{"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks],
+            "total_tokens": ctx.total_tokens,
+            "encoding": ctx.encoding,
+            "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
+            "memory_ids": ctx.memory_ids,
+        }
+    )
+
+
+def _record_turn(key: SessionKey, body: TurnRequest) -> TurnResponse:
+    outcome = get_container().conversation.record_turn(key, body.user, body.assistant, body.idempotency_key)
+    return TurnResponse(turn=_turn_view(outcome.turn), turn_count=outcome.meta.turn_count, duplicate=outcome.duplicate)
+
+
+def _session_view(snapshot: SessionSnapshot, idle_timeout_s: float, now: float) -> SessionResponse:
+    meta = snapshot.meta
+    assert meta is not None
+    status = meta.status
+    if status == SessionStatus.ACTIVE and meta.is_idle(now, idle_timeout_s):
+        status = SessionStatus.IDLE
+    return SessionResponse(
+        session_id=meta.key.session_id,
+        persona_id=meta.key.persona_id,
+        status=status.value,
+        turn_count=meta.turn_count,
+        summary=meta.summary,
+        summary_cursor=meta.summary_cursor,
+        started_at=meta.started_at,
+        last_activity_at=meta.last_activity_at,
+        expires_at=meta.expires_at,
+        recent=[_turn_view(t) for t in snapshot.recent],
+    )
+
+
+def _get_session(key: SessionKey) -> SessionResponse:
+    c = get_container()
+    snapshot = c.conversation.get_session(key)
+    return _session_view(snapshot, c.settings.session_idle_timeout_s, c.clock.now())
+
+
+def _end_session(key: SessionKey) -> SessionEndResponse:
+    meta, summary, memory_id = get_container().conversation.end_session(key)
+    return SessionEndResponse(
+        session_id=meta.key.session_id,
+        status="ENDED",
+        memory_id=memory_id,
+        summary=summary.summary,
+        topics=list(summary.topics),
+        emotion=summary.emotion,
+        importance=summary.importance,
+        model=summary.model,
+        warning=summary.warning,
+    )
+
+
+# --- routes: the same use case for end users (JWT) and trusted backends (IAM) ---
+
+
+@router.post(USER + "/chat", summary="Send a message and get a reply that uses memory", tags=["sessions"])
+def chat(persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
+    return _chat(_key(persona_id, session_id, None), body)
+
+
+@router.post(BACKEND + "/chat", summary="Send a message and get a reply that uses memory (trusted backend)", tags=["backend"])
+def backend_chat(user_id: str, persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
+    return _chat(_key(persona_id, session_id, user_id), body)
+
+
+@router.post(USER + "/context", summary="Assemble the prompt only (bring your own LLM)", tags=["sessions"])
+def context(persona_id: str, session_id: str, body: ContextRequest) -> ContextResponse:
+    return _context(_key(persona_id, session_id, None), body)
+
+
+@router.post(BACKEND + "/context", summary="Assemble the prompt only (bring your own LLM) (trusted backend)", tags=["backend"])
+def backend_context(user_id: str, persona_id: str, session_id: str, body: ContextRequest) -> ContextResponse:
+    return _context(_key(persona_id, session_id, user_id), body)
+
+
+@router.post(USER + "/turns", summary="Record a turn produced by the caller's own LLM", tags=["sessions"])
+def record_turn(persona_id: str, session_id: str, body: TurnRequest) -> TurnResponse:
+    return _record_turn(_key(persona_id, session_id, None), body)
+
+
+@router.post(BACKEND + "/turns", summary="Record a turn produced by the caller's own LLM (trusted backend)", tags=["backend"])
+def backend_record_turn(user_id: str, persona_id: str, session_id: str, body: TurnRequest) -> TurnResponse:
+    return _record_turn(_key(persona_id, session_id, user_id), body)
+
+
+@router.get(USER + "", summary="Read a session: state, rolling summary, recent rounds", tags=["sessions"])
+def get_session(persona_id: str, session_id: str) -> SessionResponse:
+    return _get_session(_key(persona_id, session_id, None))
+
+
+@router.get(BACKEND + "", summary="Read a session: state, rolling summary, recent rounds (trusted backend)", tags=["backend"])
+def backend_get_session(user_id: str, persona_id: str, session_id: str) -> SessionResponse:
+    return _get_session(_key(persona_id, session_id, user_id))
+
+
+@router.post(USER + "/end", summary="End a session and store its session memory", tags=["sessions"])
+def end_session(persona_id: str, session_id: str) -> SessionEndResponse:
+    return _end_session(_key(persona_id, session_id, None))
+
+
+@router.post(BACKEND + "/end", summary="End a session and store its session memory (trusted backend)", tags=["backend"])
+def backend_end_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
+    return _end_session(_key(persona_id, session_id, user_id))

@@ -1,0 +1,1 @@
+"""The local stack: DynamoDB Local, the HTTP runner that plays API Gateway, the CLI."""

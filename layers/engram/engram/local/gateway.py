@@ -1,0 +1,70 @@
+"""Plays API Gateway in front of the real API handler: authorizers, event shape, response mapping."""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from engram.errors import Unauthorized
+from engram.local import tokens
+from engram.local.apigw import LocalContext, build_event
+from engram.settings import Settings
+
+Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
+MAX_BODY_BYTES = 10 * 1024 * 1024  # API Gateway's payload limit
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayResponse:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+def _deny(status: int, code: str, message: str) -> GatewayResponse:
+    body = json.dumps({"error": {"code": code, "message": message, "details": {}}}).encode()
+    return GatewayResponse(status, {"content-type": "application/json"}, body)
+
+
+class LocalGateway:
+    def __init__(self, settings: Settings, handler: Handler | None = None) -> None:
+        if handler is None:
+            from functions.api.handler import lambda_handler
+
+            handler = lambda_handler
+        self._handler = handler
+        self._settings = settings
+
+    def handle(self, method: str, url: str, headers: dict[str, str], body: bytes | None) -> GatewayResponse:
+        path = urlsplit(url).path
+        lower = {k.lower(): v for k, v in headers.items()}
+        if body is not None and len(body) > MAX_BODY_BYTES:
+            return _deny(413, "PAYLOAD_TOO_LARGE", "the request body exceeds the gateway limit")
+        claims: dict[str, Any] | None = None
+        iam_caller: str | None = None
+        if path.startswith("/v1/users/"):  # IAM-authorized routes in AWS; a backend API key locally
+            key = lower.get("x-api-key", "")
+            if not hmac.compare_digest(key.encode(), self._settings.local_api_key.get_secret_value().encode()):
+                return _deny(403, "FORBIDDEN", "backend routes need the backend API key")
+            iam_caller = "local-backend"
+        elif path.startswith("/v1/"):  # JWT authorizer
+            try:
+                claims = tokens.verify(self._settings, lower.get("authorization"))
+            except Unauthorized as exc:
+                return _deny(401, exc.code, exc.message)
+        event = build_event(method, url, headers, body, claims=claims, iam_caller=iam_caller)
+        result = self._handler(event, LocalContext())
+        raw = result.get("body") or ""
+        payload = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode("utf-8")
+        out_headers = {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()}
+        for name, values in (result.get("multiValueHeaders") or {}).items():
+            out_headers[name.lower()] = ", ".join(values)
+        return GatewayResponse(int(result.get("statusCode", 200)), out_headers, payload)

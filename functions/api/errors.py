@@ -12,6 +12,8 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 
 from engram.errors import EngramError
 
+from .routes.sessions import StillProcessing
+
 logger = Logger(child=True)
 
 
@@ -34,6 +36,10 @@ def register(app: APIGatewayHttpResolver) -> None:
         if exc.status >= 500:
             logger.error("request failed", extra={"code": exc.code})
         return error_response(exc.status, exc.code, exc.message, exc.details)
+
+    @app.exception_handler(StillProcessing)
+    def still_processing(exc: StillProcessing) -> Response[str]:
+        return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=exc.body.model_dump_json())
 
     @app.exception_handler(RequestValidationError)
     def validation_error(exc: RequestValidationError) -> Response[str]:

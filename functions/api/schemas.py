@@ -14,6 +14,12 @@ class _Strict(BaseModel):
 class ChatRequest(_Strict):
     message: str = Field(min_length=1, description="The user's message. Size limit: ENGRAM_MAX_MESSAGE_BYTES.")
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
+    audio_id: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="Set when the message is a transcript of a voice message: one reply per audio id (D2).",
+    )
 
 
 class ContextRequest(_Strict):
@@ -32,7 +38,16 @@ class GateView(BaseModel):
     language: str
 
 
+class ProcessingResponse(BaseModel):
+    """202: a duplicate of a request that is still being answered; retry to get the answer."""
+
+    status: Literal["processing"]
+    request_id: str
+    deduplicated: bool
+
+
 class ChatResponse(BaseModel):
+    status: Literal["completed"]
     reply: str
     model: str
     request_id: str

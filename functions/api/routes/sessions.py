@@ -20,6 +20,7 @@ from ..schemas import (
     ChatResponse,
     ContextRequest,
     ContextResponse,
+    ProcessingResponse,
     SessionEndResponse,
     SessionResponse,
     TurnRequest,
@@ -28,6 +29,14 @@ from ..schemas import (
 )
 
 router = Router()
+
+
+class StillProcessing(Exception):
+    """Answered as 202 by the error mapper: the first copy of this request is still running."""
+
+    def __init__(self, body: ProcessingResponse) -> None:
+        super().__init__("processing")
+        self.body = body
 
 USER = "/personas/<persona_id>/sessions/<session_id>"
 BACKEND = "/users/<user_id>/personas/<persona_id>/sessions/<session_id>"
@@ -45,7 +54,10 @@ def _turn_view(t: Turn) -> TurnView:
 
 
 def _chat(key: SessionKey, body: ChatRequest) -> ChatResponse:
-    result = get_container().conversation.chat(key, body.message, body.idempotency_key)
+    result = get_container().conversation.chat(key, body.message, body.idempotency_key, body.audio_id)
+    if result["status"] == "processing":
+        processing = ProcessingResponse.model_validate(result)
+        raise StillProcessing(processing)
     return ChatResponse.model_validate(result)
 
 

@@ -43,12 +43,6 @@ class Conflict(EngramError):
     status = 409
 
 
-class RequestInProgress(Conflict):
-    """A duplicate of a request that is still being processed."""
-
-    code = "REQUEST_IN_PROGRESS"
-
-
 class DuplicateRequest(EngramError):
     """The write was already applied (same request id); callers treat it as success."""
 

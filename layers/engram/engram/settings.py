@@ -67,6 +67,7 @@ class Settings(BaseSettings):
     audio_lock_ttl_s: int = Field(default=180, ge=1)  # D2
     audio_result_ttl_s: int = Field(default=24 * 3600, ge=1)  # D2
     audio_transcript_buffer_ttl_s: int = Field(default=3600, ge=1)  # D2
+    request_lock_ttl_s: int = Field(default=120, ge=1)  # D1 in-progress lock (covers one model call)
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
     append_max_attempts: int = Field(default=60, ge=1)
 

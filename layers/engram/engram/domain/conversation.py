@@ -12,11 +12,11 @@ from typing import Any
 from engram.clock import Clock
 from engram.domain.context import ContextAssembler, ContextInput
 from engram.domain.gate import MemoryGate
-from engram.domain.ids import request_id
+from engram.domain.ids import check_id, request_id
 from engram.domain.memory_slot import MemoryProvider, MemoryQuery, MemorySlot
-from engram.domain.models import AssembledContext, SessionKey, SessionMeta, SessionSnapshot, SessionSummary, Turn
+from engram.domain.models import AssembledContext, Claim, SessionKey, SessionMeta, SessionSnapshot, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
-from engram.errors import DuplicateRequest, NotFound, PayloadTooLarge, RequestInProgress, ValidationFailed
+from engram.errors import DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.ports import (
     ConversationStore,
@@ -32,7 +32,7 @@ from engram.settings import Settings
 logger = logging.getLogger(__name__)
 
 CHAT_SCOPE = "chat"
-REQUEST_LOCK_TTL_S = 120.0
+AUDIO_SCOPE = "audio"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,27 +99,44 @@ class ConversationService:
         return ctx, snapshot, slot
 
     # --- chat ------------------------------------------------------------------------
-    def chat(self, key: SessionKey, text: str, idempotency_key: str | None = None) -> dict[str, Any]:
-        """A full turn: context, reply, append. Duplicates inside the D1 window get the first answer."""
+    def chat(
+        self, key: SessionKey, text: str, idempotency_key: str | None = None, audio_id: str | None = None
+    ) -> dict[str, Any]:
+        """A full turn: context, reply, append.
+
+        D1: a duplicate inside the window gets the first answer, never a second model call.
+        D2: with an audio id, one lock per (user, audio id); a duplicate gets the cached
+        result or a "processing" answer, and a crashed holder's lock expires by itself.
+        """
         self._check_text("message", text)
+        s = self.settings
         now = self.clock.now()
-        rid = request_id(key.user_id, text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
+        if audio_id is not None:
+            scope, rid = AUDIO_SCOPE, "a-" + check_id("audio_id", audio_id)
+            lock_ttl, result_ttl = float(s.audio_lock_ttl_s), float(s.audio_result_ttl_s)
+        else:
+            scope, rid = CHAT_SCOPE, request_id(key.user_id, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
+            lock_ttl, result_ttl = float(s.request_lock_ttl_s), float(s.dedup_marker_ttl_s)
         owner = uuid.uuid4().hex
-        claim = self.idempotency.claim(key.owner, CHAT_SCOPE, rid, owner, REQUEST_LOCK_TTL_S, now)
+        try:
+            claim = self.idempotency.claim(key.owner, scope, rid, owner, lock_ttl, now)
+        except StoreUnavailable:
+            if audio_id is None:
+                raise
+            claim = Claim("in_progress")  # D2: a lock-store error counts as "not acquired"
         if claim.state == "completed" and claim.result is not None:
-            self.metrics.put("request_deduplicated")
-            return {**claim.result, "deduplicated": True}
+            self.metrics.put("request_deduplicated", scope=scope)
+            return {**claim.result, "status": "completed", "deduplicated": True}
         if claim.state == "in_progress":
-            raise RequestInProgress("the same request is still being processed", details={"request_id": rid})
+            self.metrics.put("request_in_progress", scope=scope)
+            return {"status": "processing", "request_id": rid, "deduplicated": True}
         try:
             result = self._run_turn(key, text, rid)
         except BaseException:
-            self.idempotency.release(key.owner, CHAT_SCOPE, rid, owner)
+            self.idempotency.release(key.owner, scope, rid, owner)
             raise
-        self.idempotency.complete(
-            key.owner, CHAT_SCOPE, rid, owner, result, self.settings.dedup_marker_ttl_s, self.clock.now()
-        )
-        return {**result, "deduplicated": False}
+        self.idempotency.complete(key.owner, scope, rid, owner, result, result_ttl, self.clock.now())
+        return {**result, "status": "completed", "deduplicated": False}
 
     def _run_turn(self, key: SessionKey, text: str, rid: str) -> dict[str, Any]:
         started = time.perf_counter()

@@ -29,7 +29,7 @@ def emulator_dir() -> Path:
     env = os.environ.get("ENGRAM_DYNAMODB_LOCAL_DIR")
     if env:
         return Path(env)
-    return repo_root() / ".local" / "ddb" / PACKAGE_DIR
+    return repo_root() / "tools" / "dynamodb-local" / PACKAGE_DIR
 
 
 def free_port() -> int:

@@ -1,0 +1,45 @@
+# The team's vocabulary. Quick start: `make run` (local stack) and `make test` (whole suite).
+SHELL := /bin/bash
+UV := $(shell command -v uv 2>/dev/null || echo $$HOME/.local/bin/uv)
+PY := $(UV) run --frozen
+
+.PHONY: bootstrap run test unit lint typecheck format bench openapi synth token chat
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+run: bootstrap  ## start DynamoDB Local, tables, indexer poller and the local API on 127.0.0.1:8080
+	@$(PY) engram run
+
+test: bootstrap  ## lint, type-check and the whole test suite (starts and stops DynamoDB Local itself)
+	@$(PY) ruff check .
+	@$(PY) mypy
+	@$(PY) pytest
+
+unit:
+	@$(PY) pytest tests/unit
+
+lint:
+	@$(PY) ruff check . && $(PY) ruff format --check .
+
+typecheck:
+	@$(PY) mypy
+
+format:
+	@$(PY) ruff format . && $(PY) ruff check --fix .
+
+bench: bootstrap
+	@$(PY) python benchmarks/turn_overhead.py
+	@$(PY) python benchmarks/cold_start.py
+
+openapi:
+	@$(PY) engram openapi > docs/openapi.json
+
+synth:
+	@$(PY) python infra/app.py
+
+token:
+	@$(PY) engram token --user $${USER_ID:-demo-user}
+
+chat:
+	@$(PY) engram chat

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs everything the local stack and the tests need, on a fresh machine:
+# uv + Python deps (locked), Java 17 and Node (Debian packages) if missing,
+# DynamoDB Local from npm (never committed: its licence forbids redistribution).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '[bootstrap] %s\n' "$*" >&2; }
+apt_install() {
+  if command -v apt-get >/dev/null 2>&1; then
+    log "installing $* with apt-get"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+  else
+    log "please install: $*"; exit 1
+  fi
+}
+
+if ! command -v uv >/dev/null 2>&1; then
+  log "installing uv"
+  python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
+  export PATH="$HOME/.local/bin:$PATH"
+fi
+
+if ! command -v java >/dev/null 2>&1; then
+  apt_install openjdk-17-jre-headless
+fi
+
+if ! command -v npm >/dev/null 2>&1; then
+  apt_install nodejs npm
+fi
+
+JAR=tools/dynamodb-local/node_modules/amplify-dynamodb-simulator/emulator/DynamoDBLocal.jar
+if [ ! -f "$JAR" ]; then
+  log "installing DynamoDB Local (npm: amplify-dynamodb-simulator)"
+  (cd tools/dynamodb-local && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+log "syncing Python dependencies (uv.lock)"
+uv sync --frozen --quiet

@@ -1,0 +1,93 @@
+"""Shared fixtures: DynamoDB Local for the whole session, a fresh table per test,
+an injectable clock, and the container wired exactly like the handlers wire it."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import delete_table, ensure_table
+from engram.adapters.metrics import InMemoryMetrics
+from engram.bootstrap import Container, build_container
+from engram.clock import ManualClock
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
+from engram.settings import Settings
+from tests.support.openai_stub import OpenAIStub
+
+REPO = Path(__file__).resolve().parent.parent
+EVENTS = REPO / "events"
+
+# No EMF lines on stdout from Powertools during tests; no real AWS by accident.
+os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+os.environ.setdefault("POWERTOOLS_SERVICE_NAME", "engram")
+for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
+    os.environ.pop(var, None)
+
+
+@pytest.fixture(scope="session")
+def ddb_endpoint() -> Iterator[str]:
+    """DynamoDB Local, started once (in memory) and stopped at the end of the run."""
+    external = os.environ.get("ENGRAM_TEST_DYNAMODB_ENDPOINT")
+    if external:
+        os.environ.update(local_aws_env(external))
+        yield external
+        return
+    server = DynamoDBLocal.start()
+    os.environ.update(local_aws_env(server.endpoint))
+    try:
+        yield server.endpoint
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def table(ddb_endpoint: str) -> Iterator[TableConfig]:
+    cfg = TableConfig(f"engram-test-{uuid.uuid4().hex[:12]}", "us-east-1", ddb_endpoint)
+    ensure_table(cfg)
+    yield cfg
+    delete_table(cfg)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def settings(table: TableConfig) -> Settings:
+    return Settings(environment="test", table_name=table.table_name, dynamodb_endpoint=table.host)
+
+
+@pytest.fixture
+def metrics() -> InMemoryMetrics:
+    return InMemoryMetrics()
+
+
+@pytest.fixture
+def container(settings: Settings, clock: ManualClock, metrics: InMemoryMetrics) -> Container:
+    return build_container(settings, clock=clock, metrics=metrics, queue_mode="inline")
+
+
+@pytest.fixture
+def openai_stub() -> Iterator[OpenAIStub]:
+    with OpenAIStub() as stub:
+        yield stub
+
+
+@pytest.fixture
+def openai_settings(settings: Settings, openai_stub: OpenAIStub) -> Settings:
+    """Settings that make every model-backed port use the real openai client against the stub."""
+    return settings.model_copy(
+        update={
+            "openai_api_key": SecretStr("sk-test"),
+            "openai_base_url": openai_stub.base_url,
+            "openai_max_retries": 0,
+        }
+    )

@@ -1,0 +1,114 @@
+"""A local HTTP server that speaks the OpenAI chat-completions and embeddings protocol.
+
+Tests point the real `openai` client at it (OPENAI_BASE_URL), so the adapter's
+serialisation, timeouts and error handling run for real. Behaviour is scripted
+per test: a reply function, and a number of failures to answer first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Reply = Callable[[dict[str, Any]], str]
+
+
+def echo_reply(request: dict[str, Any]) -> str:
+    return "stub reply to: " + request["messages"][-1]["content"][:80]
+
+
+@dataclass
+class StubState:
+    reply: Reply = echo_reply
+    fail_next: int = 0
+    fail_status: int = 500
+    delay_s: float = 0.0
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def calls(self, path: str = "/v1/chat/completions") -> list[dict[str, Any]]:
+        with self.lock:
+            return [r["body"] for r in self.requests if r["path"] == path]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    state: StubState
+
+    def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
+        return
+
+    def _send(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("content-length", "0"))
+        body = json.loads(self.rfile.read(length) or b"{}")
+        st = self.state
+        with st.lock:
+            st.requests.append({"path": self.path, "body": body, "auth": self.headers.get("authorization")})
+            failing = st.fail_next > 0
+            if failing:
+                st.fail_next -= 1
+        if st.delay_s:
+            time.sleep(st.delay_s)
+        if failing:
+            self._send(st.fail_status, {"error": {"message": "stub failure", "type": "server_error"}})
+            return
+        if self.path.endswith("/chat/completions"):
+            text = st.reply(body)
+            self._send(
+                200,
+                {
+                    "id": "chatcmpl-stub",
+                    "object": "chat.completion",
+                    "created": int(time.time()),
+                    "model": body.get("model", "stub"),
+                    "choices": [
+                        {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
+                    ],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                },
+            )
+        elif self.path.endswith("/embeddings"):
+            inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+            dims = int(body.get("dimensions") or 8)
+            data = []
+            for i, text in enumerate(inputs):
+                digest = hashlib.sha256(str(text).encode()).digest()
+                vec = [(digest[j % len(digest)] - 128) / 128 for j in range(dims)]
+                data.append({"object": "embedding", "index": i, "embedding": vec})
+            self._send(200, {"object": "list", "data": data, "model": body.get("model"), "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+        else:
+            self._send(404, {"error": {"message": "unknown path"}})
+
+
+class OpenAIStub:
+    def __init__(self) -> None:
+        self.state = StubState()
+        handler = type("Handler", (_Handler,), {"state": self.state})
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def __enter__(self) -> OpenAIStub:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()

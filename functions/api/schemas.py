@@ -38,6 +38,13 @@ class GateView(BaseModel):
     language: str
 
 
+class BlockView(BaseModel):
+    name: str
+    tokens: int
+    items: int
+    trimmed: int
+
+
 class ProcessingResponse(BaseModel):
     """202: a duplicate of a request that is still being answered; retry to get the answer."""
 
@@ -54,16 +61,10 @@ class ChatResponse(BaseModel):
     turn: int
     gate: GateView
     context_tokens: int
+    blocks: list[BlockView]
     memory_ids: list[str]
     deduplicated: bool
     latency_ms: float
-
-
-class BlockView(BaseModel):
-    name: str
-    tokens: int
-    items: int
-    trimmed: int
 
 
 class MessageView(BaseModel):

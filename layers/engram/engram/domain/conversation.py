@@ -163,6 +163,7 @@ class ConversationService:
             "turn": turn.seq,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "context_tokens": ctx.total_tokens,
+            "blocks": [{"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks],
             "memory_ids": ctx.memory_ids,
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }

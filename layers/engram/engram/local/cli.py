@@ -1,0 +1,127 @@
+"""`engram` command: run the local stack, mint tokens, chat in the terminal, print the OpenAPI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import urllib.error
+import urllib.request
+from typing import Any
+
+DEFAULT_URL = "http://127.0.0.1:8080"
+
+
+def _settings() -> Any:
+    from engram.settings import Settings
+
+    return Settings()
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from engram.local import tokens
+    from engram.local.stack import start_stack
+
+    stack = start_stack(port=args.port, ddb_port=args.ddb_port, in_memory=args.in_memory)
+    token = tokens.mint(stack.settings, "demo-user")
+    mode = f"OpenAI ({stack.settings.chat_model})" if stack.settings.openai_enabled else "local-heuristic (no API key)"
+    print(f"Engram local stack on {stack.url}  (DynamoDB Local: {stack.settings.dynamodb_endpoint}; models: {mode})")
+    print(f"OpenAPI: {stack.url}/docs   JSON: {stack.url}/docs?format=json")
+    print(f"Demo token for user 'demo-user' (24 h):\nexport TOKEN={token}")
+    print("Ctrl-C stops everything.", flush=True)
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    try:
+        done.wait()
+    except KeyboardInterrupt:
+        pass
+    stack.stop()
+    return 0
+
+
+def cmd_token(args: argparse.Namespace) -> int:
+    from engram.local import tokens
+
+    print(tokens.mint(_settings(), args.user, args.tenant, args.ttl))
+    return 0
+
+
+def cmd_openapi(args: argparse.Namespace) -> int:
+    from functions.api.handler import app
+
+    print(app.get_openapi_json_schema(title="Engram API", version="1.0.0"))
+    return 0
+
+
+def _request(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method)
+    req.add_header("authorization", f"Bearer {token}")
+    req.add_header("content-type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=60) as resp:  # noqa: S310 - local URL given by the user
+            return resp.status, json.loads(resp.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    from engram.local import tokens
+
+    token = tokens.mint(_settings(), args.user)
+    base = f"{args.url}/v1/personas/{args.persona}/sessions/{args.session}"
+    print(f"Chatting as {args.user} with persona {args.persona}, session {args.session}. '/end' ends the session, Ctrl-D quits.")
+    for line in sys.stdin if not sys.stdin.isatty() else iter(lambda: input("you> "), None):
+        text = line.strip()
+        if not text:
+            continue
+        if text == "/end":
+            status, body = _request("POST", f"{base}/end", token)
+            print(json.dumps(body, ensure_ascii=False, indent=2))
+            continue
+        status, body = _request("POST", f"{base}/chat", token, {"message": text})
+        if status != 200:
+            print(f"[{status}] {json.dumps(body, ensure_ascii=False)}")
+            continue
+        gate = body["gate"]
+        print(f"bot> {body['reply']}")
+        print(f"     model={body['model']} gate={gate['decision']} ({gate['reason']}, {gate['language']})")
+        blocks = ", ".join(f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"])
+        print(f"     prompt {body['context_tokens']} tokens: {blocks}")
+        _, session = _request("GET", base, token)
+        if isinstance(session, dict) and "summary" in session:
+            print(f"     summary (rounds 1-{session['summary_cursor']}): {session['summary'][:200] or '-'}")
+            print(f"     rounds in session: {session['turn_count']}, in prompt window: {len(session['recent'])}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="start the whole local stack")
+    run.add_argument("--port", type=int, default=int(os.environ.get("ENGRAM_PORT", "8080")))
+    run.add_argument("--ddb-port", type=int, default=int(os.environ.get("ENGRAM_DDB_PORT", "8000")))
+    run.add_argument("--in-memory", action="store_true", help="do not persist DynamoDB Local data")
+    run.set_defaults(func=cmd_run)
+    tok = sub.add_parser("token", help="mint a local JWT for a user")
+    tok.add_argument("--user", required=True)
+    tok.add_argument("--tenant")
+    tok.add_argument("--ttl", type=int, default=24 * 3600)
+    tok.set_defaults(func=cmd_token)
+    chat = sub.add_parser("chat", help="interactive chat against the local stack")
+    chat.add_argument("--url", default=DEFAULT_URL)
+    chat.add_argument("--user", default="demo-user")
+    chat.add_argument("--persona", default="assistant")
+    chat.add_argument("--session", default="terminal")
+    chat.set_defaults(func=cmd_chat)
+    api = sub.add_parser("openapi", help="print the OpenAPI document")
+    api.set_defaults(func=cmd_openapi)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

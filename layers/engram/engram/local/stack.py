@@ -1,0 +1,70 @@
+"""Everything `make run` starts, in one process: DynamoDB Local, the table, the post-turn
+worker thread, the stream poller feeding the indexer, and the HTTP API."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engram import runtime
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import ensure_table
+from engram.bootstrap import Container, build_container
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
+from engram.local.gateway import LocalGateway
+from engram.local.server import make_server, serve_in_background
+from engram.settings import Settings
+
+
+@dataclass
+class LocalStack:
+    settings: Settings
+    container: Container
+    ddb: DynamoDBLocal | None
+    server: Any
+    stoppers: list[Any] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def stop(self) -> None:
+        for stop in reversed(self.stoppers):
+            stop()
+        self.server.shutdown()
+        if self.ddb is not None:
+            self.ddb.stop()
+        runtime.set_container(None)
+
+
+def start_stack(
+    *,
+    port: int = 8080,
+    ddb_port: int | None = None,
+    data_dir: Path | None = None,
+    ddb_endpoint: str | None = None,
+    in_memory: bool = False,
+) -> LocalStack:
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    ddb = None
+    if ddb_endpoint is None:
+        data = None if in_memory else (data_dir or repo_root() / ".local" / "data")
+        ddb = DynamoDBLocal.start(port=ddb_port, db_path=data)
+        ddb_endpoint = ddb.endpoint
+    os.environ.update(local_aws_env(ddb_endpoint))
+    settings = Settings()
+    settings = settings.model_copy(update={"dynamodb_endpoint": ddb_endpoint})
+    ensure_table(TableConfig.from_settings(settings))
+    container = build_container(settings, queue_mode="thread")
+    runtime.set_container(container)
+    server = make_server(LocalGateway(settings), port=port)
+    serve_in_background(server)
+    stack = LocalStack(settings, container, ddb, server)
+    close = getattr(container.queue, "close", None)
+    if close is not None:
+        stack.stoppers.append(close)
+    return stack

@@ -1,0 +1,6 @@
+"""Embedded, on-disk MemoryIndex (SQLite FTS5 BM25 + exact cosine k-NN)."""
+
+from engram.adapters.local_index.index import LocalIndex
+from engram.adapters.local_index.store import IndexStore
+
+__all__ = ["IndexStore", "LocalIndex"]

@@ -114,5 +114,6 @@ def build_container(
         memories=DynamoMemoryRepository(bound),
         queue=queue,
         metrics=metrics,
+        counter=counter,
     )
     return Container(settings, clock, metrics, counter, models, conversation, rolling, post_turn, queue)

@@ -37,12 +37,20 @@ class ConversationStore(Protocol):
         now: float,
         emergency: bool = False,
         meta_hint: SessionMeta | None = None,
+        tokens: int = 0,
     ) -> tuple[SessionMeta, Turn]: ...
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
 
     def commit_summary(
-        self, key: SessionKey, generation: int, expected_cursor: int, new_cursor: int, summary: str, now: float
+        self,
+        key: SessionKey,
+        generation: int,
+        expected_cursor: int,
+        new_cursor: int,
+        summary: str,
+        now: float,
+        folded_tokens: int = 0,
     ) -> bool: ...
 
     def try_lease(self, key: SessionKey, name: str, holder: str, ttl_s: float, now: float) -> bool: ...

@@ -26,6 +26,7 @@ from engram.ports import (
     PostTurnQueue,
     Responder,
     Summarizer,
+    TokenCounter,
 )
 from engram.settings import Settings
 
@@ -56,6 +57,10 @@ class ConversationService:
     memories: MemoryRepository
     queue: PostTurnQueue
     metrics: MetricsSink
+    counter: TokenCounter
+
+    def _tokens(self, user_text: str, assistant_text: str) -> int:
+        return self.counter.count(user_text) + self.counter.count(assistant_text)
 
     # --- validation shared by every entry point ----------------------------------
     def _check_text(self, field: str, text: str) -> str:
@@ -147,7 +152,9 @@ class ConversationService:
         ctx, slot = self._context(key, text, snapshot)
         completion = self.responder.reply(ctx.messages)
         try:
-            meta, turn = self.store.append_turn(key, text, completion.text, rid, self.clock.now(), meta_hint=hint)
+            meta, turn = self.store.append_turn(
+                key, text, completion.text, rid, self.clock.now(), meta_hint=hint, tokens=self._tokens(text, completion.text)
+            )
         except DuplicateRequest:
             # A previous attempt stored this round but never recorded its answer: return what was stored.
             stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
@@ -177,7 +184,7 @@ class ConversationService:
         now = self.clock.now()
         rid = request_id(key.user_id, user_text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
         try:
-            meta, turn = self.store.append_turn(key, user_text, assistant_text, rid, now)
+            meta, turn = self.store.append_turn(key, user_text, assistant_text, rid, now, tokens=self._tokens(user_text, assistant_text))
         except DuplicateRequest:
             self.metrics.put("request_deduplicated")
             stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
@@ -197,6 +204,7 @@ class ConversationService:
                 "generation": meta.generation,
                 "seq": turn.seq,
                 "request_id": turn.request_id,
+                "progress": asdict(meta.progress),
             }
         )
 

@@ -50,6 +50,16 @@ class SessionStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class SummaryProgress:
+    """Enough of the meta to decide whether a rolling summary is due, without a read."""
+
+    generation: int
+    turn_count: int
+    summary_cursor: int
+    pending_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
 class SessionMeta:
     """The ~META item: state, rolling summary and its cursor (S1, S4)."""
 
@@ -64,6 +74,11 @@ class SessionMeta:
     last_activity_at: float
     expires_at: float
     ended_at: float | None = None
+    pending_tokens: int = 0  # tokens of the rounds not yet folded into the summary (S4 size trigger)
+
+    @property
+    def progress(self) -> SummaryProgress:
+        return SummaryProgress(self.generation, self.turn_count, self.summary_cursor, self.pending_tokens)
 
     def is_idle(self, now: float, idle_timeout_s: float) -> bool:
         return now - self.last_activity_at >= idle_timeout_s

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engram.domain.models import SessionKey
+from engram.domain.models import SessionKey, SummaryProgress
 from engram.domain.summaries import RollingSummarizer
 from engram.errors import ValidationFailed
 
@@ -21,6 +21,7 @@ class PostTurnProcessor:
         if job.get("kind") != "after_turn":
             raise ValidationFailed("unknown job kind", details={"kind": job.get("kind")})
         key = SessionKey(**job["key"])
-        self._rolling.run(key)
+        progress = job.get("progress")
+        self._rolling.run(key, SummaryProgress(**progress) if progress else None)
         if self._memory_writer is not None:
             self._memory_writer(key, job)

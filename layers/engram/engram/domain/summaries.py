@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass
 
 from engram.clock import Clock
-from engram.domain.models import SessionKey, SessionMeta, SessionSummary, Turn
+from engram.domain.models import SessionKey, SessionSummary, SummaryProgress, Turn
 from engram.domain.retry import with_retries
 from engram.errors import LlmFailure
 from engram.ports import ConversationStore, MetricsSink, Summarizer, TokenCounter
@@ -52,24 +52,30 @@ class RollingSummarizer:
         self._metrics = metrics
         self._use_lease = use_lease
 
-    def _due(self, meta: SessionMeta, turns: list[Turn] | None = None) -> int | None:
+    def _due(self, p: SummaryProgress) -> int | None:
         """The last round of the next chunk to fold in, or None when nothing is due."""
-        pending = meta.turn_count - meta.summary_cursor
+        pending = p.turn_count - p.summary_cursor
         if pending >= self._s.summary_every_rounds:
-            return meta.summary_cursor + self._s.summary_every_rounds
-        if pending > 0 and turns is not None:
-            tokens = sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in turns)
-            if tokens > self._s.summary_trigger_tokens:
-                return meta.turn_count
+            return p.summary_cursor + self._s.summary_every_rounds
+        if pending > 0 and p.pending_tokens > self._s.summary_trigger_tokens:
+            return p.turn_count
         return None
 
-    def run(self, key: SessionKey) -> list[ChunkCommitted]:
-        """Fold every due chunk; returns what this worker committed."""
+    def run(self, key: SessionKey, hint: SummaryProgress | None = None) -> list[ChunkCommitted]:
+        """Fold every due chunk; returns what this worker committed.
+
+        `hint` (from the append that just happened) lets the common case — nothing
+        due — finish without reading the store.
+        """
         committed: list[ChunkCommitted] = []
         holder = uuid.uuid4().hex
-        for _ in range(3):  # re-check after releasing the lease: a writer may have added a round meanwhile
-            meta = self._store.get_meta(key, self._clock.now())
-            if meta is None or not self._maybe_due(key, meta):
+        for attempt in range(3):  # re-check after releasing the lease: a writer may have added a round meanwhile
+            if attempt == 0 and hint is not None:
+                progress: SummaryProgress | None = hint
+            else:
+                meta = self._store.get_meta(key, self._clock.now())
+                progress = meta.progress if meta else None
+            if progress is None or self._due(progress) is None:
                 return committed
             if self._use_lease and not self._store.try_lease(key, SUMMARY_LEASE, holder, LEASE_TTL_S, self._clock.now()):
                 return committed  # the holder re-checks after it releases
@@ -80,26 +86,18 @@ class RollingSummarizer:
                     self._store.release_lease(key, SUMMARY_LEASE, holder)
         return committed
 
-    def _maybe_due(self, key: SessionKey, meta: SessionMeta) -> bool:
-        if self._due(meta) is not None:
-            return True
-        if meta.turn_count == meta.summary_cursor:
-            return False
-        turns = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, meta.turn_count, self._clock.now())
-        return self._due(meta, turns) is not None
+    def _tokens(self, turns: list[Turn]) -> int:
+        return sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in turns)
 
     def _fold(self, key: SessionKey) -> list[ChunkCommitted]:
         done: list[ChunkCommitted] = []
         while True:
             now = self._clock.now()
             meta = self._store.get_meta(key, now)
-            if meta is None:
+            last = self._due(meta.progress) if meta else None
+            if meta is None or last is None:
                 return done
-            pending = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, meta.turn_count, now)
-            last = self._due(meta, pending)
-            if last is None:
-                return done
-            chunk = [t for t in pending if t.seq <= last]
+            chunk = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, last, now)
             try:
                 summary = self._summarizer.summarize_rounds(meta.summary, chunk, self._s.summary_max_tokens)
                 if self._counter.count(summary) > self._s.summary_max_tokens:
@@ -109,10 +107,12 @@ class RollingSummarizer:
                 self._metrics.put("llm_failure", kind="rolling_summary")
                 logger.warning("rolling summary failed", extra={"session_rounds": len(chunk)})
                 return done
-            if not self._store.commit_summary(key, meta.generation, meta.summary_cursor, last, summary, self._clock.now()):
+            input_tokens = self._tokens(chunk)
+            if not self._store.commit_summary(
+                key, meta.generation, meta.summary_cursor, last, summary, self._clock.now(), folded_tokens=input_tokens
+            ):
                 self._metrics.put("summary_cas_lost")
                 return done  # another worker moved the cursor: discard our work
-            input_tokens = sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in chunk)
             done.append(ChunkCommitted(meta.summary_cursor + 1, last, input_tokens, self._counter.count(summary)))
             self._metrics.put("summary_triggered")
 

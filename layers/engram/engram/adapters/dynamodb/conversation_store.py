@@ -87,6 +87,7 @@ class DynamoConversationStore:
         now: float,
         emergency: bool = False,
         meta_hint: SessionMeta | None = None,
+        tokens: int = 0,
     ) -> tuple[SessionMeta, Turn]:
         """Append one round; retries on contention. DuplicateRequest if request_id was stored."""
         s = self._settings
@@ -103,7 +104,7 @@ class DynamoConversationStore:
             seq = 1 if fresh or meta is None else meta.turn_count + 1
             turn = Turn(seq, user_text, assistant_text, request_id, now, emergency)
             try:
-                self._transact_append(key, meta, fresh, generation, turn, now)
+                self._transact_append(key, meta, fresh, generation, turn, now, tokens)
             except TransactWriteError as exc:
                 reasons = exc.cancellation_reasons or []
                 codes = [r.code if r else None for r in reasons]
@@ -128,12 +129,20 @@ class DynamoConversationStore:
                 started_at=started,
                 last_activity_at=now,
                 expires_at=now + s.history_ttl_s,
+                pending_tokens=tokens if fresh or meta is None else meta.pending_tokens + tokens,
             )
             return new_meta, turn
         raise Conflict("too much contention on this session; retry", details={"session_id": key.session_id})
 
     def _transact_append(
-        self, key: SessionKey, meta: SessionMeta | None, fresh: bool, generation: int, turn: Turn, now: float
+        self,
+        key: SessionKey,
+        meta: SessionMeta | None,
+        fresh: bool,
+        generation: int,
+        turn: Turn,
+        now: float,
+        tokens: int,
     ) -> None:
         m = self._m
         s = self._settings
@@ -155,6 +164,7 @@ class DynamoConversationStore:
                 m.summary.set(""),
                 m.summary_cursor.set(0),
                 m.summary_version.set(0),
+                m.pending_tokens.set(tokens),
                 m.started_at.set(now),
                 m.ended_at.remove(),
                 m.tenant_id.set(key.tenant_id),
@@ -167,6 +177,7 @@ class DynamoConversationStore:
                 condition = condition | (m.generation == meta.generation)
         else:
             condition = (m.generation == meta.generation) & (m.turn_count == meta.turn_count)
+            actions.append(m.pending_tokens.add(tokens))
         turn_item = m(
             pk,
             keys.turn_sk(generation, turn.seq),
@@ -194,7 +205,14 @@ class DynamoConversationStore:
             tx.save(marker, condition=m.pk.does_not_exist() | (m.expires_at < now))
 
     def commit_summary(
-        self, key: SessionKey, generation: int, expected_cursor: int, new_cursor: int, summary: str, now: float
+        self,
+        key: SessionKey,
+        generation: int,
+        expected_cursor: int,
+        new_cursor: int,
+        summary: str,
+        now: float,
+        folded_tokens: int = 0,
     ) -> bool:
         """Compare-and-swap the cursor forward; False when another worker got there first."""
         if new_cursor <= expected_cursor:
@@ -207,6 +225,7 @@ class DynamoConversationStore:
                     m.summary.set(summary),
                     m.summary_cursor.set(new_cursor),
                     m.summary_version.add(1),
+                    m.pending_tokens.add(-folded_tokens),
                 ],
                 condition=(m.generation == generation)
                 & (m.summary_cursor == expected_cursor)
@@ -279,6 +298,7 @@ def _to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:
         last_activity_at=float(item.last_activity_at or 0),
         expires_at=float(item.expires_at or 0),
         ended_at=float(item.ended_at) if item.ended_at is not None else None,
+        pending_tokens=int(item.pending_tokens or 0),
     )
 
 

@@ -5,7 +5,9 @@ The embedding is stored as float32 bytes so a re-index never re-embeds.
 
 from __future__ import annotations
 
-import numpy as np
+from array import array
+
+
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
 from engram.adapters.dynamodb import keys
@@ -26,7 +28,7 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
         type=r.type.value,
         content=r.content,
         search_text=r.search_text,
-        embedding=np.asarray(r.embedding, dtype=np.float32).tobytes() if r.embedding is not None else None,
+        embedding=array("f", r.embedding).tobytes() if r.embedding is not None else None,
         importance=r.importance,
         created_at=r.created_at,
         updated_at=r.updated_at,
@@ -48,6 +50,13 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
     )
 
 
+def _floats(raw: bytes) -> list[float]:
+    # float32, little-endian (what array("f") writes on every platform Lambda runs on)
+    values = array("f")
+    values.frombytes(raw)
+    return values.tolist()
+
+
 def from_item(i: MemoryItem) -> MemoryRecord:
     return MemoryRecord(
         memory_id=i.memory_id,
@@ -60,7 +69,7 @@ def from_item(i: MemoryItem) -> MemoryRecord:
         created_at=float(i.created_at),
         updated_at=float(i.updated_at),
         namespace=Namespace(i.namespace),
-        embedding=np.frombuffer(i.embedding, dtype=np.float32).tolist() if i.embedding else None,
+        embedding=_floats(i.embedding) if i.embedding else None,
         source_turn_ids=list(i.source_turn_ids or []),
         topics=list(i.topics or []),
         version=int(i.version),

@@ -72,6 +72,7 @@ class SessionItem(_Base):
     summary = UnicodeAttribute(null=True)
     summary_cursor = NumberAttribute(null=True)
     summary_version = NumberAttribute(null=True)
+    pending_tokens = NumberAttribute(null=True)
     status = UnicodeAttribute(null=True)
     started_at = NumberAttribute(null=True)
     last_activity_at = NumberAttribute(null=True)

@@ -1,0 +1,217 @@
+"""Turn overhead through the local HTTP API, next to the DynamoDB floor measured in the same run.
+
+- p50 / p95 of `context` and `turns` requests at 1 and 20 concurrent sessions
+  (local API in its own process, DynamoDB Local, local models answering instantly);
+- the floor: one bare DynamoDB Query of the same partition (boto3), same concurrency;
+- DynamoDB requests and consumed capacity per recorded turn, counted with botocore
+  event hooks on the store's own client.
+Targets: context p95 <= 3 x floor and <= 25 ms at 20 sessions; <= 4 DynamoDB requests per turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import boto3
+
+from _report import machine, print_table, summary, write_json
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.models import bind
+from engram.adapters.dynamodb.tables import ensure_table
+from engram.bootstrap import build_container
+from engram.domain.models import SessionKey
+from engram.local import tokens
+from engram.local.dynamodb_local import DynamoDBLocal, free_port, local_aws_env
+from engram.settings import Settings
+
+MESSAGES = [
+    "I coughed a lot last night and my chest felt tight.",
+    "My daughter visits on Sunday, we will walk in the park.",
+    "昨天晚上咳嗽很厲害，今天呼吸比較喘。",
+    "I took my inhaler at 8 and felt better after an hour.",
+]
+
+
+def start_server(endpoint: str) -> tuple[subprocess.Popen[str], int]:
+    port = free_port()
+    env = {**os.environ, **local_aws_env(endpoint)}
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("_serve.py")), "--ddb-endpoint", endpoint, "--port", str(port)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    if proc.stdout.readline().strip() != "ready":
+        raise RuntimeError("local API did not start")
+    return proc, port
+
+
+def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag: str) -> dict[str, list[float]]:
+    lat: dict[str, list[float]] = {"context": [], "turns": []}
+    lock = threading.Lock()
+    barrier = threading.Barrier(sessions)
+
+    def worker(i: int) -> None:
+        user = f"bench-{tag}-{i}"
+        headers = {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        base = f"/v1/personas/p/sessions/s-{tag}-{i}"
+        mine: dict[str, list[float]] = {"context": [], "turns": []}
+
+        def post(path: str, body: dict[str, Any]) -> float:
+            t0 = time.perf_counter()
+            conn.request("POST", path, json.dumps(body), headers)
+            resp = conn.getresponse()
+            resp.read()
+            if resp.status != 200:
+                raise RuntimeError(f"{path}: {resp.status}")
+            return (time.perf_counter() - t0) * 1000
+
+        for w in range(3):  # warm-up: connection, session, caches
+            post(base + "/turns", {"user": MESSAGES[w % 4], "assistant": "ok", "idempotency_key": f"w{w}"})
+        barrier.wait()
+        for r in range(rounds):
+            msg = MESSAGES[r % len(MESSAGES)]
+            mine["context"].append(post(base + "/context", {"message": msg}))
+            mine["turns"].append(post(base + "/turns", {"user": msg, "assistant": "Noted.", "idempotency_key": f"r{r}"}))
+        with lock:
+            for k in lat:
+                lat[k] += mine[k]
+        conn.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(sessions)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return lat
+
+
+def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: str) -> list[float]:
+    client = boto3.client("dynamodb", **{"endpoint_url": endpoint, "region_name": "us-east-1",
+                                          "aws_access_key_id": "local", "aws_secret_access_key": "local"})
+    out: list[float] = []
+    lock = threading.Lock()
+
+    def worker(i: int) -> None:
+        pk = keys.session_pk(SessionKey(settings.default_tenant, f"bench-{tag}-{i}", "p", f"s-{tag}-{i}"))
+        mine = []
+        for _ in range(3):
+            client.query(TableName=settings.table_name, KeyConditionExpression="PK = :pk",
+                         ExpressionAttributeValues={":pk": {"S": pk}}, ScanIndexForward=False,
+                         Limit=settings.recent_window_rounds + 1, ConsistentRead=True)
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            client.query(TableName=settings.table_name, KeyConditionExpression="PK = :pk",
+                         ExpressionAttributeValues={":pk": {"S": pk}}, ScanIndexForward=False,
+                         Limit=settings.recent_window_rounds + 1, ConsistentRead=True)
+            mine.append((time.perf_counter() - t0) * 1000)
+        with lock:
+            out.extend(mine)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(sessions)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def requests_per_turn(settings: Settings, turns: int) -> dict[str, float]:
+    """Count DynamoDB calls and capacity for recorded turns and for chat turns, in-process."""
+    container = build_container(settings, queue_mode="inline")
+    client = bind(TableConfig.from_settings(settings)).session._get_connection().connection.client
+    calls: Counter[str] = Counter()
+    capacity = Counter[str]()
+
+    def ask_capacity(params: dict[str, Any], **_: Any) -> None:
+        params.setdefault("ReturnConsumedCapacity", "TOTAL")
+
+    def count(http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
+        calls[model.name] += 1
+        cc = parsed.get("ConsumedCapacity")
+        for item in cc if isinstance(cc, list) else [cc] if cc else []:
+            capacity["total"] += float(item.get("CapacityUnits", 0))
+
+    client.meta.events.register("before-parameter-build.dynamodb.*", ask_capacity)
+    client.meta.events.register("after-call.dynamodb.*", count)
+    key = SessionKey(settings.default_tenant, "count-user", "p", "s-count")
+    for i in range(turns):
+        container.conversation.record_turn(key, MESSAGES[i % 4], "Noted.", f"c{i}")
+    turn_calls, turn_cap = sum(calls.values()), capacity["total"]
+    by_op = dict(calls)
+    calls.clear()
+    capacity.clear()
+    key2 = SessionKey(settings.default_tenant, "count-user", "p", "s-chat")
+    for i in range(turns):
+        container.conversation.chat(key2, f"{MESSAGES[i % 4]} ({i})")
+    return {
+        "ddb_requests_per_turn": round(turn_calls / turns, 2),
+        "ddb_capacity_per_turn": round(turn_cap / turns, 2),
+        "ddb_requests_per_chat_turn": round(sum(calls.values()) / turns, 2),
+        "ddb_capacity_per_chat_turn": round(capacity["total"] / turns, 2),
+        "ops_per_recorded_turns": by_op,  # type: ignore[dict-item]
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=60, help="context+turn pairs per session")
+    parser.add_argument("--json", dest="json_path")
+    args = parser.parse_args()
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+    ddb = DynamoDBLocal.start()
+    os.environ.update(local_aws_env(ddb.endpoint))
+    settings = Settings(dynamodb_endpoint=ddb.endpoint, table_name="engram-bench")
+    ensure_table(TableConfig.from_settings(settings))
+    server, port = start_server(ddb.endpoint)
+    figures: dict[str, Any] = {"machine": machine()}
+    rows = []
+    try:
+        for c in (1, 20):
+            lat = run_sessions(port, settings, c, args.rounds, f"c{c}")
+            fl = floor(ddb.endpoint, settings, c, args.rounds, f"c{c}")
+            ctx, trn, fls = summary(lat["context"]), summary(lat["turns"]), summary(fl)
+            ratio = round(ctx["p95"] / fls["p95"], 2)
+            figures[f"context_{c}"], figures[f"turns_{c}"], figures[f"floor_{c}"] = ctx, trn, fls
+            figures[f"context_p95_ms_{c}"], figures[f"turns_p95_ms_{c}"] = ctx["p95"], trn["p95"]
+            figures[f"floor_p95_ms_{c}"] = fls["p95"]
+            figures[f"context_to_floor_ratio_{c}"] = ratio
+            rows += [
+                [c, "context", ctx["n"], ctx["p50"], ctx["p95"], ratio],
+                [c, "turns", trn["n"], trn["p50"], trn["p95"], round(trn["p95"] / fls["p95"], 2)],
+                [c, "floor: bare Query", fls["n"], fls["p50"], fls["p95"], 1.0],
+            ]
+        figures["context_to_floor_ratio"] = figures["context_to_floor_ratio_20"]
+    finally:
+        server.terminate()
+        server.wait()
+    figures.update(requests_per_turn(settings, 20))
+    ddb.stop()
+    print_table("Turn overhead through the local HTTP API (ms)", ["sessions", "request", "n", "p50", "p95", "p95 / floor p95"], rows)
+    print_table(
+        "DynamoDB requests per turn (botocore hooks)",
+        ["kind", "requests", "capacity units"],
+        [
+            ["recorded turn (POST /turns)", figures["ddb_requests_per_turn"], figures["ddb_capacity_per_turn"]],
+            ["chat turn (POST /chat)", figures["ddb_requests_per_chat_turn"], figures["ddb_capacity_per_chat_turn"]],
+        ],
+    )
+    print(f"\nmachine: {figures['machine']}")
+    write_json(args.json_path, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""The index holds a projection of each memory record; this is the only place it is defined."""
+
+from __future__ import annotations
+
+from engram.memory.models import IndexDocument, MemoryRecord
+
+
+def to_index_document(r: MemoryRecord) -> IndexDocument:
+    return IndexDocument(
+        doc_id=r.memory_id,
+        tenant_id=r.tenant_id,
+        user_id=r.user_id,
+        persona_id=r.persona_id,
+        namespace=r.namespace.value,
+        type=r.type.value,
+        status=r.status.value,
+        text=r.search_text or r.content,
+        vector=r.embedding,
+        importance=r.importance,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+        expires_at=r.expires_at,
+        access_count=r.access_count,
+        topics=list(r.topics),
+        source_ids=list(r.source_turn_ids),
+        pinned=r.pinned,
+    )

@@ -37,7 +37,7 @@ def test_summary_model_failing_three_times_stores_raw_fallback(
     assert summary.summary.startswith("user: I walked 1 km today")
     assert len(summary.summary) <= openai_settings.fallback_summary_chars
     assert meta.status == SessionStatus.ENDED
-    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", "coach", memory_id)
+    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", memory_id)
     assert stored is not None and stored.content == summary.summary and stored.importance == 0.5
 
 
@@ -52,7 +52,7 @@ def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: 
     _record(c, 3)
     meta, summary, memory_id = c.conversation.end_session(KEY)
     assert (summary.summary, summary.emotion, summary.importance, summary.fallback) == ("Carol walks daily.", "joy", 7, False)
-    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", "coach", memory_id)
+    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", memory_id)
     assert stored is not None and stored.importance == 0.7 and stored.topics == ["walking"] and stored.emotion == "joy"
     # ending twice is a conflict, and leaves one memory
     try:

@@ -50,8 +50,17 @@ def memory_pk(tenant_id: str, user_id: str) -> str:
     return f"{user_key(tenant_id, user_id)}#MEM"
 
 
-def memory_sk(persona_id: str, memory_id: str) -> str:
-    return f"M#{persona_id}#{memory_id}"
+MEMORY_PREFIX = "M#"
+
+
+def memory_sk(memory_id: str) -> str:
+    """Memory ids are unique per user; the persona is an attribute (lists filter on it)."""
+    return f"{MEMORY_PREFIX}{memory_id}"
+
+
+def profile_sk(persona_id: str) -> str:
+    """Pinned core facts and learned profile of one persona (L4, L6): one GetItem per prompt."""
+    return f"PROFILE#{persona_id}"
 
 
 def active_shard(key: SessionKey, shards: int = 8) -> str:

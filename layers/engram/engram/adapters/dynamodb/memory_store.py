@@ -19,7 +19,7 @@ from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespa
 def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
     return cls(
         keys.memory_pk(r.tenant_id, r.user_id),
-        keys.memory_sk(r.persona_id, r.memory_id),
+        keys.memory_sk(r.memory_id),
         memory_id=r.memory_id,
         tenant_id=r.tenant_id,
         user_id=r.user_id,
@@ -102,9 +102,9 @@ class DynamoMemoryRepository:
             raise translate(exc) from exc
         return True
 
-    def get(self, tenant_id: str, user_id: str, persona_id: str, memory_id: str) -> MemoryRecord | None:
+    def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None:
         try:
-            item = self._m.get(keys.memory_pk(tenant_id, user_id), keys.memory_sk(persona_id, memory_id), consistent_read=True)
+            item = self._m.get(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id), consistent_read=True)
         except DoesNotExist:
             return None
         except PynamoDBException as exc:

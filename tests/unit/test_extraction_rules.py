@@ -1,0 +1,274 @@
+"""Heuristic memory extraction (SPEC L2) in en / zh / ja / ko."""
+
+from __future__ import annotations
+
+import pytest
+from engram.memory.extraction_rules import (
+    Candidate,
+    extract_candidates,
+    importance_for,
+    novelty_from_similarities,
+    salience,
+    split_sentences,
+    to_third_person,
+)
+from engram.memory.models import MemoryType as T
+
+# (utterance, language, [(type, safety, subject_key), ...] in order)
+CASES: list[tuple[str, str, list[tuple[T, bool, str]]]] = [
+    # ---- English
+    (
+        "Hi! My name is Tom. I'm allergic to penicillin.",
+        "en",
+        [(T.PROFILE, False, "name"), (T.CONSTRAINT, True, "allergy:penicillin")],
+    ),
+    ("I live in Tokyo.", "en", [(T.PROFILE, False, "lives_in")]),
+    (
+        "I moved to Osaka last month, and I really like ramen.",
+        "en",
+        [(T.PROFILE, False, "lives_in"), (T.PREFERENCE, False, "likes:ramen")],
+    ),
+    (
+        "I take metformin 500mg twice a day. I have COPD.",
+        "en",
+        [(T.FACT, True, "medication:metformin"), (T.FACT, True, "condition:copd")],
+    ),
+    ("My doctor said to avoid grapefruit.", "en", [(T.CONSTRAINT, True, "contraindication:grapefruit")]),
+    ("My dog's name is Max.", "en", [(T.FACT, False, "pet:name")]),
+    ("My cat only eats wet food.", "en", [(T.FACT, False, "pet:diet")]),
+    (
+        "I'm 72 years old and I work as a teacher.",
+        "en",
+        [(T.PROFILE, False, "age"), (T.PROFILE, False, "job")],
+    ),
+    ("My daughter lives in Seoul.", "en", [(T.FACT, False, "family:daughter")]),
+    ("I have a dentist appointment tomorrow at 3pm.", "en", [(T.TODO, False, "todo:dentist_appointment")]),
+    ("I've decided to quit smoking.", "en", [(T.DECISION, False, "decision:quit_smoking")]),
+    ("My goal is to lose 5 kg.", "en", [(T.PROFILE, False, "goal:lose_5_kg")]),
+    ("I coughed all night yesterday.", "en", [(T.TIMELINE, False, "symptom:cough")]),
+    # ---- Chinese (Traditional and Simplified)
+    (
+        "我叫小明，今年35歲，住在台北。",
+        "zh",
+        [(T.PROFILE, False, "name"), (T.PROFILE, False, "age"), (T.PROFILE, False, "lives_in")],
+    ),
+    ("我對盤尼西林過敏，吃了會起疹子。", "zh", [(T.CONSTRAINT, True, "allergy:盤尼西林")]),
+    (
+        "我每天吃降血壓藥。我有糖尿病。",
+        "zh",
+        [(T.FACT, True, "medication:降血壓藥"), (T.FACT, True, "condition:糖尿病")],
+    ),
+    ("医生说不能吃葡萄柚", "zh", [(T.CONSTRAINT, True, "contraindication:葡萄柚")]),
+    ("我家的貓叫咪咪", "zh", [(T.FACT, False, "pet:name")]),
+    (
+        "我昨天咳了一整晚，今天早上血氧92。",
+        "zh",
+        [(T.TIMELINE, False, "symptom:cough"), (T.TIMELINE, False, "symptom:spo2")],
+    ),
+    ("我很喜歡喝咖啡。", "zh", [(T.PREFERENCE, False, "likes:咖啡")]),
+    ("下週三要回診。", "zh", [(T.TODO, False, "todo:要回診")]),
+    ("我搬到高雄了", "zh", [(T.PROFILE, False, "lives_in")]),
+    ("我女兒下個月結婚", "zh", [(T.FACT, False, "family:daughter")]),
+    # ---- Japanese
+    (
+        "私の名前は田中です。東京に住んでいます。",
+        "ja",
+        [(T.PROFILE, False, "name"), (T.PROFILE, False, "lives_in")],
+    ),
+    ("ペニシリンアレルギーがあります。", "ja", [(T.CONSTRAINT, True, "allergy:ペニシリン")]),
+    (
+        "毎日降圧薬を飲んでいます。喘息持ちです。",
+        "ja",
+        [(T.FACT, True, "medication:降圧薬"), (T.FACT, True, "condition:喘息")],
+    ),
+    ("グレープフルーツは食べられない", "ja", [(T.CONSTRAINT, True, "contraindication:グレープフルーツ")]),
+    ("うちの猫の名前はミケです。", "ja", [(T.FACT, False, "pet:name")]),
+    ("昨日から咳が止まりません。", "ja", [(T.TIMELINE, False, "symptom:cough")]),
+    ("ラーメンが大好きです。", "ja", [(T.PREFERENCE, False, "likes:ラーメン")]),
+    ("大阪に引っ越しました。", "ja", [(T.PROFILE, False, "lives_in")]),
+    ("禁煙することにした。", "ja", [(T.DECISION, False, "decision:禁煙する")]),
+    # ---- Korean
+    (
+        "제 이름은 민수예요. 서울에 살아요.",
+        "ko",
+        [(T.PROFILE, False, "name"), (T.PROFILE, False, "lives_in")],
+    ),
+    ("저는 땅콩 알레르기가 있어요.", "ko", [(T.CONSTRAINT, True, "allergy:땅콩")]),
+    (
+        "매일 혈압약을 복용하고 있어요. 천식이 있어요.",
+        "ko",
+        [(T.FACT, True, "medication:혈압약"), (T.FACT, True, "condition:천식")],
+    ),
+    ("자몽은 먹으면 안 돼요", "ko", [(T.CONSTRAINT, True, "contraindication:자몽")]),
+    ("우리 강아지 이름은 초코예요.", "ko", [(T.FACT, False, "pet:name")]),
+    ("어제부터 기침이 심해요.", "ko", [(T.TIMELINE, False, "symptom:cough")]),
+    ("저는 커피를 정말 좋아해요.", "ko", [(T.PREFERENCE, False, "likes:커피")]),
+    ("부산으로 이사했어요.", "ko", [(T.PROFILE, False, "lives_in")]),
+    ("내일 병원 예약이 있어요.", "ko", [(T.TODO, False, "todo:내일_병원_예약")]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), CASES)
+def test_extraction(text: str, lang: str, expected: list[tuple[T, bool, str]]) -> None:
+    got = extract_candidates(text, lang)
+    assert [(c.type, c.safety, c.subject_key) for c in got] == expected, [c.content for c in got]
+    for c in got:
+        assert c.language == lang
+        assert c.content
+        assert -1.0 <= c.emotional_valence <= 1.0
+        assert 0.0 <= c.stability <= 1.0 and 0.0 <= c.future_use <= 1.0
+        assert c.topics
+
+
+@pytest.mark.parametrize(("text", "lang"), [(t, lang) for t, lang, _ in CASES])
+def test_language_is_detected_when_not_given(text: str, lang: str) -> None:
+    assert all(c.language == lang for c in extract_candidates(text))
+
+
+def test_content_stays_in_the_users_language() -> None:
+    assert [c.content for c in extract_candidates("我對盤尼西林過敏，吃了會起疹子。")] == [
+        "我對盤尼西林過敏，吃了會起疹子"
+    ]
+    assert [c.content for c in extract_candidates("えっと、ペニシリンアレルギーがあります。")] == [
+        "ペニシリンアレルギーがあります"
+    ]
+    assert [c.content for c in extract_candidates("저는 땅콩 알레르기가 있어요.")] == [
+        "저는 땅콩 알레르기가 있어요"
+    ]
+    assert [c.content for c in extract_candidates("Um, I'm allergic to penicillin.")] == [
+        "User is allergic to penicillin"
+    ]
+
+
+def test_english_third_person_rewrite() -> None:
+    assert to_third_person("I live in Tokyo") == "User lives in Tokyo"
+    assert to_third_person("I really like ramen") == "User really likes ramen"
+    assert to_third_person("I have COPD") == "User has COPD"
+    assert to_third_person("I don't like coffee") == "User doesn't like coffee"
+    assert to_third_person("I moved to Osaka") == "User moved to Osaka"
+    assert to_third_person("my dog's name is Max") == "User's dog's name is Max"
+
+
+def test_context_clause_joins_the_fact() -> None:
+    (c,) = extract_candidates("上個月開始，我每天吃降血壓藥", "zh")
+    assert c.content == "上個月開始，我每天吃降血壓藥"
+    assert c.subject_key == "medication:降血壓藥"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hello!",
+        "Thanks a lot!",
+        "What is the capital of France?",
+        "How does a vaccine work?",
+        "Can you tell me a joke?",
+        "你好！",
+        "谢谢你",
+        "COPD 是什麼？",
+        "你叫什麼名字？",
+        "こんにちは！",
+        "COPDとは何ですか？",
+        "日本の首都はどこですか？",
+        "안녕하세요!",
+        "COPD가 뭐예요?",
+        "프랑스의 수도는 어디야?",
+        "",
+        "   ",
+    ],
+)
+def test_nothing_from_greetings_and_general_questions(text: str) -> None:
+    assert extract_candidates(text) == []
+
+
+def test_question_clause_dropped_but_fact_kept() -> None:
+    got = extract_candidates("I'm allergic to peanuts, is this cake ok?")
+    assert [(c.subject_key, c.content) for c in got] == [("allergy:peanuts", "User is allergic to peanuts")]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("I'm not allergic to latex.", "allergy:latex"),
+        ("I don't like coffee.", "likes:coffee"),
+        ("I stopped taking warfarin.", "medication:warfarin"),
+        ("我討厭香菜", "likes:香菜"),
+        ("我對花生不過敏", "allergy:花生"),
+        ("パクチーが嫌いです", "likes:パクチー"),
+        ("오이를 정말 싫어해요", "likes:오이"),
+    ],
+)
+def test_negated(text: str, subject: str) -> None:
+    (c,) = extract_candidates(text)
+    assert c.negated
+    assert c.subject_key == subject
+
+
+def test_update_shares_subject_key() -> None:
+    old = extract_candidates("I live in Tokyo.")[0]
+    new = extract_candidates("I just moved to Osaka.")[0]
+    assert old.subject_key == new.subject_key == "lives_in"
+    like = extract_candidates("I like coffee")[0]
+    dislike = extract_candidates("I don't like coffee anymore")[0]
+    assert like.subject_key == dislike.subject_key == "likes:coffee"
+    assert (like.negated, dislike.negated) == (False, True)
+
+
+def test_pet_safety_items() -> None:
+    (c,) = extract_candidates("My cat is allergic to chicken.")
+    assert (c.type, c.safety, c.subject_key) == (T.CONSTRAINT, True, "pet:allergy:chicken")
+    (c,) = extract_candidates("My dog vomited twice this morning.")
+    assert (c.type, c.subject_key) == (T.TIMELINE, "pet:health")
+
+
+def test_sentence_splitting() -> None:
+    assert split_sentences("我叫小明。我住台北！你呢？") == ["我叫小明。", "我住台北！", "你呢？"]
+    assert split_sentences("I saw Dr. Lee. I weigh 65.5 kg.") == ["I saw Dr. Lee.", "I weigh 65.5 kg."]
+    assert split_sentences("") == []
+
+
+def _one(text: str) -> Candidate:
+    (c,) = extract_candidates(text)
+    return c
+
+
+@pytest.mark.parametrize(
+    ("allergy", "preference", "mood"),
+    [
+        ("I'm allergic to penicillin.", "I like jazz.", "I'm a bit sad today."),
+        ("我對花生過敏", "我很喜歡喝咖啡", "我今天心情不好"),
+        ("卵アレルギーです", "ラーメンが大好きです", "今日はちょっと悲しい"),
+        ("저는 땅콩 알레르기가 있어요", "저는 커피를 정말 좋아해요", "오늘 좀 우울해요"),
+    ],
+)
+def test_importance_ordering(allergy: str, preference: str, mood: str) -> None:
+    a, p, m = _one(allergy), _one(preference), _one(mood)
+    assert (a.safety, p.type, m.type) == (True, T.PREFERENCE, T.NOTE)
+    assert importance_for(a) >= 0.9
+    assert importance_for(a) > importance_for(p) > importance_for(m)
+
+
+def test_importance_tiers() -> None:
+    profile = _one("My name is Tom.")
+    symptom = _one("I coughed all night yesterday.")
+    preference = _one("I like jazz.")
+    safety = [_one(t) for t in ("I have COPD.", "I take metformin daily.", "I can't take ibuprofen.")]
+    assert all(importance_for(c) >= 0.9 for c in safety)
+    assert importance_for(profile) > importance_for(preference) > importance_for(symptom)
+    assert all(0.0 <= importance_for(c) <= 1.0 for c in [profile, symptom, preference, *safety])
+    assert max(importance_for(c) for c in (profile, symptom, preference)) < 0.9
+
+
+def test_salience_formula() -> None:
+    assert salience(0.0, 0.0, 0.0, 0) == 0.0
+    assert salience(-1.0, 1.0, 1.0, 10) == pytest.approx(1.0)
+    assert salience(0.5, 0.6, 0.5, 3) == pytest.approx(0.4 * 0.5 + 0.3 * 0.6 + 0.2 * 0.5 + 0.1 * 0.3)
+    assert salience(-0.5, 0.0, 0.0, 0) == salience(0.5, 0.0, 0.0, 0)  # |valence|
+    assert salience(0.0, 0.0, 0.0, 50) == pytest.approx(0.1)  # mentions capped at 10
+    assert salience(2.0, 2.0, 2.0, 100) == pytest.approx(1.0)  # inputs clamped
+
+
+def test_novelty() -> None:
+    assert novelty_from_similarities([]) == 1.0
+    assert novelty_from_similarities([0.95, 0.85, 0.5, 0.2, 0.1, 0.9]) == pytest.approx(1 - 3 / 5)
+    assert novelty_from_similarities([0.9] * 7) == 0.0

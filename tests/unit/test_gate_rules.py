@@ -1,0 +1,171 @@
+"""Memory gate rule layer (SPEC G1) in en / zh / ja / ko."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from engram.domain.gate_rules import (
+    decide_locally,
+    gate_language,
+    is_greeting_only,
+    local_fallback,
+    rule_decision,
+)
+from engram.domain.models import GateDecision
+
+CASES = json.loads((Path(__file__).parents[1] / "data" / "gate_cases.json").read_text(encoding="utf-8"))
+USE, SKIP = GateDecision.USE, GateDecision.SKIP
+
+
+def test_labelled_set_is_big_enough() -> None:
+    per_lang = Counter(case["lang"] for case in CASES)
+    assert set(per_lang) == {"en", "zh", "ja", "ko"}
+    assert all(n >= 25 for n in per_lang.values()), per_lang
+    for lang in per_lang:
+        labels = {c["expected"] for c in CASES if c["lang"] == lang}
+        assert labels == {"USE", "SKIP"}
+
+
+def test_rules_plus_fallback_accuracy_above_90_percent() -> None:
+    wrong = []
+    for case in CASES:
+        result = decide_locally(case["text"])
+        if result.decision.value != case["expected"]:
+            wrong.append((case["text"], case["expected"], result.reason))
+    accuracy = 1 - len(wrong) / len(CASES)
+    assert accuracy > 0.9, wrong
+    for lang in ("en", "zh", "ja", "ko"):
+        rows = [c for c in CASES if c["lang"] == lang]
+        ok = sum(decide_locally(c["text"]).decision.value == c["expected"] for c in rows)
+        assert ok / len(rows) > 0.85, lang
+
+
+def test_language_of_labelled_cases() -> None:
+    for case in CASES:
+        assert rule_decision(case["text"]) is None or gate_language(case["text"]) == case["lang"], case
+        assert decide_locally(case["text"]).language == case["lang"], case
+
+
+def test_spec_x5_breathing_last_week() -> None:
+    result = rule_decision("我上週跟你說我呼吸的狀況怎麼樣？")
+    assert result is not None
+    assert result.decision is USE
+    assert result.language == "zh"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # a state update / time / memory reference beats the greeting it starts with
+        ("hi, I coughed all night", "state_update"),
+        ("Hello! Do you remember my dog's name?", "memory_reference"),
+        ("good morning, yesterday was rough", "time_reference"),
+        ("你好，我昨晚咳了一整晚", "time_reference"),
+        ("嗨，我今天好累", "state_update"),
+        ("謝謝，你還記得我的藥嗎", "memory_reference"),
+        ("こんにちは、息苦しいです", "state_update"),
+        ("おはよう、前回の話覚えてる？", "memory_reference"),
+        ("안녕하세요, 어제부터 기침이 나요", "time_reference"),
+        ("안녕, 숨이 차요", "state_update"),
+        # memory reference beats time reference, time beats state update
+        ("remember what I said last week?", "memory_reference"),
+        ("上次我說的咳嗽你記得嗎", "memory_reference"),
+        ("yesterday I coughed a lot", "time_reference"),
+        ("先週から咳が出る", "time_reference"),
+        # personal advice beats general knowledge
+        ("What should I eat with COPD?", "personal_advice"),
+        ("有什么运动适合我？", "personal_advice"),
+        ("私に合う運動は何ですか？", "personal_advice"),
+        ("나에게 맞는 운동이 뭐야?", "personal_advice"),
+    ],
+)
+def test_precedence(text: str, reason: str) -> None:
+    result = rule_decision(text)
+    assert result is not None, text
+    assert result.decision is USE
+    assert result.reason == reason
+
+
+@pytest.mark.parametrize(
+    ("text", "decision", "reason"),
+    [
+        ("Hello!", SKIP, "greeting"),
+        ("thanks a lot", SKIP, "greeting"),
+        ("你好", SKIP, "greeting"),
+        ("谢谢你", SKIP, "greeting"),
+        ("早安～", SKIP, "greeting"),
+        ("ありがとうございます！", SKIP, "greeting"),
+        ("안녕하세요", SKIP, "greeting"),
+        ("How are you?", SKIP, "small_talk"),
+        ("你叫什麼名字？", SKIP, "small_talk"),
+        ("お元気ですか？", SKIP, "small_talk"),
+        ("잘 지내?", SKIP, "small_talk"),
+        ("What is the capital of France?", SKIP, "general_knowledge"),
+        ("How does a vaccine work?", SKIP, "general_knowledge"),
+        ("什么是慢阻肺？", SKIP, "general_knowledge"),
+        ("COPDとは何ですか？", SKIP, "general_knowledge"),
+        ("COPD가 뭐예요?", SKIP, "general_knowledge"),
+        ("What causes coughing?", SKIP, "general_knowledge"),  # names a symptom, reports none
+        ("last time I used my inhaler it helped", USE, "time_reference"),
+        ("上周我血压有点高", USE, "time_reference"),
+        ("昨日は眠れなかった", USE, "time_reference"),
+        ("지난주에 병원에 갔어요", USE, "time_reference"),
+        ("I told you about my knee", USE, "memory_reference"),
+        ("覚えてる？", USE, "memory_reference"),
+        ("기억나?", USE, "memory_reference"),
+        ("我今天有吃藥", USE, "state_update"),
+        ("My cat vomited twice", USE, "state_update"),
+        ("痛い", USE, "state_update"),
+        ("머리가 아파요", USE, "state_update"),
+        ("Should I take my inhaler before running?", USE, "state_update"),
+        ("我可以喝咖啡嗎？", USE, "personal_advice"),
+    ],
+)
+def test_rule_ids(text: str, decision: GateDecision, reason: str) -> None:
+    result = rule_decision(text)
+    assert result is not None, text
+    assert (result.decision, result.reason) == (decision, reason)
+
+
+@pytest.mark.parametrize("text", ["Let's play a word game", "ゲームしよう", "게임하자", "好喔來玩遊戲"])
+def test_ambiguous_goes_to_llm(text: str) -> None:
+    assert rule_decision(text) is None
+
+
+def test_local_fallback() -> None:
+    # first person + question -> USE
+    result = local_fallback("Do you think I could visit Kyoto in spring?")
+    assert (result.decision, result.reason) == (USE, "local_fallback")
+    # short, impersonal -> SKIP
+    assert local_fallback("Let's play a word game").decision is SKIP
+    assert local_fallback("ゲームしよう").decision is SKIP
+    # long messages carry enough context to justify retrieval
+    long_text = " ".join(["word"] * 45)
+    assert local_fallback(long_text).decision is USE
+    assert local_fallback("這" * 45).decision is USE
+    # deterministic
+    assert local_fallback("我想去日本旅行，你覺得呢") == local_fallback("我想去日本旅行，你覺得呢")
+
+
+def test_language_detection() -> None:
+    assert gate_language("hello") == "en"
+    assert gate_language("你好") == "zh"
+    assert gate_language("こんにちは") == "ja"
+    assert gate_language("안녕하세요") == "ko"
+    assert gate_language("") == "en"
+    assert gate_language("😀") == "en"
+
+
+def test_empty_is_skip() -> None:
+    result = rule_decision("   ")
+    assert result is not None
+    assert result.decision is SKIP
+
+
+def test_is_greeting_only() -> None:
+    assert is_greeting_only("hi there!")
+    assert is_greeting_only("你好啊～")
+    assert not is_greeting_only("hi, I'm tired")

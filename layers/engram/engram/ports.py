@@ -20,7 +20,7 @@ from engram.domain.models import (
     SessionSummary,
     Turn,
 )
-from engram.memory.models import Hit, IndexDocument, MemoryRecord, SearchFilter
+from engram.memory.models import ExistingMemory, Fact, Hit, IndexDocument, MemoryRecord, MemoryStatus, Namespace, Profile, SearchFilter
 
 Vector = npt.NDArray[np.float32]
 
@@ -173,3 +173,51 @@ class MemoryRepository(Protocol):
         ...
 
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None: ...
+
+    def batch_get(self, tenant_id: str, user_id: str, memory_ids: list[str]) -> list[MemoryRecord]: ...
+
+    def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
+        """Optimistic concurrency: Conflict when the stored version is not `expected_version`."""
+        ...
+
+    def delete(self, tenant_id: str, user_id: str, memory_id: str) -> bool: ...
+
+    def list(
+        self,
+        tenant_id: str,
+        user_id: str,
+        *,
+        persona_id: str | None = None,
+        namespaces: tuple[Namespace, ...] = ...,
+        statuses: tuple[MemoryStatus, ...] | None = None,
+        now: float | None = None,
+    ) -> list[MemoryRecord]: ...
+
+    def touch_access(self, tenant_id: str, user_id: str, memory_ids: list[str], now: float) -> None: ...
+
+    def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int: ...
+
+
+class ProfileStore(Protocol):
+    def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile: ...
+
+    def update(
+        self,
+        tenant_id: str,
+        user_id: str,
+        persona_id: str,
+        *,
+        pin: dict[str, str] | None = None,
+        unpin: list[str] | None = None,
+        topics: list[str] | None = None,
+        mentions: int = 0,
+        attempts: int = 5,
+    ) -> Profile: ...
+
+
+class Extractor(Protocol):
+    """L2 extraction: candidates and merge decisions for one turn, in at most one model call."""
+
+    name: str
+
+    def extract(self, user_text: str, assistant_text: str, existing: Sequence[ExistingMemory]) -> list[Fact]: ...

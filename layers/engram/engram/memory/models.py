@@ -105,3 +105,52 @@ class Hit:
     doc_id: str
     score: float
     doc: IndexDocument
+
+
+@dataclass(slots=True)
+class Fact:
+    """One memory candidate from extraction, in the user's own language (never translated)."""
+
+    content: str
+    type: MemoryType
+    importance: float
+    safety: bool = False
+    subject_key: str | None = None
+    negated: bool = False
+    topics: list[str] = field(default_factory=list)
+    language: str = "und"
+    valence: float = 0.0
+    # what the extractor decided against existing memories (LLM mode); None = let the pipeline decide
+    action: str | None = None  # "add" | "merge" | "supersede" | "skip"
+    target_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExistingMemory:
+    """A stored memory shown to the extractor so it can merge or supersede in the same call."""
+
+    memory_id: str
+    content: str
+    type: str
+    subject_key: str | None = None
+
+
+@dataclass(slots=True)
+class Profile:
+    """Pinned core facts and learned profile of one persona (L4, L6)."""
+
+    persona_id: str
+    pinned: dict[str, str] = field(default_factory=dict)  # memory_id -> text
+    topic_counts: dict[str, int] = field(default_factory=dict)
+    persona_mentions: int = 0
+    version: int = 0
+
+
+SUBJECT_TAG = "subject:"  # topics entry that carries a fact's subject key (supersede detection)
+
+
+def subject_of(topics: list[str]) -> str | None:
+    for t in topics:
+        if t.startswith(SUBJECT_TAG):
+            return t[len(SUBJECT_TAG) :]
+    return None

@@ -13,6 +13,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels, MemoryItem
+from engram.errors import Conflict
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
 
 
@@ -57,7 +58,7 @@ def _floats(raw: bytes) -> list[float]:
     return values.tolist()
 
 
-def from_item(i: MemoryItem) -> MemoryRecord:
+def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
     return MemoryRecord(
         memory_id=i.memory_id,
         tenant_id=i.tenant_id,
@@ -69,7 +70,7 @@ def from_item(i: MemoryItem) -> MemoryRecord:
         created_at=float(i.created_at),
         updated_at=float(i.updated_at),
         namespace=Namespace(i.namespace),
-        embedding=_floats(i.embedding) if i.embedding else None,
+        embedding=_floats(i.embedding) if i.embedding and with_embedding else None,
         source_turn_ids=list(i.source_turn_ids or []),
         topics=list(i.topics or []),
         version=int(i.version),
@@ -89,6 +90,12 @@ def from_item(i: MemoryItem) -> MemoryRecord:
 
 
 class DynamoMemoryRepository:
+    """MemoryRepository on the single table: PK = T#..#U#..#MEM, SK = M#{memory_id}.
+
+    Every change bumps `version` under a condition on the expected version (optimistic
+    concurrency): a stale writer gets Conflict, never a silent overwrite.
+    """
+
     def __init__(self, models: BoundModels) -> None:
         self._m = models.memory
 
@@ -97,7 +104,7 @@ class DynamoMemoryRepository:
         try:
             to_item(m, record).save(condition=m.pk.does_not_exist())
         except PynamoDBException as exc:
-            if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            if _condition_failed(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -110,3 +117,100 @@ class DynamoMemoryRepository:
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return from_item(item)
+
+    def batch_get(self, tenant_id: str, user_id: str, memory_ids: list[str]) -> list[MemoryRecord]:
+        if not memory_ids:
+            return []
+        pk = keys.memory_pk(tenant_id, user_id)
+        try:
+            items = self._m.batch_get([(pk, keys.memory_sk(i)) for i in dict.fromkeys(memory_ids)])
+            return [from_item(i) for i in items]
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
+    def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
+        """Write `record` (its version must be expected + 1) only if the stored version is `expected_version`."""
+        if record.version != expected_version + 1:
+            raise ValueError("a replacement carries version = expected + 1")
+        m = self._m
+        try:
+            to_item(m, record).save(condition=m.version == expected_version)
+        except PynamoDBException as exc:
+            if _condition_failed(exc):
+                raise Conflict(
+                    "the memory changed since it was read", details={"memory_id": record.memory_id, "expected_version": expected_version}
+                ) from exc
+            raise translate(exc) from exc
+        return record
+
+    def delete(self, tenant_id: str, user_id: str, memory_id: str) -> bool:
+        m = self._m
+        try:
+            m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).delete(condition=m.pk.exists())
+        except PynamoDBException as exc:
+            if _condition_failed(exc):
+                return False
+            raise translate(exc) from exc
+        return True
+
+    def list(
+        self,
+        tenant_id: str,
+        user_id: str,
+        *,
+        persona_id: str | None = None,
+        namespaces: tuple[Namespace, ...] = (Namespace.MEMORY,),
+        statuses: tuple[MemoryStatus, ...] | None = None,
+        now: float | None = None,
+    ) -> list[MemoryRecord]:
+        """Every matching record of a user (no embedding), newest first."""
+        m = self._m
+        condition = m.namespace.is_in(*[n.value for n in namespaces])
+        if persona_id is not None:
+            condition &= m.persona_id == persona_id
+        if statuses is not None:
+            condition &= m.status.is_in(*[s.value for s in statuses])
+        try:
+            items = m.query(
+                keys.memory_pk(tenant_id, user_id),
+                m.sk.startswith(keys.MEMORY_PREFIX),
+                filter_condition=condition,
+                consistent_read=True,
+            )
+            records = [from_item(i, with_embedding=False) for i in items]
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        if now is not None:
+            records = [r for r in records if r.expires_at is None or r.expires_at > now]
+        records.sort(key=lambda r: (r.created_at, r.memory_id), reverse=True)
+        return records
+
+    def touch_access(self, tenant_id: str, user_id: str, memory_ids: list[str], now: float) -> None:
+        """R1 access boost: count the access (effective importance is derived at read time)."""
+        m = self._m
+        for memory_id in dict.fromkeys(memory_ids):
+            try:
+                m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).update(
+                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)], condition=m.pk.exists()
+                )
+            except PynamoDBException as exc:
+                if not _condition_failed(exc):  # a memory deleted meanwhile is fine
+                    raise translate(exc) from exc
+
+    def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
+        """Delete a user's (or one persona's) memories of every namespace; returns how many."""
+        records = self.list(
+            tenant_id, user_id, persona_id=persona_id, namespaces=tuple(Namespace), statuses=None
+        )
+        m = self._m
+        try:
+            with m.batch_write() as batch:
+                for r in records:
+                    batch.delete(m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(r.memory_id)))
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return len(records)
+
+
+def _condition_failed(exc: PynamoDBException) -> bool:
+    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"

@@ -132,11 +132,21 @@ class MemoryItem(_Base):
     by_user = ByUserIndex()
 
 
+class ProfileItem(_Base):
+    """Pinned core facts and learned profile of one persona (JSON maps keep the item one read)."""
+
+    pinned = UnicodeAttribute(null=True)
+    topic_counts = UnicodeAttribute(null=True)
+    persona_mentions = NumberAttribute(null=True)
+    version = NumberAttribute(null=True)
+
+
 @dataclass(frozen=True)
 class BoundModels:
     session: type[SessionItem]
     idempotency: type[IdempotencyItem]
     memory: type[MemoryItem]
+    profile: type[ProfileItem]
 
 
 def _meta_for(cfg: TableConfig) -> type:
@@ -162,4 +172,5 @@ def bind(cfg: TableConfig) -> BoundModels:
         session=sub(SessionItem, "SessionItem"),
         idempotency=sub(IdempotencyItem, "IdempotencyItem"),
         memory=sub(MemoryItem, "MemoryItem"),
+        profile=sub(ProfileItem, "ProfileItem"),
     )

@@ -1,0 +1,74 @@
+"""Per-persona profile item (L4 pinned core facts, L6 learned profile): one GetItem per prompt."""
+
+from __future__ import annotations
+
+import json
+
+from pynamodb.exceptions import DoesNotExist, PynamoDBException
+
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.models import BoundModels
+from engram.memory.models import Profile
+
+
+class DynamoProfileStore:
+    def __init__(self, models: BoundModels) -> None:
+        self._m = models.profile
+
+    def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile:
+        try:
+            item = self._m.get(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
+        except DoesNotExist:
+            return Profile(persona_id)
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return Profile(
+            persona_id=persona_id,
+            pinned=json.loads(item.pinned or "{}"),
+            topic_counts={k: int(v) for k, v in json.loads(item.topic_counts or "{}").items()},
+            persona_mentions=int(item.persona_mentions or 0),
+            version=int(item.version or 0),
+        )
+
+    def update(
+        self,
+        tenant_id: str,
+        user_id: str,
+        persona_id: str,
+        *,
+        pin: dict[str, str] | None = None,
+        unpin: list[str] | None = None,
+        topics: list[str] | None = None,
+        mentions: int = 0,
+        attempts: int = 5,
+    ) -> Profile:
+        """Read-modify-write under a version condition (retried): concurrent workers never lose an update."""
+        m = self._m
+        for _ in range(attempts):
+            current = self.get(tenant_id, user_id, persona_id)
+            pinned = {**current.pinned, **(pin or {})}
+            for memory_id in unpin or []:
+                pinned.pop(memory_id, None)
+            counts = dict(current.topic_counts)
+            for topic in topics or []:
+                counts[topic] = counts.get(topic, 0) + 1
+            item = m(
+                keys.memory_pk(tenant_id, user_id),
+                keys.profile_sk(persona_id),
+                pinned=json.dumps(pinned, ensure_ascii=False),
+                topic_counts=json.dumps(counts, ensure_ascii=False),
+                persona_mentions=current.persona_mentions + mentions,
+                version=current.version + 1,
+                user_key=keys.user_key(tenant_id, user_id),
+            )
+            condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
+            try:
+                item.save(condition=condition)
+            except PynamoDBException as exc:
+                if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+                    continue
+                raise translate(exc) from exc
+            return Profile(persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1)
+        raise translate(PynamoDBException("profile update contention"))
+

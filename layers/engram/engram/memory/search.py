@@ -1,0 +1,35 @@
+"""The search contract shared by retrieval (prompts) and the memory REST API (M2 search)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from engram.domain.models import OwnerKey
+from engram.memory.models import IndexDocument
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMemory:
+    memory_id: str
+    score: float  # final rerank score, higher is better
+    doc: IndexDocument
+    similarity: float = 0.0
+    fused: float = 0.0
+
+
+class MemorySearch(Protocol):
+    def search(
+        self,
+        owner: OwnerKey,
+        query: str,
+        *,
+        persona_id: str | None = None,
+        k: int = 8,
+        namespaces: tuple[str, ...] = ("memory",),
+        types: tuple[str, ...] | None = None,
+        created_from: float | None = None,
+        created_to: float | None = None,
+        include_archived: bool = False,
+        include_kb: bool = False,
+    ) -> list[ScoredMemory]: ...

@@ -1,0 +1,188 @@
+"""Per-environment deployment configuration.
+
+One `EnvConfig` per environment, passed explicitly into every construct: the
+constructs never ask "is this prod?", they read a field. To change an
+environment, change its config here — not the constructs.
+
+Account ids: `None` means "the account of the credentials the CDK CLI runs
+with" (CDK_DEFAULT_ACCOUNT), and account-agnostic when there are none (offline
+synth, tests). Pin the real account id of staging / prod here so a deploy with
+the wrong credentials fails instead of creating a second prod.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+Plan = Literal["free", "paid"]
+JobName = Literal["idle_sessions", "lifecycle", "consolidation", "retention", "erasure"]
+
+# R7: EventBridge expressions (UTC). Every one of them is configuration.
+DEFAULT_SCHEDULES: Mapping[JobName, str] = MappingProxyType(
+    {
+        "idle_sessions": "rate(5 minutes)",  # S6 idle-session summarization
+        "lifecycle": "cron(0 3 * * ? *)",  # R1-R4 daily 03:00
+        "consolidation": "cron(0 4 ? * SUN *)",  # L9 weekly, Sunday 04:00
+        "retention": "cron(30 3 * * ? *)",  # R3 / R6 daily 03:30 (after lifecycle)
+        "erasure": "rate(15 minutes)",  # P1
+    }
+)
+
+
+@dataclass(frozen=True)
+class FunctionSizing:
+    memory_mb: int
+    timeout_s: int
+    # None = unreserved. New accounts have a concurrency quota of 10, so
+    # reserving anything in dev would fail the deploy.
+    reserved_concurrency: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchSizing:
+    """OpenSearch managed-domain sizing (k-NN needs a managed domain or a vector collection)."""
+
+    data_node_instance_type: str
+    data_nodes: int
+    volume_size_gib: int
+    master_node_instance_type: str | None = None  # None = no dedicated masters
+    master_nodes: int = 0
+    zone_awareness_azs: int | None = None  # None = single AZ
+
+
+@dataclass(frozen=True)
+class AlarmThresholds:
+    retrieval_p95_ms: float = 1000.0  # O2
+    gate_skip_ratio: float = 0.95  # G2
+    gate_min_decisions: int = 50  # below this many decisions per period the ratio is noise
+    unsummarized_rounds: int = 100  # O2 "conversation > 100 rounds without summary"
+    api_5xx_per_5min: int = 5
+    function_errors_per_5min: int = 1
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    name: Literal["dev", "staging", "prod"]
+    region: str
+    account: str | None
+    # Lifecycle of stateful resources (table, keys, domain, log groups).
+    retain_data: bool
+    log_retention_days: int
+    pitr: bool  # O4 point-in-time recovery for the table
+    search: SearchSizing
+    snapshot_hour_utc: int  # O4 automated snapshot hour of the search domain
+    jwt_issuer: str  # JWT authorizer of end-user routes
+    jwt_audience: tuple[str, ...]
+    api: FunctionSizing
+    turn_worker: FunctionSizing
+    indexer: FunctionSizing
+    jobs: FunctionSizing
+    # Version of the AWS-managed layer (runtime and arch from infra/runtime.py)
+    # arn:aws:lambda:{region}:017000801446:layer:AWSLambdaPowertoolsPythonV3-python312-x86_64:{version}.
+    # Find the latest with: aws ssm get-parameter --name
+    #   /aws/service/powertools/python/x86_64/python3.12/latest
+    powertools_layer_version: int
+    openai_secret_name: str  # Secrets Manager secret holding the OpenAI API key (created out of band)
+    plan: Plan
+    alarm_email: str | None = None
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
+    api_throttle_rate: int = 50  # requests / s, stage-wide
+    api_throttle_burst: int = 100
+    queue_max_receive_count: int = 3  # turns moved to the DLQ after this many failed receives
+    indexer_retry_attempts: int = 5
+    schedules: Mapping[JobName, str] = field(default_factory=lambda: DEFAULT_SCHEDULES)
+    alarms: AlarmThresholds = field(default_factory=AlarmThresholds)
+    # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.
+    # {"ENGRAM_SESSION_IDLE_TIMEOUT_S": "300"}.
+    settings_env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def stack_name(self) -> str:
+        return f"Engram-{self.name}"
+
+    @property
+    def prefix(self) -> str:
+        """Physical-name prefix, so several environments can share one account."""
+        return f"engram-{self.name}"
+
+
+DEV = EnvConfig(
+    name="dev",
+    region="us-east-1",
+    account=None,
+    retain_data=False,
+    log_retention_days=14,
+    pitr=True,
+    search=SearchSizing(data_node_instance_type="t3.small.search", data_nodes=1, volume_size_gib=10),
+    snapshot_hour_utc=2,
+    jwt_issuer="https://example.auth0.com/",  # placeholder: your IdP's issuer URL
+    jwt_audience=("engram-dev",),
+    api=FunctionSizing(memory_mb=1024, timeout_s=29),
+    turn_worker=FunctionSizing(memory_mb=1024, timeout_s=120),
+    indexer=FunctionSizing(memory_mb=512, timeout_s=60),
+    jobs=FunctionSizing(memory_mb=1024, timeout_s=900),
+    powertools_layer_version=27,
+    openai_secret_name="engram/dev/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
+    plan="free",
+    log_level="DEBUG",
+    api_throttle_rate=10,
+    api_throttle_burst=20,
+)
+
+STAGING = EnvConfig(
+    name="staging",
+    region="us-east-1",
+    account=None,
+    retain_data=False,
+    log_retention_days=30,
+    pitr=True,
+    search=SearchSizing(
+        data_node_instance_type="r6g.large.search", data_nodes=2, volume_size_gib=20, zone_awareness_azs=2
+    ),
+    snapshot_hour_utc=2,
+    jwt_issuer="https://example.auth0.com/",
+    jwt_audience=("engram-staging",),
+    api=FunctionSizing(memory_mb=1024, timeout_s=29),
+    turn_worker=FunctionSizing(memory_mb=1024, timeout_s=120),
+    indexer=FunctionSizing(memory_mb=512, timeout_s=60),
+    jobs=FunctionSizing(memory_mb=1024, timeout_s=900),
+    powertools_layer_version=27,
+    openai_secret_name="engram/staging/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
+    plan="paid",
+)
+
+PROD = EnvConfig(
+    name="prod",
+    region="us-east-1",
+    account=None,  # pin the prod account id here
+    retain_data=True,
+    log_retention_days=90,
+    pitr=True,
+    search=SearchSizing(
+        data_node_instance_type="r6g.large.search",
+        data_nodes=3,
+        volume_size_gib=50,
+        master_node_instance_type="m6g.large.search",
+        master_nodes=3,
+        zone_awareness_azs=3,
+    ),
+    snapshot_hour_utc=2,
+    jwt_issuer="https://example.auth0.com/",
+    jwt_audience=("engram",),
+    api=FunctionSizing(memory_mb=1769, timeout_s=29, reserved_concurrency=200),  # 1769 MB = one vCPU
+    turn_worker=FunctionSizing(memory_mb=1769, timeout_s=120, reserved_concurrency=100),
+    indexer=FunctionSizing(memory_mb=512, timeout_s=60, reserved_concurrency=20),
+    jobs=FunctionSizing(memory_mb=1769, timeout_s=900, reserved_concurrency=5),
+    powertools_layer_version=27,
+    openai_secret_name="engram/prod/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
+    plan="paid",
+    alarm_email=None,  # set to get alarm e-mails (SNS subscription must be confirmed)
+    api_throttle_rate=500,
+    api_throttle_burst=1000,
+)
+
+ENVIRONMENTS: Mapping[str, EnvConfig] = MappingProxyType({c.name: c for c in (DEV, STAGING, PROD)})

@@ -1,0 +1,1 @@
+"""One construct per concern; each takes the environment's `EnvConfig` explicitly."""

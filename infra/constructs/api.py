@@ -1,0 +1,125 @@
+"""HTTP API (API Gateway v2) in front of the api function.
+
+Three kinds of caller, three routes:
+- end users: `ANY /v1/{proxy+}` behind a JWT authorizer (the caller's IdP);
+- trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` with
+  IAM (SigV4) authorization — more specific, so API Gateway matches it first;
+- LINE: `POST /line/webhook` without an authorizer; the handler verifies
+  X-Line-Signature (W1) before doing anything.
+"""
+
+from __future__ import annotations
+
+import json
+
+import jsii
+from aws_cdk import CfnOutput, RemovalPolicy
+from aws_cdk import aws_apigateway as apigw_v1
+from aws_cdk import aws_apigatewayv2 as apigw
+from aws_cdk import aws_apigatewayv2_authorizers as authorizers
+from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+from infra.config import EnvConfig
+from infra.constructs.function import EngramFunction, SharedRuntime, log_retention
+from infra.nag import acknowledge
+
+# No request/response bodies, no identities beyond the JWT subject: logs never carry content (§9).
+_ACCESS_LOG_FORMAT = json.dumps(
+    {
+        "requestId": "$context.requestId",
+        "ip": "$context.identity.sourceIp",
+        "userAgent": "$context.identity.userAgent",
+        "requestTime": "$context.requestTime",
+        "routeKey": "$context.routeKey",
+        "status": "$context.status",
+        "protocol": "$context.protocol",
+        "responseLength": "$context.responseLength",
+        "latencyMs": "$context.responseLatency",
+        "integrationLatencyMs": "$context.integrationLatency",
+        "integrationError": "$context.integrationErrorMessage",
+        "authorizerError": "$context.authorizer.error",
+        "jwtSub": "$context.authorizer.claims.sub",
+    }
+)
+
+
+@jsii.implements(apigw.IAccessLogSettings)
+class _AccessLogs:
+    def __init__(self, log_group: logs.ILogGroup) -> None:
+        self._destination = apigw.LogGroupLogDestination(log_group)
+
+    @property
+    def destination(self) -> apigw.IAccessLogDestination:
+        return self._destination
+
+    @property
+    def format(self) -> apigw_v1.AccessLogFormat:
+        return apigw_v1.AccessLogFormat.custom(_ACCESS_LOG_FORMAT)
+
+
+class EngramApi(Construct):
+    def __init__(self, scope: Construct, cid: str, *, cfg: EnvConfig, shared: SharedRuntime) -> None:
+        super().__init__(scope, cid)
+        self.handler = EngramFunction(
+            self,
+            "ApiFunction",
+            cfg=cfg,
+            handler="api.handler.lambda_handler",
+            description="Engram HTTP API and LINE webhook (Powertools APIGatewayHttpResolver)",
+            sizing=cfg.api,
+            shared=shared,
+        )
+        self.http_api = apigw.HttpApi(
+            self,
+            "HttpApi",
+            api_name=f"{cfg.prefix}-api",
+            description=f"Engram memory API ({cfg.name})",
+            create_default_stage=False,  # our own stage, to set access logs and throttling
+        )
+        access_logs = logs.LogGroup(
+            self,
+            "AccessLogs",
+            retention=log_retention(cfg.log_retention_days),
+            removal_policy=RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY,
+        )
+        self.stage = apigw.HttpStage(
+            self,
+            "DefaultStage",
+            http_api=self.http_api,
+            stage_name="$default",
+            auto_deploy=True,
+            access_log_settings=_AccessLogs(access_logs),
+            throttle=apigw.ThrottleSettings(
+                rate_limit=cfg.api_throttle_rate, burst_limit=cfg.api_throttle_burst
+            ),
+        )
+        integration = integrations.HttpLambdaIntegration("Api", self.handler.function)
+        jwt = authorizers.HttpJwtAuthorizer(
+            "EndUserJwt",
+            cfg.jwt_issuer,
+            jwt_audience=list(cfg.jwt_audience),
+            identity_source=["$request.header.Authorization"],
+        )
+        self.http_api.add_routes(
+            path="/v1/{proxy+}", methods=[apigw.HttpMethod.ANY], integration=integration, authorizer=jwt
+        )
+        self.http_api.add_routes(
+            path="/v1/users/{userId}/{proxy+}",
+            methods=[apigw.HttpMethod.ANY],
+            integration=integration,
+            authorizer=authorizers.HttpIamAuthorizer(),
+        )
+        line_routes = self.http_api.add_routes(
+            path="/line/webhook", methods=[apigw.HttpMethod.POST], integration=integration
+        )
+        for route in line_routes:
+            acknowledge(
+                route,
+                "APIG4",
+                "LINE cannot authenticate to API Gateway; the handler verifies X-Line-Signature "
+                "(HMAC-SHA256 of the raw body with the channel secret) and answers 401 otherwise.",
+            )
+        self.url = self.stage.url
+        CfnOutput(self, "ApiUrl", value=self.stage.url)

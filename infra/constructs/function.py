@@ -1,0 +1,118 @@
+"""One Lambda function with its own role, log group and the common runtime settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from aws_cdk import Duration, RemovalPolicy
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+from infra.config import EnvConfig, FunctionSizing
+from infra.constructs.layers import ARCHITECTURE, REPO_ROOT, RUNTIME
+from infra.nag import acknowledge
+
+FUNCTIONS_DIR = REPO_ROOT / "functions"
+# Test and cache folders never ship; each handler module imports only what it needs.
+_ASSET_EXCLUDES = ["**/__pycache__", "**/*.pyc", "**/tests", "**/.pytest_cache"]
+
+
+@dataclass(frozen=True)
+class SharedRuntime:
+    """What every function gets: layers and the environment every handler reads at cold start."""
+
+    layers: list[lambda_.ILayerVersion]
+    environment: Mapping[str, str]
+
+
+class EngramFunction(Construct):
+    """A Python / x86_64 function (infra/runtime.py) whose code asset is the whole `functions/` folder.
+
+    The role starts empty (no AWS managed policy): callers grant exactly what the
+    function needs, so each function's permissions are visible in one place.
+    """
+
+    def __init__(
+        self,
+        scope: Construct,
+        cid: str,
+        *,
+        cfg: EnvConfig,
+        handler: str,
+        description: str,
+        sizing: FunctionSizing,
+        shared: SharedRuntime,
+        code_dir: Path = FUNCTIONS_DIR,
+    ) -> None:
+        super().__init__(scope, cid)
+        removal = RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY
+        self.log_group = logs.LogGroup(
+            self,
+            "Logs",
+            retention=log_retention(cfg.log_retention_days),
+            removal_policy=removal,
+        )
+        self.role = iam.Role(
+            self,
+            "Role",
+            assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+            description=f"{cfg.prefix} {cid}: least privilege, granted per resource",
+        )
+        self.function = lambda_.Function(
+            self,
+            "Function",
+            description=description,
+            runtime=RUNTIME,
+            architecture=ARCHITECTURE,
+            handler=handler,
+            code=lambda_.Code.from_asset(str(code_dir), exclude=_ASSET_EXCLUDES),
+            layers=shared.layers,
+            role=self.role,
+            log_group=self.log_group,
+            memory_size=sizing.memory_mb,
+            timeout=Duration.seconds(sizing.timeout_s),
+            reserved_concurrent_executions=sizing.reserved_concurrency,
+            tracing=lambda_.Tracing.ACTIVE,  # O3: traces across functions
+            environment=dict(shared.environment),
+        )
+        # A role passed in gets no AWSLambdaBasicExecutionRole: logging is granted on its own log group only.
+        self.log_group.grant_write(self.role)
+        acknowledge(
+            self.function,
+            "L1",
+            "Runtime pinned in infra/runtime.py together with the dependency layer's wheel "
+            "platform and the Powertools layer name; they move together, deliberately.",
+        )
+        acknowledge(
+            self.role,
+            "IAM5[Resource::*]",
+            "X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions "
+            "(added by tracing=ACTIVE); DynamoDB stream ListStreams likewise.",
+        )
+
+    def add_environment(self, key: str, value: str) -> None:
+        self.function.add_environment(key, value)
+
+
+_RETENTION = {
+    1: logs.RetentionDays.ONE_DAY,
+    3: logs.RetentionDays.THREE_DAYS,
+    7: logs.RetentionDays.ONE_WEEK,
+    14: logs.RetentionDays.TWO_WEEKS,
+    30: logs.RetentionDays.ONE_MONTH,
+    60: logs.RetentionDays.TWO_MONTHS,
+    90: logs.RetentionDays.THREE_MONTHS,
+    180: logs.RetentionDays.SIX_MONTHS,
+    365: logs.RetentionDays.ONE_YEAR,
+}
+
+
+def log_retention(days: int) -> logs.RetentionDays:
+    try:
+        return _RETENTION[days]
+    except KeyError:
+        raise ValueError(f"log retention must be one of {sorted(_RETENTION)} days, not {days}") from None

@@ -1,0 +1,134 @@
+"""The single DynamoDB table (system of record) and its KMS keys.
+
+Keys (ARCHITECTURE §4): PK/SK strings; every item may carry `expires_at`
+(epoch seconds) for TTL. Sparse GSIs let each schedule read only what is due.
+"""
+
+from __future__ import annotations
+
+from aws_cdk import Duration, RemovalPolicy, Stack
+from aws_cdk import aws_dynamodb as ddb
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_kms as kms
+from constructs import Construct
+
+from infra.config import EnvConfig
+
+TTL_ATTRIBUTE = "expires_at"
+S = ddb.AttributeType.STRING
+N = ddb.AttributeType.NUMBER
+
+# name -> (partition key, sort key, projection). Sparse ones: the attributes exist only while due.
+GSIS: dict[str, tuple[tuple[str, ddb.AttributeType], tuple[str, ddb.AttributeType], ddb.ProjectionType]] = {
+    # Erasure (P1) and export (P2) enumerate every item of a user; keys are enough to Get/Delete.
+    "by_user": (("user_key", S), ("SK", S), ddb.ProjectionType.KEYS_ONLY),
+    # S6 idle sessions: sharded partition, query last_activity_at < now - idle.
+    "active_sessions": (("active_shard", S), ("last_activity_at", N), ddb.ProjectionType.KEYS_ONLY),
+    # R2/R4: sort key = when the effective score crosses the compression threshold.
+    "compression_due": (("due_shard", S), ("compress_due_at", N), ddb.ProjectionType.KEYS_ONLY),
+    # P1: pending / confirmed requests; tiny, so project everything the job needs.
+    "erasure_requests": (("erasure_status", S), ("requested_at", N), ddb.ProjectionType.ALL),
+}
+
+_TABLE_DATA_ACTIONS = [
+    "dynamodb:GetItem",
+    "dynamodb:BatchGetItem",
+    "dynamodb:Query",
+    "dynamodb:ConditionCheckItem",
+    "dynamodb:DescribeTable",
+]
+_TABLE_WRITE_ACTIONS = [
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:BatchWriteItem",
+]
+# What DynamoDB needs from a caller to use a customer-managed table key (CDK's
+# table grants, spelled out so no wildcard action is needed).
+_TABLE_KEY_ACTIONS = [
+    "kms:Decrypt",
+    "kms:Encrypt",
+    "kms:ReEncryptFrom",
+    "kms:ReEncryptTo",
+    "kms:GenerateDataKey",
+    "kms:GenerateDataKeyWithoutPlaintext",
+    "kms:DescribeKey",
+]
+
+
+class EngramTable(Construct):
+    def __init__(self, scope: Construct, cid: str, *, cfg: EnvConfig) -> None:
+        super().__init__(scope, cid)
+        removal = RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY
+        self.table_key = kms.Key(
+            self,
+            "TableKey",
+            description=f"{cfg.prefix}: DynamoDB table encryption at rest",
+            enable_key_rotation=True,
+            removal_policy=removal,
+            pending_window=Duration.days(30 if cfg.retain_data else 7),
+        )
+        # P3 / ARCHITECTURE §9: wraps the per-user data keys used for field-level
+        # encryption (crypto-shredding). Separate from the table key so that a role
+        # able to read the table is not automatically able to read content.
+        self.field_key = kms.Key(
+            self,
+            "FieldKey",
+            description=f"{cfg.prefix}: wraps per-user data keys (field-level encryption)",
+            enable_key_rotation=True,
+            removal_policy=removal,
+            pending_window=Duration.days(30 if cfg.retain_data else 7),
+        )
+        self.table = ddb.Table(
+            self,
+            "Table",
+            partition_key=ddb.Attribute(name="PK", type=S),
+            sort_key=ddb.Attribute(name="SK", type=S),
+            billing_mode=ddb.BillingMode.PAY_PER_REQUEST,
+            time_to_live_attribute=TTL_ATTRIBUTE,
+            stream=ddb.StreamViewType.NEW_AND_OLD_IMAGES,  # indexer needs OLD for deletes, NEW for upserts
+            point_in_time_recovery_specification=ddb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=cfg.pitr
+            ),
+            encryption=ddb.TableEncryption.CUSTOMER_MANAGED,
+            encryption_key=self.table_key,
+            deletion_protection=cfg.retain_data,
+            removal_policy=removal,
+        )
+        for name, (pk, sk, projection) in GSIS.items():
+            self.table.add_global_secondary_index(
+                index_name=name,
+                partition_key=ddb.Attribute(name=pk[0], type=pk[1]),
+                sort_key=ddb.Attribute(name=sk[0], type=sk[1]),
+                projection_type=projection,
+            )
+
+    def _index_arns(self) -> list[str]:
+        return [f"{self.table.table_arn}/index/{name}" for name in GSIS]
+
+    def grant_read(self, grantee: iam.IGrantable) -> None:
+        self._grant(grantee, _TABLE_DATA_ACTIONS)
+
+    def grant_read_write(self, grantee: iam.IGrantable) -> None:
+        # No Scan anywhere: every job reads a sparse GSI, never the whole table.
+        self._grant(grantee, _TABLE_DATA_ACTIONS + _TABLE_WRITE_ACTIONS)
+
+    def _grant(self, grantee: iam.IGrantable, actions: list[str]) -> None:
+        iam.Grant.add_to_principal(
+            grantee=grantee, actions=actions, resource_arns=[self.table.table_arn, *self._index_arns()]
+        )
+        iam.Grant.add_to_principal(
+            grantee=grantee,
+            actions=_TABLE_KEY_ACTIONS,
+            resource_arns=[self.table_key.key_arn],
+            conditions={
+                "StringEquals": {"kms:ViaService": f"dynamodb.{Stack.of(self).region}.amazonaws.com"}
+            },
+        )
+
+    def grant_field_encrypt_decrypt(self, grantee: iam.IGrantable) -> None:
+        """Create per-user data keys and unwrap them."""
+        self.field_key.grant(grantee, "kms:GenerateDataKey", "kms:Decrypt")
+
+    def grant_field_decrypt(self, grantee: iam.IGrantable) -> None:
+        self.field_key.grant(grantee, "kms:Decrypt")

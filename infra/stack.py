@@ -1,0 +1,115 @@
+"""One Engram environment: table, queue, search domain, functions, API, jobs, alarms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aws_cdk import Annotations, Aws, CfnOutput, Stack, Tags
+from aws_cdk import aws_secretsmanager as secretsmanager
+from constructs import Construct
+
+from infra.config import EnvConfig
+from infra.constructs.api import EngramApi
+from infra.constructs.function import SharedRuntime
+from infra.constructs.jobs import Jobs
+from infra.constructs.layers import EngramLayers
+from infra.constructs.observability import Observability
+from infra.constructs.queue import TurnQueue
+from infra.constructs.search import SearchDomain
+from infra.constructs.tables import EngramTable
+from infra.constructs.workers import Workers
+
+
+class EngramStack(Stack):
+    def __init__(
+        self, scope: Construct, cid: str, *, cfg: EnvConfig, dependencies_dir: Path, **kwargs: object
+    ) -> None:
+        super().__init__(scope, cid, description=f"Engram conversation memory ({cfg.name})", **kwargs)  # type: ignore[arg-type]
+        Tags.of(self).add("project", "engram")
+        Tags.of(self).add("environment", cfg.name)
+
+        data = EngramTable(self, "Data", cfg=cfg)
+        turns = TurnQueue(self, "TurnQueue", cfg=cfg)
+        search = SearchDomain(self, "Search", cfg=cfg)
+        layers = EngramLayers(self, "Layers", cfg=cfg, dependencies_dir=dependencies_dir)
+        if layers.dependencies_is_placeholder:
+            Annotations.of(self).add_warning_v2(
+                "engram:placeholder-dependencies-layer",
+                "Dependencies layer is a placeholder: run `python -m infra.build_layers` before deploying.",
+            )
+        # Created out of band (docs/deploy.md) so the key never passes through CloudFormation.
+        openai_secret = secretsmanager.Secret.from_secret_name_v2(self, "OpenAiKey", cfg.openai_secret_name)
+
+        shared = SharedRuntime(
+            layers=layers.all,
+            environment={
+                "ENGRAM_ENVIRONMENT": cfg.name,
+                "ENGRAM_SERVICE_NAME": cfg.service_name,
+                "ENGRAM_PLAN": cfg.plan,
+                "ENGRAM_AWS_REGION": Aws.REGION,
+                "ENGRAM_TABLE_NAME": data.table.table_name,
+                "ENGRAM_TURN_QUEUE_URL": turns.queue.queue_url,
+                "ENGRAM_OPENSEARCH_URL": search.url,
+                "ENGRAM_KMS_KEY_ID": data.field_key.key_arn,
+                # Read once at cold start; a partial ARN (no random suffix) is a valid SecretId.
+                "ENGRAM_OPENAI_SECRET_ARN": openai_secret.secret_arn,
+                "POWERTOOLS_SERVICE_NAME": cfg.service_name,
+                "POWERTOOLS_METRICS_NAMESPACE": "Engram",
+                "POWERTOOLS_LOG_LEVEL": cfg.log_level,
+                # §9: traces must not carry message content either.
+                "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
+                "POWERTOOLS_TRACER_CAPTURE_ERROR": "false",
+                **cfg.settings_env,
+            },
+        )
+        api = EngramApi(self, "Api", cfg=cfg, shared=shared)
+        workers = Workers(self, "Workers", cfg=cfg, shared=shared, turns=turns, table=data.table)
+        jobs = Jobs(self, "Jobs", cfg=cfg, shared=shared)
+
+        # --- permission matrix (P4: one role per function, nothing shared) -------------
+        # api: conversations + memories (rw), enqueue turns, query embeddings (OpenAI), search.
+        data.grant_read_write(api.handler.role)
+        data.grant_field_encrypt_decrypt(api.handler.role)
+        turns.queue.grant_send_messages(api.handler.role)
+        openai_secret.grant_read(api.handler.role)
+        search.grant_read(api.handler.role)
+        # turn_worker: LLM turn, summary, extraction, merge with nearest memories.
+        # (SQS consume permissions come with the event source mapping.)
+        data.grant_read_write(workers.turn_worker.role)
+        data.grant_field_encrypt_decrypt(workers.turn_worker.role)
+        openai_secret.grant_read(workers.turn_worker.role)
+        search.grant_read(workers.turn_worker.role)
+        # memory_indexer: stream read (from the mapping), the user's data key to
+        # index plaintext for BM25, and the only write access to the index.
+        data.grant_read(workers.indexer.role)
+        data.grant_field_decrypt(workers.indexer.role)
+        search.grant_write(workers.indexer.role)
+        # jobs: sessions/lifecycle/erasure (rw), re-enqueue turns, LLM summaries, orphan check.
+        data.grant_read_write(jobs.handler.role)
+        data.grant_field_encrypt_decrypt(jobs.handler.role)
+        turns.queue.grant_send_messages(jobs.handler.role)
+        openai_secret.grant_read(jobs.handler.role)
+        search.grant_read(jobs.handler.role)
+
+        functions = {
+            "Api": api.handler,
+            "TurnWorker": workers.turn_worker,
+            "MemoryIndexer": workers.indexer,
+            "Jobs": jobs.handler,
+        }
+        Observability(
+            self,
+            "Observability",
+            cfg=cfg,
+            http_api=api.http_api,
+            functions={name: f.function for name, f in functions.items()},
+            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq},
+            indexer=workers.indexer.function,
+        )
+
+        self.table = data.table
+        self.api = api
+        self.functions = functions
+        CfnOutput(self, "TableName", value=data.table.table_name)
+        CfnOutput(self, "TurnQueueUrl", value=turns.queue.queue_url)
+        CfnOutput(self, "OpenSearchUrl", value=search.url)

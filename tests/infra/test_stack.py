@@ -1,0 +1,447 @@
+"""CDK assertions on the synthesized Engram stacks (offline: no AWS account, no Docker).
+
+All three environments are synthesized once per module, with cdk-nag attached
+exactly as in `infra/app.py`: dev account-agnostic (like an offline `cdk synth`),
+staging and prod with a dummy account id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aws_cdk import App
+from aws_cdk.assertions import Match, Template
+
+from infra.app import build_app, cdk_json_context
+from infra.config import DEFAULT_SCHEDULES, DEV, PROD, STAGING, EnvConfig
+from infra.constructs.layers import PLACEHOLDER_DEPENDENCIES
+from infra.constructs.queue import VISIBILITY_FACTOR
+from infra.constructs.tables import GSIS
+from infra.nag import acknowledge
+from infra.runtime import PY_TAG, PYTHON_VERSION
+
+DUMMY_ACCOUNT = "123456789012"
+CONFIGS: dict[str, EnvConfig] = {
+    "dev": DEV,
+    "staging": dataclasses.replace(STAGING, account=DUMMY_ACCOUNT),
+    "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT, alarm_email="ops@example.com"),
+}
+FUNCTION_HANDLERS = {
+    "api.handler.lambda_handler",
+    "turn_worker.handler.lambda_handler",
+    "memory_indexer.handler.lambda_handler",
+    "jobs.handler.lambda_handler",
+}
+
+
+@dataclasses.dataclass
+class Synth:
+    outdir: Path
+    templates: dict[str, dict[str, Any]]
+    error: str | None
+
+
+@pytest.fixture(scope="module")
+def synth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synth]:
+    outdir = tmp_path_factory.mktemp("cdk.out")
+    app, stacks = build_app(
+        CONFIGS.values(),
+        outdir=str(outdir),
+        context=cdk_json_context(),
+        dependencies_dir=PLACEHOLDER_DEPENDENCIES,  # never copy a real 100 MB layer in tests
+    )
+    try:
+        assembly = app.synth()
+    except RuntimeError as exc:  # cdk-nag v3 fails synthesis on an unacknowledged finding
+        yield Synth(outdir, {}, str(exc))
+        return
+    templates = {
+        name: assembly.get_stack_by_name(stack.stack_name).template
+        for name, stack in zip(CONFIGS, stacks, strict=True)
+    }
+    yield Synth(outdir, templates, None)
+
+
+def _violations(outdir: Path) -> list[str]:
+    report = outdir / "validation-report.json"
+    if not report.exists():
+        return []
+    found = []
+    for plugin in json.loads(report.read_text())["pluginReports"]:
+        for violation in plugin["violations"]:
+            if violation["severity"] != "error":
+                continue
+            for construct in violation["violatingConstructs"]:
+                found.append(f"{violation['ruleName']} at {construct['constructPath']}")
+    return found
+
+
+def _resources(template: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
+    return {k: r for k, r in template["Resources"].items() if r["Type"] == kind}
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+# --- cdk-nag -------------------------------------------------------------------------
+
+
+def test_synth_offline_with_no_unacknowledged_cdk_nag_findings(synth: Synth) -> None:
+    violations = _violations(synth.outdir)
+    assert synth.error is None and not violations, "\n".join([synth.error or "", *violations])
+
+
+@pytest.fixture(scope="module")
+def templates(synth: Synth) -> dict[str, dict[str, Any]]:
+    if synth.error:
+        pytest.fail(f"synth failed: {synth.error}\n" + "\n".join(_violations(synth.outdir)))
+    return synth.templates
+
+
+@pytest.fixture(scope="module")
+def assertions(templates: dict[str, dict[str, Any]]) -> dict[str, Template]:
+    """`Template` objects, built once: each one is a round trip to the jsii process."""
+    return {env: Template.from_json(t) for env, t in templates.items()}
+
+
+def test_acknowledgment_needs_a_reason() -> None:
+    app = App()
+    with pytest.raises(ValueError, match="reason"):
+        acknowledge(app, "L1", "  ")
+
+
+# --- table -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env", list(CONFIGS))
+def test_table_keys_ttl_stream_pitr_encryption(assertions: dict[str, Template], env: str) -> None:
+    template = assertions[env]
+    template.resource_count_is("AWS::DynamoDB::Table", 1)
+    template.has_resource_properties(
+        "AWS::DynamoDB::Table",
+        {
+            "KeySchema": [
+                {"AttributeName": "PK", "KeyType": "HASH"},
+                {"AttributeName": "SK", "KeyType": "RANGE"},
+            ],
+            "BillingMode": "PAY_PER_REQUEST",
+            "TimeToLiveSpecification": {"AttributeName": "expires_at", "Enabled": True},
+            "StreamSpecification": {"StreamViewType": "NEW_AND_OLD_IMAGES"},
+            "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True},
+            "SSESpecification": {"SSEEnabled": True, "SSEType": "KMS", "KMSMasterKeyId": Match.any_value()},
+        },
+    )
+    template.has_resource_properties("AWS::KMS::Key", {"EnableKeyRotation": True})
+
+
+def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
+    (table,) = _resources(templates["dev"], "AWS::DynamoDB::Table").values()
+    props = table["Properties"]
+    types = {a["AttributeName"]: a["AttributeType"] for a in props["AttributeDefinitions"]}
+    gsis = {g["IndexName"]: g for g in props["GlobalSecondaryIndexes"]}
+    expected = {
+        "by_user": ("user_key", "S", "SK", "S", "KEYS_ONLY"),
+        "active_sessions": ("active_shard", "S", "last_activity_at", "N", None),
+        "compression_due": ("due_shard", "S", "compress_due_at", "N", None),
+        "erasure_requests": ("erasure_status", "S", "requested_at", None, None),
+    }
+    assert set(gsis) == set(expected) == set(GSIS)
+    for name, (pk, pk_type, sk, sk_type, projection) in expected.items():
+        keys = {k["KeyType"]: k["AttributeName"] for k in gsis[name]["KeySchema"]}
+        assert keys == {"HASH": pk, "RANGE": sk}, name
+        assert types[pk] == pk_type
+        if sk_type:
+            assert types[sk] == sk_type
+        if projection:
+            assert gsis[name]["Projection"]["ProjectionType"] == projection
+
+
+def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) -> None:
+    for env, policy in (("dev", "Delete"), ("prod", "Retain")):
+        (table,) = _resources(templates[env], "AWS::DynamoDB::Table").values()
+        assert table["DeletionPolicy"] == policy, env
+        assert table["Properties"]["DeletionProtectionEnabled"] is (env == "prod")
+
+
+# --- queue and workers --------------------------------------------------------------------
+
+
+def _turn_queue_id(template: dict[str, Any]) -> str:
+    queues = _resources(template, "AWS::SQS::Queue")
+    (turns_id,) = [
+        k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-turns.fifo"
+    ]
+    return turns_id
+
+
+def test_turn_queue_is_fifo_with_fifo_dlq(
+    templates: dict[str, dict[str, Any]], assertions: dict[str, Template]
+) -> None:
+    template = assertions["dev"]
+    queues = _resources(templates["dev"], "AWS::SQS::Queue")
+    turns = queues[_turn_queue_id(templates["dev"])]["Properties"]
+    assert turns["FifoQueue"] is True
+    assert turns["ContentBasedDeduplication"] is False
+    assert turns["SqsManagedSseEnabled"] is True
+    assert turns["VisibilityTimeout"] >= VISIBILITY_FACTOR * DEV.turn_worker.timeout_s
+    dlq_id = turns["RedrivePolicy"]["deadLetterTargetArn"]["Fn::GetAtt"][0]
+    assert queues[dlq_id]["Properties"]["FifoQueue"] is True
+    assert queues[dlq_id]["Properties"]["QueueName"].endswith(".fifo")
+    # Every queue refuses plain HTTP.
+    template.has_resource_properties(
+        "AWS::SQS::QueuePolicy",
+        {"PolicyDocument": {"Statement": Match.array_with([Match.object_like({"Effect": "Deny"})])}},
+    )
+
+
+def test_event_source_mappings_report_batch_item_failures(templates: dict[str, dict[str, Any]]) -> None:
+    mappings = list(_resources(templates["dev"], "AWS::Lambda::EventSourceMapping").values())
+    assert len(mappings) == 2
+    for mapping in mappings:
+        assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    (stream,) = [
+        m["Properties"] for m in mappings if "StreamArn" in json.dumps(m["Properties"]["EventSourceArn"])
+    ]
+    assert stream["BisectBatchOnFunctionError"] is True
+    assert stream["MaximumRetryAttempts"] == DEV.indexer_retry_attempts
+    assert stream["StartingPosition"] == "TRIM_HORIZON"
+    assert "OnFailure" in stream["DestinationConfig"]
+
+
+# --- jobs ----------------------------------------------------------------------------------
+
+
+def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, dict[str, Any]]) -> None:
+    rules = list(_resources(templates["dev"], "AWS::Events::Rule").values())
+    expressions = {r["Properties"]["ScheduleExpression"] for r in rules}
+    assert expressions == set(DEFAULT_SCHEDULES.values())
+    assert expressions == {
+        "rate(5 minutes)",
+        "cron(0 3 * * ? *)",
+        "cron(0 4 ? * SUN *)",
+        "cron(30 3 * * ? *)",
+        "rate(15 minutes)",
+    }
+    functions = _resources(templates["dev"], "AWS::Lambda::Function")
+    (jobs_fn,) = [
+        k for k, f in functions.items() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
+    ]
+    jobs_seen = set()
+    for rule in rules:
+        (target,) = rule["Properties"]["Targets"]
+        assert target["Arn"] == {"Fn::GetAtt": [jobs_fn, "Arn"]}
+        assert "DeadLetterConfig" in target
+        template = target["InputTransformer"]["InputTemplate"]
+        detail = json.loads(template.split('"detail":', 1)[1][:-1])
+        jobs_seen.add(detail["job"])
+    assert jobs_seen == set(DEFAULT_SCHEDULES)
+
+
+# --- api -----------------------------------------------------------------------------------
+
+
+def test_routes_and_authorizers(
+    templates: dict[str, dict[str, Any]], assertions: dict[str, Template]
+) -> None:
+    template = assertions["prod"]
+    routes = {
+        r["Properties"]["RouteKey"]: r["Properties"]
+        for r in _resources(templates["prod"], "AWS::ApiGatewayV2::Route").values()
+    }
+    assert set(routes) == {"ANY /v1/{proxy+}", "ANY /v1/users/{userId}/{proxy+}", "POST /line/webhook"}
+    assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
+    assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
+    assert routes["POST /line/webhook"]["AuthorizationType"] == "NONE"
+    template.has_resource_properties(
+        "AWS::ApiGatewayV2::Authorizer",
+        {
+            "AuthorizerType": "JWT",
+            "JwtConfiguration": {"Issuer": PROD.jwt_issuer, "Audience": list(PROD.jwt_audience)},
+        },
+    )
+    template.has_resource_properties(
+        "AWS::ApiGatewayV2::Stage",
+        {
+            "StageName": "$default",
+            "AccessLogSettings": {
+                "DestinationArn": Match.any_value(),
+                "Format": Match.string_like_regexp("requestId"),
+            },
+            "DefaultRouteSettings": {
+                "ThrottlingRateLimit": PROD.api_throttle_rate,
+                "ThrottlingBurstLimit": PROD.api_throttle_burst,
+            },
+        },
+    )
+
+
+# --- functions and roles --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env", ["dev", "prod"])
+def test_functions_runtime_layers_env(templates: dict[str, dict[str, Any]], env: str) -> None:
+    cfg = CONFIGS[env]
+    functions = [f["Properties"] for f in _resources(templates[env], "AWS::Lambda::Function").values()]
+    assert {f["Handler"] for f in functions} == FUNCTION_HANDLERS
+    for fn in functions:
+        assert fn["Runtime"] == f"python{PYTHON_VERSION}"
+        assert fn["Architectures"] == ["x86_64"]
+        assert fn["TracingConfig"] == {"Mode": "Active"}
+        assert len(fn["Layers"]) == 3
+        powertools = f":017000801446:layer:AWSLambdaPowertoolsPythonV3-{PY_TAG}-x86_64:"
+        assert any(
+            isinstance(layer, str) and layer.endswith(f"{powertools}{cfg.powertools_layer_version}")
+            for layer in fn["Layers"]
+        )
+        variables = fn["Environment"]["Variables"]
+        for key in (
+            "ENGRAM_TABLE_NAME",
+            "ENGRAM_TURN_QUEUE_URL",
+            "ENGRAM_OPENSEARCH_URL",
+            "ENGRAM_OPENAI_SECRET_ARN",
+        ):
+            assert key in variables, key
+        assert variables["ENGRAM_ENVIRONMENT"] == env
+        assert variables["POWERTOOLS_METRICS_NAMESPACE"] == "Engram"
+        assert variables["POWERTOOLS_SERVICE_NAME"] == cfg.service_name
+        assert variables["POWERTOOLS_LOG_LEVEL"] == cfg.log_level
+    reserved = {f["Handler"]: f.get("ReservedConcurrentExecutions") for f in functions}
+    assert reserved["api.handler.lambda_handler"] == cfg.api.reserved_concurrency
+
+
+def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:
+    functions = _resources(templates["dev"], "AWS::Lambda::Function").values()
+    roles = [json.dumps(f["Properties"]["Role"]) for f in functions]
+    assert len(roles) == len(set(roles)) == 4
+    for role in _resources(templates["dev"], "AWS::IAM::Role").values():
+        assert "ManagedPolicyArns" not in role["Properties"]
+
+
+def _statements(template: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    return {
+        name: policy["Properties"]["PolicyDocument"]["Statement"]
+        for name, policy in _resources(template, "AWS::IAM::Policy").items()
+    }
+
+
+def test_roles_have_no_wildcard_table_actions(templates: dict[str, dict[str, Any]]) -> None:
+    for env in CONFIGS:
+        for policy, statements in _statements(templates[env]).items():
+            for statement in statements:
+                actions = _as_list(statement["Action"])
+                assert "*" not in actions, policy
+                for action in actions:
+                    service, _, verb = action.partition(":")
+                    if service == "dynamodb":
+                        assert "*" not in verb, (policy, action)
+                        assert verb != "Scan", (policy, action)
+                if statement.get("Resource") == "*":
+                    assert set(actions) <= {
+                        "xray:PutTraceSegments",
+                        "xray:PutTelemetryRecords",
+                        "dynamodb:ListStreams",
+                    }, (policy, actions)
+
+
+def test_permission_matrix(templates: dict[str, dict[str, Any]]) -> None:
+    """Only the indexer writes the index or lacks table writes; api and jobs enqueue turns."""
+    by_role: dict[str, set[str]] = {}
+    for policy, statements in _statements(templates["dev"]).items():
+        by_role[policy] = {a for s in statements for a in _as_list(s["Action"])}
+    writers = {p for p, actions in by_role.items() if "es:ESHttpPut" in actions}
+    turn_queue = _turn_queue_id(templates["dev"])
+    senders = {
+        policy
+        for policy, statements in _statements(templates["dev"]).items()
+        for s in statements
+        if "sqs:SendMessage" in _as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"])
+    }
+    assert len(writers) == 1 and "MemoryIndexer" in next(iter(writers))
+    assert len(senders) == 2 and all("ApiFunction" in p or "JobsFunction" in p for p in senders)
+    (indexer,) = [a for p, a in by_role.items() if "MemoryIndexer" in p]
+    assert not indexer & {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"}
+    (api,) = [a for p, a in by_role.items() if "ApiFunction" in p]
+    assert {"sqs:SendMessage", "dynamodb:PutItem", "secretsmanager:GetSecretValue"} <= api
+    assert "es:ESHttpPut" not in api
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+def test_search_domain(templates: dict[str, dict[str, Any]], assertions: dict[str, Template]) -> None:
+    for env in ("dev", "prod"):
+        template = assertions[env]
+        template.has_resource_properties(
+            "AWS::OpenSearchService::Domain",
+            {
+                "EngineVersion": "OpenSearch_2.19",
+                "NodeToNodeEncryptionOptions": {"Enabled": True},
+                "EncryptionAtRestOptions": {"Enabled": True},
+                "DomainEndpointOptions": Match.object_like({"EnforceHTTPS": True}),
+                "SnapshotOptions": {"AutomatedSnapshotStartHour": CONFIGS[env].snapshot_hour_utc},
+                "AdvancedSecurityOptions": Match.absent(),
+            },
+        )
+    (domain,) = _resources(templates["prod"], "AWS::OpenSearchService::Domain").values()
+    cluster = domain["Properties"]["ClusterConfig"]
+    assert cluster["DedicatedMasterEnabled"] is True
+    assert cluster["ZoneAwarenessEnabled"] is True
+    principals = [s["Principal"]["AWS"] for s in domain["Properties"]["AccessPolicies"]["Statement"]]
+    assert all(p != "*" for p in principals)
+
+
+# --- observability -----------------------------------------------------------------------------
+
+
+def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Template]) -> None:
+    alarms = [a["Properties"] for a in _resources(templates["prod"], "AWS::CloudWatch::Alarm").values()]
+    metric_names = {a.get("MetricName") for a in alarms}
+    assert {"5xx", "Errors", "ApproximateNumberOfMessagesVisible", "retrieval_latency_ms"} <= metric_names
+    (latency,) = [a for a in alarms if a.get("MetricName") == "retrieval_latency_ms"]
+    assert latency["Namespace"] == "Engram"
+    assert latency["ExtendedStatistic"] == "p95"
+    assert latency["Threshold"] == 1000
+    (gate,) = [a for a in alarms if "Metrics" in a and "gate_decision" in json.dumps(a["Metrics"])]
+    decisions = {
+        d["Value"]
+        for m in gate["Metrics"]
+        if "MetricStat" in m
+        for d in m["MetricStat"]["Metric"]["Dimensions"]
+        if d["Name"] == "decision"
+    }
+    assert decisions == {"SKIP", "USE"}
+    assert gate["Threshold"] == 95
+    dlq_alarms = [a for a in alarms if a.get("MetricName") == "ApproximateNumberOfMessagesVisible"]
+    assert len(dlq_alarms) == 3 and all(a["Threshold"] == 0 for a in dlq_alarms)
+    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 4
+    assert all(a.get("AlarmActions") for a in alarms)
+    assertions["prod"].has_resource_properties(
+        "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops@example.com"}
+    )
+    assertions["dev"].resource_count_is("AWS::SNS::Subscription", 0)
+
+
+# --- assets and app wiring ------------------------------------------------------------------
+
+
+def test_engram_layer_asset_has_python_prefix(synth: Synth, templates: dict[str, dict[str, Any]]) -> None:
+    layers = _resources(templates["dev"], "AWS::Lambda::LayerVersion")
+    (engram,) = [layer for layer in layers.values() if "engram shared" in layer["Properties"]["Description"]]
+    asset_hash = engram["Properties"]["Content"]["S3Key"].removesuffix(".zip")
+    root = synth.outdir / f"asset.{asset_hash}"
+    assert (root / "python" / "engram" / "__init__.py").is_file()
+    assert not list(root.rglob("__pycache__"))
+
+
+def test_context_selects_one_environment() -> None:
+    app, stacks = build_app(
+        context={**cdk_json_context(), "env": "staging"}, dependencies_dir=PLACEHOLDER_DEPENDENCIES
+    )
+    assert [s.stack_name for s in stacks] == ["Engram-staging"]
+    assert isinstance(app, App)

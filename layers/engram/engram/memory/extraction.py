@@ -1,0 +1,116 @@
+"""L2 extraction adapters: multilingual heuristics (no key) and one OpenAI JSON call per turn.
+
+The OpenAI extractor sees the nearest existing memories, so extraction and the
+merge / supersede decisions cost one model call together — never one per fact.
+If the model fails or answers with invalid JSON, the heuristics take over.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from engram.errors import LlmFailure
+from engram.memory.extraction_rules import extract_candidates, importance_for
+from engram.memory.models import ExistingMemory, Fact, MemoryType
+from engram.text.analysis import detect_language
+
+logger = logging.getLogger(__name__)
+
+
+class HeuristicExtractor:
+    name = "local-heuristic"
+
+    def extract(self, user_text: str, assistant_text: str, existing: Sequence[ExistingMemory]) -> list[Fact]:
+        language = detect_language(user_text)
+        return [
+            Fact(
+                content=c.content,
+                type=c.type,
+                importance=importance_for(c),
+                safety=c.safety,
+                subject_key=c.subject_key,
+                negated=c.negated,
+                topics=list(c.topics),
+                language=c.language or language,
+                valence=c.emotional_valence,
+            )
+            for c in extract_candidates(user_text, language, assistant_text)
+        ]
+
+
+class _LlmFact(BaseModel):
+    content: str = Field(min_length=1, max_length=1000)
+    type: MemoryType
+    importance: float = Field(ge=0, le=1)
+    safety: bool = False
+    subject_key: str | None = Field(default=None, max_length=200)
+    topics: list[str] = Field(default_factory=list, max_length=8)
+    action: Literal["add", "merge", "supersede", "skip"] = "add"
+    target_id: str | None = None
+
+
+class _LlmAnswer(BaseModel):
+    facts: list[_LlmFact] = Field(default_factory=list, max_length=20)
+
+
+_PROMPT = """Extract long-term memories about the USER from one chat turn.
+Return JSON: {{"facts": [{{"content": str, "type": one of {types}, "importance": 0..1,
+"safety": bool, "subject_key": str|null, "topics": [str], "action": "add"|"merge"|"supersede"|"skip",
+"target_id": id of an existing memory for merge/supersede, else null}}]}}.
+Rules: write each fact self-contained, in the SAME language the user wrote (never translate);
+safety = allergy, medication, contraindication or chronic condition (importance >= 0.9);
+subject_key names the attribute the fact sets (e.g. "lives_in", "allergy:penicillin", "pet:name");
+"merge" when an existing memory says the same thing, "supersede" when the new fact replaces it;
+no facts for greetings, small talk or questions. Return {{"facts": []}} if nothing is worth remembering.
+
+Existing memories:
+{existing}
+
+User: {user}
+Assistant: {assistant}"""
+
+
+class OpenAIExtractor:
+    def __init__(self, client: Any, fallback: HeuristicExtractor | None = None) -> None:
+        self._client = client
+        self._fallback = fallback or HeuristicExtractor()
+        self.name = client.name
+
+    def extract(self, user_text: str, assistant_text: str, existing: Sequence[ExistingMemory]) -> list[Fact]:
+        listed = "\n".join(f"- id={e.memory_id} type={e.type}: {e.content}" for e in existing) or "(none)"
+        prompt = _PROMPT.format(
+            types="|".join(t.value for t in MemoryType),
+            existing=listed,
+            user=user_text[:4000],
+            assistant=assistant_text[:2000],
+        )
+        language = detect_language(user_text)
+        known = {e.memory_id for e in existing}
+        try:
+            completion = self._client.complete(
+                [{"role": "user", "content": prompt}], max_tokens=800, temperature=0, json_mode=True
+            )
+            answer = _LlmAnswer.model_validate(json.loads(completion.text))
+        except (LlmFailure, ValueError, ValidationError) as exc:
+            logger.warning("LLM extraction failed; heuristics used", extra={"cause": type(exc).__name__})
+            return self._fallback.extract(user_text, assistant_text, existing)
+        return [
+            Fact(
+                content=f.content.strip(),
+                type=f.type,
+                importance=max(f.importance, 0.9) if f.safety else f.importance,
+                safety=f.safety,
+                subject_key=f.subject_key,
+                topics=f.topics,
+                language=language,
+                action=f.action,
+                target_id=f.target_id if f.target_id in known else None,
+            )
+            for f in answer.facts
+            if f.action != "skip"
+        ]

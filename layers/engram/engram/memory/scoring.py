@@ -1,0 +1,49 @@
+"""Pure scoring functions: effective importance (R1), fusion (L3), rerank (L3), salience inputs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engram.memory.models import MemoryRecord
+from engram.settings import Settings
+
+DAY_S = 86_400.0
+WEEK_S = 7 * DAY_S
+
+
+def effective_importance(
+    base: float, created_at: float, access_count: int, now: float, settings: Settings
+) -> float:
+    """R1: base × 0.95^weeks_since_creation × (1 + 0.1 × accesses), clipped to [0, 1].
+
+    Derived when read — no job rewrites every memory every day (ARCHITECTURE §5).
+    """
+    weeks = max(0.0, now - created_at) / WEEK_S
+    score = base * settings.weekly_decay**weeks * (1 + settings.access_boost * access_count)
+    return min(1.0, max(0.0, score))
+
+
+def record_effective_importance(record: MemoryRecord, now: float, settings: Settings) -> float:
+    return effective_importance(record.importance, record.created_at, record.access_count, now, settings)
+
+
+def time_decay(created_at: float, now: float, lambda_per_day: float) -> float:
+    """L3: exp(−λ · age_days)."""
+    return math.exp(-lambda_per_day * max(0.0, now - created_at) / DAY_S)
+
+
+def reciprocal_rank_fusion(rankings: Sequence[tuple[Sequence[str], float]], k: int) -> dict[str, float]:
+    """Weighted RRF: Σ weight / (k + rank), rank starting at 1."""
+    fused: dict[str, float] = {}
+    for ids, weight in rankings:
+        for rank, doc_id in enumerate(ids, start=1):
+            fused[doc_id] = fused.get(doc_id, 0.0) + weight / (k + rank)
+    return fused
+
+
+def cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0

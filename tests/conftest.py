@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import SecretStr
 
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.embedders.local import DIMENSIONS
+from engram.adapters.local_index import LocalIndex
 from engram.adapters.dynamodb.tables import delete_table, ensure_table
 from engram.adapters.metrics import InMemoryMetrics
 from engram.bootstrap import Container, build_container
@@ -71,8 +74,37 @@ def metrics() -> InMemoryMetrics:
 
 
 @pytest.fixture
-def container(settings: Settings, clock: ManualClock, metrics: InMemoryMetrics) -> Container:
-    return build_container(settings, clock=clock, metrics=metrics, queue_mode="inline")
+def index_dir(tmp_path: Path) -> Path:
+    return tmp_path / "index"
+
+
+@pytest.fixture
+def local_index(index_dir: Path) -> Iterator[LocalIndex]:
+    index = LocalIndex(index_dir, DIMENSIONS)
+    yield index
+    index.close()
+
+
+@pytest.fixture
+def container(settings: Settings, clock: ManualClock, metrics: InMemoryMetrics, local_index: LocalIndex) -> Container:
+    return build_container(settings, clock=clock, metrics=metrics, queue_mode="inline", index=local_index)
+
+
+@pytest.fixture
+def make_container(clock: ManualClock, metrics: InMemoryMetrics) -> Iterator[Callable[..., Container]]:
+    """Build a container for any settings, with its own in-memory index of the embedder's size."""
+    indexes: list[LocalIndex] = []
+
+    def make(settings: Settings, **kwargs: Any) -> Container:
+        dims = settings.embedding_dimensions if settings.openai_enabled else DIMENSIONS
+        index = LocalIndex.in_memory(dims)
+        indexes.append(index)
+        kwargs.setdefault("queue_mode", "inline")
+        return build_container(settings, clock=clock, metrics=metrics, index=index, **kwargs)
+
+    yield make
+    for index in indexes:
+        index.close()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from engram.bootstrap import build_container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.settings import Settings
@@ -15,14 +14,14 @@ KEY = SessionKey("t1", "bob", "buddy", "s1")
 
 
 def _chat_calls(stub: OpenAIStub) -> list[dict[str, Any]]:
-    # The gate may ask the model about ambiguous text; count reply calls only.
-    return [c for c in stub.state.calls() if c.get("max_tokens") != 5]
+    # The gate (5 tokens) and memory extraction (JSON mode) also call the model; count replies only.
+    return [c for c in stub.state.calls() if c.get("max_tokens") != 5 and "response_format" not in c]
 
 
 def test_same_text_within_window_gets_first_answer_without_second_model_call(
     openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-) -> None:
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+, make_container: Any) -> None:
+    c = make_container(openai_settings)
     first = c.conversation.chat(KEY, "I coughed all night yesterday")
     clock.advance(1.5)  # same 3 s bucket? 1_767_225_600 is a multiple of 3 s, so 0 s and 1.5 s share one
     second = c.conversation.chat(KEY, "I coughed all night yesterday")
@@ -37,8 +36,8 @@ def test_same_text_within_window_gets_first_answer_without_second_model_call(
 
 def test_client_idempotency_key_wins_over_the_time_window(
     openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-) -> None:
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+, make_container: Any) -> None:
+    c = make_container(openai_settings)
     a = c.conversation.chat(KEY, "my dog Mochi ate chocolate", idempotency_key="msg-42")
     clock.advance(600)  # far outside the 3 s window, same client key
     b = c.conversation.chat(KEY, "my dog Mochi ate chocolate", idempotency_key="msg-42")
@@ -47,8 +46,8 @@ def test_client_idempotency_key_wins_over_the_time_window(
 
 def test_failed_turn_releases_the_marker_so_a_retry_runs(
     openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-) -> None:
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+, make_container: Any) -> None:
+    c = make_container(openai_settings)
     openai_stub.state.fail_next = 1
     try:
         c.conversation.chat(KEY, "I coughed and my chest feels tight")
@@ -60,8 +59,8 @@ def test_failed_turn_releases_the_marker_so_a_retry_runs(
 
 def test_concurrent_audio_duplicates_process_once(
     openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-) -> None:
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+, make_container: Any) -> None:
+    c = make_container(openai_settings)
     release = threading.Event()
     entered = threading.Event()
 
@@ -89,8 +88,8 @@ def test_concurrent_audio_duplicates_process_once(
     assert len(_chat_calls(openai_stub)) == 1
 
 
-def test_crashed_audio_holder_lock_expires_by_clock(settings: Settings, clock: ManualClock) -> None:
-    c = build_container(settings, clock=clock, queue_mode="inline")
+def test_crashed_audio_holder_lock_expires_by_clock(settings: Settings, clock: ManualClock, make_container: Any) -> None:
+    c = make_container(settings)
     # A holder takes the lock and dies without completing or releasing it.
     claim = c.conversation.idempotency.claim(KEY.owner, "audio", "a-audio-9", "dead-holder", settings.audio_lock_ttl_s, clock.now())
     assert claim.state == "acquired"

@@ -8,7 +8,6 @@ from typing import Any
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.models import bind
-from engram.bootstrap import build_container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus
 from engram.errors import Conflict
@@ -25,8 +24,8 @@ def _record(c: Any, n: int) -> None:
 
 def test_summary_model_failing_three_times_stores_raw_fallback(
     openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-) -> None:
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+, make_container: Any) -> None:
+    c = make_container(openai_settings)
     _record(c, 4)
     openai_stub.state.fail_next = 3
     calls_before = len(openai_stub.state.calls())
@@ -41,14 +40,14 @@ def test_summary_model_failing_three_times_stores_raw_fallback(
     assert stored is not None and stored.content == summary.summary and stored.importance == 0.5
 
 
-def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock) -> None:
+def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any) -> None:
     def reply(request: dict[str, Any]) -> str:
         if request.get("response_format"):
             return json.dumps({"summary": "Carol walks daily.", "topics": ["walking"], "emotion": "joy", "importance": 7})
         return "ok"
 
     openai_stub.state.reply = reply
-    c = build_container(openai_settings, clock=clock, queue_mode="inline")
+    c = make_container(openai_settings)
     _record(c, 3)
     meta, summary, memory_id = c.conversation.end_session(KEY)
     assert (summary.summary, summary.emotion, summary.importance, summary.fallback) == ("Carol walks daily.", "joy", 7, False)
@@ -63,8 +62,8 @@ def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: 
         raise AssertionError("second end must conflict")
 
 
-def test_local_session_summary_keeps_the_users_language(settings: Settings, clock: ManualClock) -> None:
-    c = build_container(settings, clock=clock, queue_mode="inline")
+def test_local_session_summary_keeps_the_users_language(settings: Settings, clock: ManualClock, make_container: Any) -> None:
+    c = make_container(settings)
     c.conversation.record_turn(KEY, "我昨天晚上咳嗽很厲害，血氧掉到92。", "請多休息。", "z1")
     c.conversation.record_turn(KEY, "今天早上吃藥以後比較好了。", "太好了。", "z2")
     _, summary, _ = c.conversation.end_session(KEY)

@@ -14,6 +14,7 @@ from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
 from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.models import bind
+from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.metrics import InMemoryMetrics
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
 from engram.adapters.token_counter import QuicktokCounter
@@ -23,9 +24,20 @@ from engram.domain.conversation import ConversationService
 from engram.domain.gate import MemoryGate
 from engram.domain.memory_slot import MemoryProvider, NoLongTermMemory
 from engram.domain.models import GateResult
-from engram.domain.post_turn import PostTurnProcessor
+from engram.domain.post_turn import PostTurnProcessor, access_job
 from engram.domain.summaries import RollingSummarizer
-from engram.ports import GateClassifier, MetricsSink, PostTurnQueue, Responder, Summarizer
+from engram.memory.pipeline import MemoryWriter
+from engram.memory.retrieval import HybridRetriever
+from engram.ports import (
+    Embedder,
+    Extractor,
+    GateClassifier,
+    MemoryIndex,
+    MetricsSink,
+    PostTurnQueue,
+    Responder,
+    Summarizer,
+)
 from engram.settings import Settings
 
 QueueMode = Literal["inline", "thread", "sqs"]
@@ -36,25 +48,43 @@ class Models:
     responder: Responder
     summarizer: Summarizer
     gate: GateClassifier
+    extractor: Extractor
+    embedder: Embedder
 
 
 def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
-    """OpenAI when a key is configured, the labelled local heuristics otherwise."""
+    """OpenAI when a key is configured, the labelled local heuristics and local embedder otherwise."""
+    from engram.memory.extraction import HeuristicExtractor, OpenAIExtractor
+
     if settings.openai_enabled:
+        from engram.adapters.embedders.openai_embedder import OpenAIEmbedder
         from engram.adapters.openai_models.client import OpenAIClient
-        from engram.adapters.openai_models.tasks import OpenAIGateClassifier, OpenAIResponder, OpenAISummarizer
+        from engram.adapters.openai_models.tasks import (
+            OpenAIGateClassifier,
+            OpenAIResponder,
+            OpenAISummarizer,
+        )
 
         client = OpenAIClient(settings)
         return Models(
             responder=OpenAIResponder(client, settings.reply_max_tokens),
             summarizer=OpenAISummarizer(client),
             gate=OpenAIGateClassifier(client, settings.gate_llm_max_tokens),
+            extractor=OpenAIExtractor(client, HeuristicExtractor()),
+            embedder=OpenAIEmbedder(client, settings.embedding_model, settings.embedding_dimensions),
         )
+    from engram.adapters.embedders.local import LocalEmbedder
     from engram.adapters.local_models.gate import LocalGateClassifier
     from engram.adapters.local_models.responder import LocalResponder
     from engram.adapters.local_models.summarizer import LocalSummarizer
 
-    return Models(responder=LocalResponder(), summarizer=LocalSummarizer(counter), gate=LocalGateClassifier())
+    return Models(
+        responder=LocalResponder(),
+        summarizer=LocalSummarizer(counter),
+        gate=LocalGateClassifier(),
+        extractor=HeuristicExtractor(),
+        embedder=LocalEmbedder(),
+    )
 
 
 @dataclass(slots=True)
@@ -68,6 +98,11 @@ class Container:
     rolling: RollingSummarizer
     post_turn: PostTurnProcessor
     queue: PostTurnQueue
+    index: MemoryIndex
+    memories: DynamoMemoryRepository
+    profiles: DynamoProfileStore
+    retriever: HybridRetriever
+    writer: MemoryWriter
     extras: dict[str, Any] = field(default_factory=dict)
 
 
@@ -79,7 +114,11 @@ def build_container(
     models: Models | None = None,
     queue_mode: QueueMode | None = None,
     memory: MemoryProvider | None = None,
+    index: MemoryIndex | None = None,
+    long_term: bool = True,
 ) -> Container:
+    """Wire everything once. `long_term=False` leaves the prompt's memory slot empty
+    (the foundation's behaviour; used to measure the short-term path alone)."""
     clock = clock or SystemClock()
     metrics = metrics or InMemoryMetrics()
     counter = QuicktokCounter.for_model(settings.chat_model, settings.token_encoding)
@@ -87,7 +126,26 @@ def build_container(
     bound = bind(TableConfig.from_settings(settings))
     store = DynamoConversationStore(bound, settings)
     rolling = RollingSummarizer(store, models.summarizer, counter, settings, clock, metrics)
-    post_turn = PostTurnProcessor(rolling)
+    if index is None:
+        from engram.adapters.index_factory import build_index
+
+        index = build_index(settings, dimensions=models.embedder.dimensions)
+    repo = DynamoMemoryRepository(bound)
+    profiles = DynamoProfileStore(bound)
+    queue_ref: list[PostTurnQueue] = []
+    retriever = HybridRetriever(
+        index,
+        models.embedder,
+        profiles,
+        settings,
+        clock,
+        metrics,
+        on_access=lambda owner, ids, now: queue_ref[0].submit(access_job(owner, ids, now)),  # off the reply path
+    )
+    writer = MemoryWriter(repo, index, models.embedder, models.extractor, profiles, settings, clock, metrics)
+    post_turn = PostTurnProcessor(
+        rolling, memory_writer=writer.process_turn if long_term else None, on_access=repo.touch_access
+    )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     queue: PostTurnQueue
     if mode == "sqs":
@@ -97,6 +155,7 @@ def build_container(
         queue = ThreadQueue(post_turn.handle)
     else:
         queue = InlineQueue(post_turn.handle)
+    queue_ref.append(queue)
 
     def on_gate(result: GateResult) -> None:
         metrics.put("gate_decision", decision=result.decision.value)  # G2
@@ -110,10 +169,13 @@ def build_container(
         summarizer=models.summarizer,
         gate=MemoryGate(models.gate, on_gate),
         assembler=ContextAssembler(settings, counter),
-        memory=memory or NoLongTermMemory(),
-        memories=DynamoMemoryRepository(bound),
+        memory=memory or (retriever if long_term else NoLongTermMemory()),
+        memories=repo,
         queue=queue,
         metrics=metrics,
         counter=counter,
     )
-    return Container(settings, clock, metrics, counter, models, conversation, rolling, post_turn, queue)
+    return Container(
+        settings, clock, metrics, counter, models, conversation, rolling, post_turn, queue,
+        index, repo, profiles, retriever, writer,
+    )

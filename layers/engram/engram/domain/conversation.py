@@ -6,7 +6,7 @@ import hashlib
 import logging
 import time
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from engram.clock import Clock
@@ -14,7 +14,16 @@ from engram.domain.context import ContextAssembler, ContextInput
 from engram.domain.gate import MemoryGate
 from engram.domain.ids import check_id, request_id
 from engram.domain.memory_slot import MemoryProvider, MemoryQuery, MemorySlot
-from engram.domain.models import AssembledContext, Claim, SessionKey, SessionMeta, SessionSnapshot, SessionSummary, Turn
+from engram.domain.models import (
+    AssembledContext,
+    Claim,
+    SessionKey,
+    SessionMeta,
+    SessionSnapshot,
+    SessionSummary,
+    Turn,
+)
+from engram.domain.post_turn import after_turn_job
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
 from engram.memory.models import MemoryRecord, MemoryType
@@ -197,16 +206,7 @@ class ConversationService:
 
     def _after_turn(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None:
         self.metrics.put("conversation_length", float(meta.turn_count), unit="Count")
-        self.queue.submit(
-            {
-                "kind": "after_turn",
-                "key": asdict(key),
-                "generation": meta.generation,
-                "seq": turn.seq,
-                "request_id": turn.request_id,
-                "progress": asdict(meta.progress),
-            }
-        )
+        self.queue.submit(after_turn_job(key, meta.progress, turn))
 
     # --- read / end ------------------------------------------------------------------------
     def get_session(self, key: SessionKey) -> SessionSnapshot:

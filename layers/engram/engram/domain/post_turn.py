@@ -1,27 +1,79 @@
-"""The slow part of a turn, run by the turn worker: rolling summary, then memory writes."""
+"""The slow part of a turn, run by the turn worker: rolling summary, memory writes, access counts."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
-from engram.domain.models import SessionKey, SummaryProgress
+from engram.domain.models import OwnerKey, SessionKey, SummaryProgress, Turn
 from engram.domain.summaries import RollingSummarizer
 from engram.errors import ValidationFailed
 
-MemoryWriter = Callable[[SessionKey, dict[str, Any]], None]
+logger = logging.getLogger(__name__)
+
+MemoryWriterFn = Callable[[SessionKey, int, Turn], Any]
+AccessFn = Callable[[OwnerKey, list[str], float], None]
+
+
+def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> dict[str, Any]:
+    """The message a turn leaves for the worker (SQS FIFO body; group = conversation)."""
+    return {
+        "kind": "after_turn",
+        "key": {"tenant_id": key.tenant_id, "user_id": key.user_id, "persona_id": key.persona_id, "session_id": key.session_id},
+        "generation": progress.generation,
+        "progress": {
+            "generation": progress.generation,
+            "turn_count": progress.turn_count,
+            "summary_cursor": progress.summary_cursor,
+            "pending_tokens": progress.pending_tokens,
+        },
+        "request_id": turn.request_id,
+        "turn": {
+            "seq": turn.seq,
+            "user_text": turn.user_text,
+            "assistant_text": turn.assistant_text,
+            "request_id": turn.request_id,
+            "created_at": turn.created_at,
+            "emergency": turn.emergency,
+        },
+    }
+
+
+def access_job(owner: OwnerKey, memory_ids: list[str], now: float) -> dict[str, Any]:
+    return {
+        "kind": "access",
+        "key": {"tenant_id": owner.tenant_id, "user_id": owner.user_id, "persona_id": "-", "session_id": "-"},
+        "memory_ids": memory_ids,
+        "now": now,
+        "request_id": f"access-{owner.user_id}-{now}",
+    }
 
 
 class PostTurnProcessor:
-    def __init__(self, rolling: RollingSummarizer, memory_writer: MemoryWriter | None = None) -> None:
+    def __init__(
+        self,
+        rolling: RollingSummarizer,
+        memory_writer: MemoryWriterFn | None = None,
+        on_access: AccessFn | None = None,
+    ) -> None:
         self._rolling = rolling
-        self._memory_writer = memory_writer
+        self.memory_writer = memory_writer
+        self.on_access = on_access
 
     def handle(self, job: dict[str, Any]) -> None:
-        if job.get("kind") != "after_turn":
-            raise ValidationFailed("unknown job kind", details={"kind": job.get("kind")})
-        key = SessionKey(**job["key"])
+        kind = job.get("kind")
+        try:
+            key = SessionKey(**job["key"])
+        except (KeyError, TypeError) as exc:
+            raise ValidationFailed("malformed job") from exc
+        if kind == "access":
+            if self.on_access is not None:
+                self.on_access(key.owner, list(job["memory_ids"]), float(job["now"]))
+            return
+        if kind != "after_turn":
+            raise ValidationFailed("unknown job kind", details={"kind": kind})
         progress = job.get("progress")
         self._rolling.run(key, SummaryProgress(**progress) if progress else None)
-        if self._memory_writer is not None:
-            self._memory_writer(key, job)
+        if self.memory_writer is not None and "turn" in job:
+            self.memory_writer(key, int(job["generation"]), Turn(**job["turn"]))

@@ -4,6 +4,18 @@ from __future__ import annotations
 
 from engram.memory.models import IndexDocument, MemoryRecord
 
+# Key expansion (L5): a round's search text is its content, this marker, then the facts
+# extracted from it. Prompts show only the part before the marker.
+EXPANSION_MARKER = "\n⟨keys⟩ "
+
+
+def expanded_text(content: str, keys: list[str]) -> str:
+    return content + EXPANSION_MARKER + " ".join(keys) if keys else content
+
+
+def display_text(doc: IndexDocument) -> str:
+    return doc.text.split(EXPANSION_MARKER, 1)[0]
+
 
 def to_index_document(r: MemoryRecord) -> IndexDocument:
     return IndexDocument(

@@ -1,0 +1,282 @@
+"""L2 write pipeline, run after each turn by the turn worker.
+
+extract (≤ 1 model call, merge decisions included) -> score -> normalise -> mask PII ->
+nearest existing memories (index) -> merge (similarity ≥ 0.9, version + 1) /
+supersede (same subject, new value) / insert -> DynamoDB. The stream carries every
+change to the indexer. The round itself is stored as a semantic round memory (L5)
+whose search key is expanded with the facts extracted from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import uuid
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from engram.clock import Clock
+from engram.domain.models import OwnerKey, SessionKey, Turn
+from engram.memory.extraction_rules import novelty_from_similarities, salience
+from engram.memory.models import (
+    SUBJECT_TAG,
+    ExistingMemory,
+    Fact,
+    Hit,
+    MemoryRecord,
+    MemoryStatus,
+    MemoryType,
+    Namespace,
+    SearchFilter,
+    subject_of,
+)
+from engram.memory.projection import expanded_text
+from engram.memory.retrieval import SUPERSEDED_TAG
+from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
+from engram.settings import Settings
+from engram.text.analysis import detect_language
+from engram.text.pii import mask_pii
+
+logger = logging.getLogger(__name__)
+
+PINNED_TYPES = (MemoryType.PROFILE, MemoryType.CONSTRAINT)
+IMPORTANT_MOMENT = re.compile(
+    r"emergency|ambulance|hospital|er visit|diagnos|急診|救護車|住院|診斷|救急|入院|診断|응급|입원|진단", re.I
+)
+
+
+@dataclass(slots=True)
+class WriteReport:
+    round_id: str
+    inserted: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)
+    superseded: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
+    archived: list[str] = field(default_factory=list)
+    skipped: bool = False  # the turn was processed before (replayed message)
+
+
+def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
+    digest = hashlib.sha1(f"{key}|{generation}|{seq}".encode(), usedforsecurity=False).hexdigest()[:24]
+    return f"rnd-{digest}"
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split()).strip(" ,;")
+
+
+class MemoryWriter:
+    def __init__(
+        self,
+        repo: MemoryRepository,
+        index: MemoryIndex,
+        embedder: Embedder,
+        extractor: Extractor,
+        profiles: ProfileStore,
+        settings: Settings,
+        clock: Clock,
+        metrics: MetricsSink,
+    ) -> None:
+        self._repo = repo
+        self._index = index
+        self._embedder = embedder
+        self._extractor = extractor
+        self._profiles = profiles
+        self._s = settings
+        self._clock = clock
+        self._metrics = metrics
+
+    def process_turn(self, key: SessionKey, generation: int, turn: Turn) -> WriteReport:
+        owner = key.owner
+        round_id = round_memory_id(key, generation, turn.seq)
+        report = WriteReport(round_id)
+        if self._repo.get(owner.tenant_id, owner.user_id, round_id) is not None:
+            report.skipped = True  # at-least-once delivery: this turn was written already
+            return report
+        now = self._clock.now()
+        round_text = mask_pii(_normalise(turn.user_text)).text
+        round_vec = self._embedder.embed([round_text])[0]
+        neighbours = self._neighbours(owner, key.persona_id, turn.user_text, round_vec, now)
+        existing = [ExistingMemory(d.doc_id, d.text, d.type, subject_of(d.topics)) for d in neighbours.values()]
+        facts = self._extractor.extract(turn.user_text, turn.assistant_text, existing)
+        facts = [f for f in (self._prepare(f) for f in facts) if f is not None]
+        vectors = self._embedder.embed([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
+        turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
+        for fact, vec in zip(facts, vectors, strict=True):
+            self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report)
+        if report.inserted and self._s.plan == "free":
+            report.archived = self._enforce_cap(owner, key.persona_id, now)
+        self._store_round(key, turn, round_id, round_text, round_vec, facts, turn_ref, now)
+        topics = [t for f in facts for t in f.topics if not t.startswith(SUBJECT_TAG)]
+        self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics, mentions=1)
+        self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
+        return report
+
+    # --- steps ---------------------------------------------------------------------
+    def _neighbours(
+        self, owner: OwnerKey, persona_id: str, text: str, vec: np.ndarray, now: float
+    ) -> dict[str, Hit]:  # type: ignore[type-arg]
+        flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
+        hits = self._index.search_vector(list(map(float, vec)), flt, 5) + self._index.search_text(text, flt, 5)
+        return {h.doc_id: h for h in hits}  # type: ignore[misc]
+
+    def _prepare(self, fact: Fact) -> Fact | None:
+        content = _normalise(fact.content)
+        if len(content) < 2:
+            return None
+        masked = mask_pii(content)
+        topics = list(dict.fromkeys(fact.topics))
+        if fact.subject_key:
+            topics.append(SUBJECT_TAG + fact.subject_key)
+        if masked.flags:
+            topics += [f"pii:{flag}" for flag in masked.flags]
+        return replace(fact, content=masked.text, topics=topics, language=fact.language or detect_language(content))
+
+    def _score(self, fact: Fact, similarities: list[float], mentions: int) -> float:
+        """Safety items rank highest; otherwise blend the rule importance with seed 001's salience."""
+        novelty = novelty_from_similarities(similarities, self._s.novelty_match_similarity)
+        sal = salience(fact.valence, novelty, 0.5, mentions)
+        score = 0.6 * fact.importance + 0.4 * sal
+        return max(score, 0.9) if fact.safety else min(score, 0.89)
+
+    def _store_fact(
+        self,
+        owner: OwnerKey,
+        persona_id: str,
+        fact: Fact,
+        vec: np.ndarray,  # type: ignore[type-arg]
+        turn_ref: str,
+        now: float,
+        report: WriteReport,
+    ) -> None:
+        flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
+        hits = self._index.search_vector(list(map(float, vec)), flt, 5)
+        similarities = [h.score for h in hits]
+        importance = self._score(fact, similarities, mentions=1)
+        best = hits[0] if hits else None
+        same_subject = next(
+            (h for h in hits if fact.subject_key and subject_of(h.doc.topics) == fact.subject_key), None
+        )
+        if fact.action == "merge" and fact.target_id:
+            target: str | None = fact.target_id
+        elif best is not None and best.score >= self._s.memory_dedup_similarity and not fact.negated:
+            target = best.doc_id
+        else:
+            target = None
+        if target is not None:
+            if self._merge(owner, target, fact, importance, turn_ref, now):
+                report.merged.append(target)
+                return
+        old_id = fact.target_id if fact.action == "supersede" else (same_subject.doc_id if same_subject else None)
+        new = MemoryRecord(
+            memory_id=f"mem-{uuid.uuid4().hex}",
+            tenant_id=owner.tenant_id,
+            user_id=owner.user_id,
+            persona_id=persona_id,
+            type=fact.type,
+            content=fact.content,
+            importance=importance,
+            created_at=now,
+            updated_at=now,
+            embedding=[float(x) for x in vec],
+            source_turn_ids=[turn_ref],
+            topics=fact.topics,
+            pii_flags=sorted({t[4:] for t in fact.topics if t.startswith("pii:")}),
+            pinned=fact.safety or fact.type in PINNED_TYPES,
+            supersedes=old_id,
+            language=fact.language,
+        )
+        self._repo.put_new(new)
+        report.inserted.append(new.memory_id)
+        if new.pinned:
+            self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
+        if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
+            report.superseded.append((old_id, new.memory_id))
+
+    def _merge(self, owner: OwnerKey, memory_id: str, fact: Fact, importance: float, turn_ref: str, now: float) -> bool:
+        for _ in range(3):  # optimistic concurrency: re-read on a lost race
+            current = self._repo.get(owner.tenant_id, owner.user_id, memory_id)
+            if current is None or current.status != MemoryStatus.ACTIVE:
+                return False
+            merged = replace(
+                current,
+                version=current.version + 1,
+                updated_at=now,
+                importance=max(current.importance, importance),
+                source_turn_ids=list(dict.fromkeys([*current.source_turn_ids, turn_ref])),
+                topics=list(dict.fromkeys([*current.topics, *fact.topics])),
+            )
+            try:
+                self._repo.replace(merged, current.version)
+                return True
+            except Exception as exc:  # Conflict: someone else changed it; read again
+                if type(exc).__name__ != "Conflict":
+                    raise
+        return False
+
+    def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float) -> bool:
+        """The old fact keeps a link to its successor and loses importance instead of staying an equal."""
+        for _ in range(3):
+            old = self._repo.get(owner.tenant_id, owner.user_id, old_id)
+            if old is None or old.superseded_by:
+                return False
+            demoted = replace(
+                old,
+                version=old.version + 1,
+                updated_at=now,
+                importance=round(old.importance * 0.3, 4),
+                superseded_by=new_id,
+                pinned=False,
+                topics=list(dict.fromkeys([*old.topics, SUPERSEDED_TAG])),
+            )
+            try:
+                self._repo.replace(demoted, old.version)
+            except Exception as exc:
+                if type(exc).__name__ != "Conflict":
+                    raise
+                continue
+            if old.pinned:
+                self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
+            return True
+        return False
+
+    def _enforce_cap(self, owner: OwnerKey, persona_id: str, now: float) -> list[str]:
+        from engram.memory.plan import enforce_cap
+
+        archived = enforce_cap(self._repo, owner, persona_id, self._s.free_plan_active_limit, now)
+        return [r.memory_id for r in archived]
+
+    def _store_round(
+        self,
+        key: SessionKey,
+        turn: Turn,
+        round_id: str,
+        round_text: str,
+        round_vec: np.ndarray,  # type: ignore[type-arg]
+        facts: list[Fact],
+        turn_ref: str,
+        now: float,
+    ) -> None:
+        """L5: the round, searchable by meaning for 180 days; important moments are kept."""
+        important = turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
+        record = MemoryRecord(
+            memory_id=round_id,
+            tenant_id=key.tenant_id,
+            user_id=key.user_id,
+            persona_id=key.persona_id,
+            type=MemoryType.NOTE,
+            namespace=Namespace.ROUND,
+            content=round_text,
+            search_text=expanded_text(round_text, [f.content for f in facts]),
+            importance=self._s.importance_at_birth,
+            created_at=turn.created_at or now,
+            updated_at=now,
+            embedding=[float(x) for x in round_vec],
+            source_turn_ids=[turn_ref],
+            language=detect_language(round_text),
+            session_id=key.session_id,
+            expires_at=None if important else now + self._s.round_memory_ttl_days * 86_400,
+            topics=["important_moment"] if important else [],
+        )
+        self._repo.put_new(record)

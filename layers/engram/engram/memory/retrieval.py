@@ -1,0 +1,182 @@
+"""L3 hybrid retrieval and the prompt's memory slot (C1, L4).
+
+query -> BM25 top-n + k-NN top-n (filters inside the index query) -> weighted RRF ->
+rerank (similarity, time decay, effective importance) -> drop near-duplicates -> top K.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engram.clock import Clock
+from engram.domain.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
+from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
+from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter
+from engram.memory.projection import display_text
+from engram.memory.scoring import effective_importance, reciprocal_rank_fusion, time_decay
+from engram.memory.search import ScoredMemory
+from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
+from engram.settings import Settings
+
+SUPERSEDED_TAG = "superseded"
+NEAR_DUPLICATE = 0.95
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    doc: IndexDocument
+    fused: float
+    similarity: float
+
+
+class HybridRetriever:
+    """MemorySearch for the API and MemoryProvider for prompts."""
+
+    def __init__(
+        self,
+        index: MemoryIndex,
+        embedder: Embedder,
+        profiles: ProfileStore,
+        settings: Settings,
+        clock: Clock,
+        metrics: MetricsSink,
+        on_access: Callable[[OwnerKey, list[str], float], None] | None = None,
+    ) -> None:
+        self._index = index
+        self._embedder = embedder
+        self._profiles = profiles
+        self._s = settings
+        self._clock = clock
+        self._metrics = metrics
+        self._on_access = on_access
+
+    # --- MemorySearch ---------------------------------------------------------------
+    def search(
+        self,
+        owner: OwnerKey,
+        query: str,
+        *,
+        persona_id: str | None = None,
+        k: int = 8,
+        namespaces: tuple[str, ...] = (Namespace.MEMORY.value,),
+        types: tuple[str, ...] | None = None,
+        created_from: float | None = None,
+        created_to: float | None = None,
+        include_archived: bool = False,
+        include_kb: bool = False,
+        query_vector: Sequence[float] | None = None,
+    ) -> list[ScoredMemory]:
+        now = self._clock.now()
+        statuses = (MemoryStatus.ACTIVE.value,) + ((MemoryStatus.ARCHIVED.value,) if include_archived else ())
+        personal = SearchFilter(
+            tenant_id=owner.tenant_id,
+            user_id=owner.user_id,
+            persona_ids=(persona_id,) if persona_id else None,
+            namespaces=namespaces,
+            types=types,
+            statuses=statuses,
+            created_from=created_from,
+            created_to=created_to,
+            now=now,
+        )
+        filters = [personal]
+        if include_kb:  # the tenant's knowledge base: a separate owner, searched only when asked (L8)
+            filters.append(SearchFilter(owner.tenant_id, KB_OWNER, namespaces=(Namespace.KB.value,), now=now))
+        vector = query_vector if query_vector is not None else self._embedder.embed([query])[0]
+        n = self._s.retrieval_candidates
+        text_hits: list[Hit] = []
+        vector_hits: list[Hit] = []
+        for flt in filters:
+            text_hits += self._index.search_text(query, flt, n)
+            vector_hits += self._index.search_vector(list(map(float, vector)), flt, n)
+        text_hits.sort(key=lambda h: -h.score)
+        vector_hits.sort(key=lambda h: -h.score)
+        return self._rank(text_hits, vector_hits, np.asarray(vector, dtype=np.float32), k, now)
+
+    def _rank(
+        self, text_hits: list[Hit], vector_hits: list[Hit], qvec: np.ndarray[Any, Any], k: int, now: float
+    ) -> list[ScoredMemory]:
+        s = self._s
+        fused = reciprocal_rank_fusion(
+            [([h.doc_id for h in text_hits], s.rrf_weight_bm25), ([h.doc_id for h in vector_hits], s.rrf_weight_vector)],
+            s.rrf_k,
+        )
+        if not fused:
+            return []
+        docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
+        top = max(fused.values())
+        candidates = []
+        for doc_id, score in fused.items():
+            doc = docs[doc_id]
+            cos = float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
+            candidates.append(_Candidate(doc, score / top, cos))
+        scored = []
+        for c in candidates:
+            # "similarity" blends the fused rank (keeps the lexical evidence) with the cosine.
+            sim = 0.5 * c.fused + 0.5 * max(0.0, c.similarity)
+            importance = effective_importance(c.doc.importance, c.doc.created_at, c.doc.access_count, now, s)
+            score = (
+                s.rerank_weight_similarity * sim
+                + s.rerank_weight_decay * time_decay(c.doc.created_at, now, s.decay_lambda_per_day)
+                + s.rerank_weight_importance * importance
+            )
+            if SUPERSEDED_TAG in c.doc.topics:
+                score *= 0.5  # a replaced fact stays findable but never outranks its successor
+            scored.append(ScoredMemory(c.doc.doc_id, score, c.doc, similarity=c.similarity, fused=c.fused))
+        scored.sort(key=lambda m: (-m.score, m.memory_id))
+        return self._diverse(scored, k)
+
+    @staticmethod
+    def _diverse(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
+        kept: list[ScoredMemory] = []
+        vectors: list[np.ndarray[Any, Any]] = []
+        texts: set[str] = set()
+        for m in ranked:
+            text = " ".join(display_text(m.doc).split()).lower()
+            vec = np.asarray(m.doc.vector, dtype=np.float32) if m.doc.vector else None
+            if text in texts:
+                continue
+            if vec is not None and any(float(np.dot(vec, v)) >= NEAR_DUPLICATE for v in vectors):
+                continue
+            kept.append(m)
+            texts.add(text)
+            if vec is not None:
+                vectors.append(vec)
+            if len(kept) == k:
+                break
+        return kept
+
+    # --- MemoryProvider -------------------------------------------------------------
+    def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot:
+        key = query.key
+        profile = self._profiles.get(key.tenant_id, key.user_id, key.persona_id)
+        pinned = tuple(profile.pinned.values())  # L4: always in the prompt, even on SKIP
+        if gate.decision == GateDecision.SKIP:
+            return MemorySlot(pinned=pinned)
+        started = time.perf_counter()
+        text = query.text
+        if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn
+            text = f"{text} {query.recent_user_texts[-1]}"
+        results = self.search(
+            key.owner,
+            text,
+            persona_id=key.persona_id,
+            k=query.k,
+            namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value),
+        )
+        pinned_ids = set(profile.pinned)
+        items = tuple(
+            MemoryItemView(m.memory_id, display_text(m.doc), m.score) for m in results if m.memory_id not in pinned_ids
+        )
+        elapsed = (time.perf_counter() - started) * 1000
+        self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
+        return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
+
+    def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
+        if self._on_access is not None and memory_ids:
+            self._on_access(key.owner, memory_ids, now)

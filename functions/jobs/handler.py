@@ -1,0 +1,37 @@
+"""EventBridge schedule targets (R7). The job name arrives in detail.job.
+
+The jobs themselves (idle sessions, lifecycle, consolidation, retention, erasure)
+belong to their own issue; until one is registered here, its schedule is a no-op
+that is logged and counted, never an error that retries forever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.parser import event_parser
+from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+tracer = Tracer()
+metrics = Metrics(namespace="Engram")
+
+JOBS: dict[str, Callable[[], dict[str, Any]]] = {}
+
+
+@logger.inject_lambda_context(log_event=False)
+@tracer.capture_lambda_handler(capture_response=False)
+@metrics.log_metrics
+@event_parser(model=EventBridgeModel)
+def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str, Any]:
+    name = str(event.detail.get("job", ""))
+    job = JOBS.get(name)
+    if job is None:
+        logger.warning("no job registered under this name", extra={"job": name})
+        metrics.add_metric(name="job_not_registered", unit=MetricUnit.Count, value=1)
+        return {"job": name, "status": "not_registered"}
+    return {"job": name, "status": "done", **job()}

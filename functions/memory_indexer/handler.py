@@ -1,0 +1,77 @@
+"""Memory indexer Lambda: the table's DynamoDB stream -> MemoryIndex (OpenSearch in AWS).
+
+The event source mapping reports batch item failures: a record that fails is
+returned in batchItemFailures and the stream re-delivers from it, so a poison
+record blocks nothing but itself (until the mapping's retries send it to the DLQ).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
+from aws_lambda_powertools.utilities.typing import LambdaContext
+from engram.adapters.dynamodb.stream_records import to_change
+from engram.adapters.index_factory import build_index
+from engram.adapters.metrics import PowertoolsMetrics
+from engram.errors import EngramError
+from engram.memory.indexer import MemoryIndexer, Outcome
+from engram.ports import MemoryIndex
+from engram.settings import get_settings
+
+logger = Logger()
+tracer = Tracer()
+metrics = Metrics(namespace="Engram")
+# An all-failed batch is reported like a partial one (every record listed) rather than
+# raised: the mapping retries from the first failure either way.
+processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire_batch_failure=False)
+
+_indexer: MemoryIndexer | None = None
+_lock = threading.Lock()
+
+
+def use_index(index: MemoryIndex | None) -> None:
+    """Tests and the local stack hand in their index; None = build from settings on next use."""
+    global _indexer
+    with _lock:
+        _indexer = None if index is None else MemoryIndexer(index, PowertoolsMetrics(metrics))
+
+
+def _get_indexer() -> MemoryIndexer:
+    global _indexer
+    if _indexer is None:
+        with _lock:
+            if _indexer is None:  # once per container (cold start)
+                index = build_index(get_settings(), ensure=True)
+                _indexer = MemoryIndexer(index, PowertoolsMetrics(metrics))
+    return _indexer
+
+
+@tracer.capture_method(capture_response=False)
+def record_handler(record: DynamoDBRecord) -> Outcome:
+    try:
+        change = to_change(record.raw_event)
+        outcome = _get_indexer().apply_one(change)
+    except Exception as exc:
+        # Keys and sequence only: images carry user content (§9).
+        logger.warning(
+            "stream record failed",
+            extra={
+                "event_id": record.event_id,
+                "sequence_number": record.dynamodb.sequence_number if record.dynamodb else None,
+                "error": exc.code if isinstance(exc, EngramError) else type(exc).__name__,
+            },
+        )
+        raise
+    logger.debug("stream record applied", extra={"event_id": record.event_id, "outcome": outcome.value})
+    return outcome
+
+
+@logger.inject_lambda_context(log_event=False)
+@tracer.capture_lambda_handler(capture_response=False)
+@metrics.log_metrics
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)  # type: ignore[return-value]

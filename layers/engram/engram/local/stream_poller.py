@@ -276,20 +276,25 @@ class StreamPoller:
         return str(self._streams.get_shard_iterator(**kwargs)["ShardIterator"])
 
     def _poll_shard(self, shard: _Shard) -> int:
-        if shard.iterator is None:
-            shard.iterator = self._iterator(shard)
-        try:
-            page = self._streams.get_records(ShardIterator=shard.iterator, Limit=self.batch_size)
-        except ClientError as exc:
-            code = _code(exc)
-            if code == "ExpiredIteratorException":
-                shard.iterator = None  # re-open after the last delivered record next time
-                return 0
-            if code == "TrimmedDataAccessException":
-                log.warning("stream records trimmed before delivery", extra={"shard": shard.shard_id})
-                shard.iterator, shard.last_sequence, shard.initial = None, None, "TRIM_HORIZON"
-                return 0
-            raise
+        page: dict[str, Any] | None = None
+        for _ in range(2):
+            if shard.iterator is None:
+                shard.iterator = self._iterator(shard)
+            try:
+                page = self._streams.get_records(ShardIterator=shard.iterator, Limit=self.batch_size)
+                break
+            except ClientError as exc:
+                code = _code(exc)
+                if code == "ExpiredIteratorException":
+                    shard.iterator = None  # re-open after the last delivered record, once
+                    continue
+                if code == "TrimmedDataAccessException":
+                    log.warning("stream records trimmed before delivery", extra={"shard": shard.shard_id})
+                    shard.iterator, shard.last_sequence, shard.initial = None, None, "TRIM_HORIZON"
+                    return 0
+                raise
+        if page is None:
+            return 0
         records = page.get("Records", [])
         if records:
             arn = self._stream()

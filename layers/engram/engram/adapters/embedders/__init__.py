@@ -1,0 +1,1 @@
+"""Embedder adapters: text -> L2-normalised float32 vectors (see engram.ports.Embedder)."""

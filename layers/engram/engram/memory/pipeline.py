@@ -24,7 +24,7 @@ from engram.memory.models import (
     SUBJECT_TAG,
     ExistingMemory,
     Fact,
-    Hit,
+    IndexDocument,
     MemoryRecord,
     MemoryStatus,
     MemoryType,
@@ -32,7 +32,7 @@ from engram.memory.models import (
     SearchFilter,
     subject_of,
 )
-from engram.memory.projection import expanded_text
+from engram.memory.projection import display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
@@ -98,7 +98,11 @@ class MemoryWriter:
         round_text = mask_pii(_normalise(turn.user_text)).text
         round_vec = self._embedder.embed([round_text])[0]
         neighbours = self._neighbours(owner, key.persona_id, turn.user_text, round_vec, now)
-        existing = [ExistingMemory(d.doc_id, d.text, d.type, subject_of(d.topics)) for d in neighbours.values()]
+        existing = [
+            ExistingMemory(d.doc_id, display_text(d), d.type, subject_of(d.topics))
+            for d in neighbours.values()
+            if d.namespace == Namespace.MEMORY.value  # rounds are context, not facts to merge into
+        ]
         facts = self._extractor.extract(turn.user_text, turn.assistant_text, existing)
         facts = [f for f in (self._prepare(f) for f in facts) if f is not None]
         vectors = self._embedder.embed([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
@@ -115,11 +119,16 @@ class MemoryWriter:
 
     # --- steps ---------------------------------------------------------------------
     def _neighbours(
-        self, owner: OwnerKey, persona_id: str, text: str, vec: np.ndarray, now: float
-    ) -> dict[str, Hit]:  # type: ignore[type-arg]
+        self,
+        owner: OwnerKey,
+        persona_id: str,
+        text: str,
+        vec: np.ndarray,  # type: ignore[type-arg]
+        now: float,
+    ) -> dict[str, IndexDocument]:
         flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
         hits = self._index.search_vector(list(map(float, vec)), flt, 5) + self._index.search_text(text, flt, 5)
-        return {h.doc_id: h for h in hits}  # type: ignore[misc]
+        return {h.doc_id: h.doc for h in hits}
 
     def _prepare(self, fact: Fact) -> Fact | None:
         content = _normalise(fact.content)

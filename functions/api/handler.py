@@ -13,7 +13,7 @@ from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 
 from . import errors
-from .routes import sessions
+from .routes import kb, memories, sessions
 
 logger = Logger()
 tracer = Tracer()
@@ -22,6 +22,8 @@ runtime.configure(PowertoolsMetrics(metrics))
 
 app = APIGatewayHttpResolver(enable_validation=True)
 app.include_router(sessions.router, prefix="/v1")
+app.include_router(memories.router, prefix="/v1")
+app.include_router(kb.router, prefix="/v1")
 errors.register(app)
 app.enable_swagger(path="/docs", title="Engram API", version="1.0.0", description="Conversation memory for chatbots")
 

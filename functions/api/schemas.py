@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 
 class _Strict(BaseModel):
@@ -128,3 +128,179 @@ class ErrorBody(BaseModel):
 
 class ErrorResponse(BaseModel):
     error: ErrorBody
+
+
+# --- M2 memories, L4 pinned facts, L8 knowledge base ------------------------------------
+
+MemoryTypeName = Literal["fact", "preference", "constraint", "decision", "todo", "timeline", "profile", "note"]
+Topic = Annotated[str, Field(min_length=1, max_length=64)]
+_SUMMARY = AliasChoices("summary", "content")  # seed 002 calls it summary; the record calls it content
+
+
+class MemoryMessage(_Strict):
+    role: Literal["user", "assistant", "system"]
+    content: str = Field(min_length=1, description="Size limit per message: ENGRAM_MAX_MESSAGE_BYTES.")
+
+
+class CreateMemoryRequest(_Strict):
+    persona_id: str = Field(min_length=1, max_length=128)
+    summary: str | None = Field(
+        default=None,
+        min_length=1,
+        validation_alias=_SUMMARY,
+        description="A manual summary (stored as is, PII-masked). Without it, `messages` are summarised by the LLM.",
+    )
+    messages: list[MemoryMessage] | None = Field(default=None, min_length=1, max_length=200)
+    type: MemoryTypeName | None = Field(default=None, description="Default: note (manual) or timeline (from messages)")
+    importance: float | None = Field(default=None, ge=0, le=1, description="0-1; default ENGRAM_IMPORTANCE_AT_BIRTH")
+    pinned: bool = False
+    topics: list[Topic] = Field(default_factory=list, max_length=20)
+    session_id: str | None = Field(default=None, min_length=1, max_length=128)
+
+
+class PatchMemoryRequest(_Strict):
+    version: int = Field(ge=1, description="The version you read; a stale one gets 409 CONFLICT")
+    summary: str | None = Field(default=None, min_length=1, validation_alias=_SUMMARY)
+    importance: float | None = Field(default=None, ge=0, le=1)
+    pinned: bool | None = None
+
+
+class MemoryView(BaseModel):
+    memory_id: str
+    persona_id: str
+    namespace: Literal["memory", "round", "kb"]
+    type: MemoryTypeName
+    content: str
+    importance: float
+    effective_importance: float = Field(description="R1: importance x 0.95^weeks x (1 + 0.1 x accesses), in [0, 1]")
+    topics: list[str]
+    emotion: str | None
+    status: Literal["active", "archived", "compressed"]
+    pinned: bool
+    version: int
+    pii_flags: list[str]
+    access_count: int
+    last_accessed_at: float | None
+    created_at: float
+    updated_at: float
+    session_id: str | None
+
+
+class CreateMemoryResponse(BaseModel):
+    memory: MemoryView
+    archived: list[str] = Field(description="L10: ids the free-plan cap archived to make room")
+    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
+    model: str | None = Field(default=None, description="The summary model; raw-fallback after M4 retries")
+
+
+class MemoryListResponse(BaseModel):
+    memories: list[MemoryView]
+    total: int
+    has_more: bool
+    limit: int
+    offset: int
+
+
+class MemoryLoadResponse(BaseModel):
+    memories: list[MemoryView]
+
+
+class MemoryResponse(BaseModel):
+    memory: MemoryView
+
+
+class ArchiveResponse(BaseModel):
+    memory: MemoryView
+    archived_at: float
+
+
+class RestoreResponse(BaseModel):
+    memory: MemoryView
+    archived: list[str] = Field(description="L10: others the free-plan cap archived to make room")
+
+
+class DeleteMemoryResponse(BaseModel):
+    memory_id: str
+    deleted: bool
+
+
+class SearchResultView(BaseModel):
+    memory: MemoryView
+    score: float | None = Field(description="Rank score; null when only filters were given")
+    from_kb: bool
+
+
+class SearchResponse(BaseModel):
+    results: list[SearchResultView]
+
+
+class TimelineMonth(BaseModel):
+    month: str = Field(description="YYYY-MM (UTC) of created_at")
+    count: int
+    memories: list[MemoryView]
+
+
+class TimelineResponse(BaseModel):
+    months: list[TimelineMonth]
+
+
+class SummarizeRequest(_Strict):
+    messages: list[MemoryMessage] = Field(min_length=1, max_length=200)
+    persona_id: str | None = Field(default=None, min_length=1, max_length=128)
+    session_id: str | None = Field(default=None, min_length=1, max_length=128)
+
+
+class SummarizeResponse(BaseModel):
+    summary: str
+    topics: list[str]
+    emotion: str
+    importance: int = Field(description="1-10 (seed 002)")
+    model: str
+    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
+
+
+class PinnedFactView(BaseModel):
+    memory_id: str
+    text: str
+
+
+class ProfileResponse(BaseModel):
+    persona_id: str
+    pinned: list[PinnedFactView]
+    topic_counts: dict[str, int]
+    persona_mentions: int
+    version: int
+
+
+class PutProfileRequest(_Strict):
+    pinned_memory_ids: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(
+        max_length=50, description="Exactly these memories become the persona's pinned facts (L4)"
+    )
+
+
+class DeletePersonaResponse(BaseModel):
+    persona_id: str
+    deleted_memories: int
+
+
+class KbDocumentRequest(_Strict):
+    title: str = Field(min_length=1, max_length=200)
+    text: str = Field(min_length=1, description="Plain text; limit ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB)")
+    source: str | None = Field(default=None, min_length=1, max_length=1000)
+
+
+class KbDocumentView(BaseModel):
+    doc_id: str
+    title: str
+    source: str | None
+    chunks: int
+    created_at: float
+
+
+class KbDocumentListResponse(BaseModel):
+    documents: list[KbDocumentView]
+
+
+class KbDeleteResponse(BaseModel):
+    doc_id: str
+    deleted_chunks: int

@@ -50,7 +50,7 @@ class LocalGateway:
             return _deny(413, "PAYLOAD_TOO_LARGE", "the request body exceeds the gateway limit")
         claims: dict[str, Any] | None = None
         iam_caller: str | None = None
-        if path.startswith("/v1/users/"):  # IAM-authorized routes in AWS; a backend API key locally
+        if path.startswith(("/v1/users/", "/v1/kb/")):  # IAM-authorized routes in AWS; a backend API key locally
             key = lower.get("x-api-key", "")
             if not hmac.compare_digest(key.encode(), self._settings.local_api_key.get_secret_value().encode()):
                 return _deny(403, "FORBIDDEN", "backend routes need the backend API key")

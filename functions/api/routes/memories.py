@@ -1,0 +1,448 @@
+"""M2 routes: long-term memories (create, list, load, get, patch, delete, archive,
+restore, search, timeline, summarize), L4 pinned facts, persona deletion.
+
+Every route exists twice: under /v1/memories... and /v1/personas/... for end users
+(JWT) and under /v1/users/{user_id}/... for trusted backends (IAM).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from engram.domain.models import OwnerKey
+from engram.errors import ValidationFailed
+from engram.memory.factory import memory_service_for
+from engram.memory.models import MemoryRecord, MemoryType
+from engram.memory.service import MemoryService, Message
+from engram.runtime import get_container
+
+from .. import auth
+from ..schemas import (
+    ArchiveResponse,
+    CreateMemoryRequest,
+    CreateMemoryResponse,
+    DeleteMemoryResponse,
+    DeletePersonaResponse,
+    MemoryListResponse,
+    MemoryLoadResponse,
+    MemoryMessage,
+    MemoryResponse,
+    MemoryView,
+    PatchMemoryRequest,
+    PinnedFactView,
+    ProfileResponse,
+    PutProfileRequest,
+    RestoreResponse,
+    SearchResponse,
+    SearchResultView,
+    SummarizeRequest,
+    SummarizeResponse,
+    TimelineMonth,
+    TimelineResponse,
+)
+
+router = Router()  # type: ignore[no-untyped-call]
+
+USER = "/memories"
+BACKEND = "/users/<user_id>/memories"
+PERSONA = "/personas/<persona_id>"
+BACKEND_PERSONA = "/users/<user_id>/personas/<persona_id>"
+
+Limit = Annotated[int | None, Query(ge=1, le=100, description="Default ENGRAM_LIST_DEFAULT_LIMIT (10)")]
+Offset = Annotated[int, Query(ge=0)]
+LoadCount = Annotated[int | None, Query(ge=1, le=50, description="Default ENGRAM_LOAD_DEFAULT_COUNT (5)")]
+SearchLimit = Annotated[int | None, Query(ge=1, le=50)]
+PersonaFilter = Annotated[str | None, Query(min_length=1, max_length=128)]
+FromParam = Annotated[str | None, Query(alias="from", description="ISO-8601; created at or after")]
+ToParam = Annotated[str | None, Query(alias="to", description="ISO-8601; created at or before (a date: the whole day)")]
+TypeParam = Annotated[str | None, Query(description="One type or several, comma-separated")]
+
+
+def _owner(user_id: str | None) -> OwnerKey:
+    settings = get_container().settings
+    event: dict[str, Any] = router.current_event.raw_event
+    return auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
+
+
+def _svc() -> MemoryService:
+    return memory_service_for(get_container())
+
+
+def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
+    return MemoryView(
+        memory_id=r.memory_id,
+        persona_id=r.persona_id,
+        namespace=r.namespace.value,
+        type=r.type.value,
+        content=r.content,
+        importance=r.importance,
+        effective_importance=round(svc.effective_importance(r), 6),
+        topics=list(r.topics),
+        emotion=r.emotion,
+        status=r.status.value,
+        pinned=r.pinned,
+        version=r.version,
+        pii_flags=list(r.pii_flags),
+        access_count=r.access_count,
+        last_accessed_at=r.last_accessed_at,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+        session_id=r.session_id,
+    )
+
+
+def _messages(messages: list[MemoryMessage] | None) -> list[Message] | None:
+    return None if messages is None else [Message(m.role, m.content) for m in messages]
+
+
+def _epoch(name: str, value: str | None, end_of_day: bool = False) -> float | None:
+    """ISO-8601 -> epoch seconds; a bare date as `to` covers that whole day."""
+    if value is None or not value.strip():
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise ValidationFailed(f"{name} is not an ISO-8601 date", details={"field": name}) from exc
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    if end_of_day and len(value.strip()) == 10:
+        parsed += timedelta(days=1, microseconds=-1)
+    return parsed.timestamp()
+
+
+def _types(value: str | None) -> list[MemoryType] | None:
+    if not value:
+        return None
+    try:
+        return [MemoryType(t.strip()) for t in value.split(",") if t.strip()]
+    except ValueError as exc:
+        raise ValidationFailed("unknown memory type", details={"field": "type"}) from exc
+
+
+# --- use cases, shared by the end-user and backend routes ----------------------------------
+
+
+def _create(owner: OwnerKey, body: CreateMemoryRequest) -> CreateMemoryResponse:
+    svc = _svc()
+    result = svc.create(
+        owner,
+        body.persona_id,
+        summary=body.summary,
+        messages=_messages(body.messages),
+        type=MemoryType(body.type) if body.type else None,
+        importance=body.importance,
+        pinned=body.pinned,
+        topics=body.topics,
+        session_id=body.session_id,
+    )
+    return CreateMemoryResponse(
+        memory=_view(result.record, svc),
+        archived=[r.memory_id for r in result.archived],
+        warning="LLM_SUMMARY_FAILED" if result.warning else None,
+        model=result.summary.model if result.summary else None,
+    )
+
+
+def _list(
+    owner: OwnerKey, persona_id: str | None, include_archived: bool, limit: int | None, offset: int
+) -> MemoryListResponse:
+    svc = _svc()
+    page = svc.list(owner, persona_id, include_archived=include_archived, limit=limit, offset=offset)
+    return MemoryListResponse(
+        memories=[_view(r, svc) for r in page.items],
+        total=page.total,
+        has_more=page.has_more,
+        limit=page.limit,
+        offset=page.offset,
+    )
+
+
+def _load(owner: OwnerKey, persona_id: str, n: int | None) -> MemoryLoadResponse:
+    svc = _svc()
+    return MemoryLoadResponse(memories=[_view(r, svc) for r in svc.load(owner, persona_id, n)])
+
+
+def _get(owner: OwnerKey, memory_id: str) -> MemoryResponse:
+    svc = _svc()
+    return MemoryResponse(memory=_view(svc.get(owner, memory_id), svc))
+
+
+def _patch(owner: OwnerKey, memory_id: str, body: PatchMemoryRequest) -> MemoryResponse:
+    svc = _svc()
+    record = svc.patch(
+        owner, memory_id, version=body.version, content=body.summary, importance=body.importance, pinned=body.pinned
+    )
+    return MemoryResponse(memory=_view(record, svc))
+
+
+def _delete(owner: OwnerKey, memory_id: str) -> DeleteMemoryResponse:
+    _svc().delete(owner, memory_id)
+    return DeleteMemoryResponse(memory_id=memory_id, deleted=True)
+
+
+def _archive(owner: OwnerKey, memory_id: str) -> ArchiveResponse:
+    svc = _svc()
+    record = svc.archive(owner, memory_id)
+    return ArchiveResponse(memory=_view(record, svc), archived_at=record.updated_at)
+
+
+def _restore(owner: OwnerKey, memory_id: str) -> RestoreResponse:
+    svc = _svc()
+    record, archived = svc.restore(owner, memory_id)
+    return RestoreResponse(memory=_view(record, svc), archived=[r.memory_id for r in archived])
+
+
+def _search(
+    owner: OwnerKey,
+    q: str | None,
+    persona_id: str | None,
+    type_: str | None,
+    from_: str | None,
+    to: str | None,
+    include_archived: bool,
+    include_kb: bool,
+    limit: int | None,
+) -> SearchResponse:
+    svc = _svc()
+    found = svc.search(
+        owner,
+        q or "",
+        persona_id=persona_id,
+        types=_types(type_),
+        created_from=_epoch("from", from_),
+        created_to=_epoch("to", to, end_of_day=True),
+        include_archived=include_archived,
+        include_kb=include_kb,
+        limit=limit,
+    )
+    return SearchResponse(
+        results=[SearchResultView(memory=_view(f.record, svc), score=f.score, from_kb=f.from_kb) for f in found]
+    )
+
+
+def _timeline(owner: OwnerKey, persona_id: str | None) -> TimelineResponse:
+    svc = _svc()
+    groups = svc.timeline(owner, persona_id)
+    return TimelineResponse(
+        months=[
+            TimelineMonth(month=g.month, count=len(g.items), memories=[_view(r, svc) for r in g.items]) for g in groups
+        ]
+    )
+
+
+def _summarize(owner: OwnerKey, body: SummarizeRequest) -> SummarizeResponse:
+    # `owner` is resolved only to authenticate the caller: nothing is stored.
+    s = _svc().summarize(_messages(body.messages) or [])
+    return SummarizeResponse(
+        summary=s.summary,
+        topics=list(s.topics),
+        emotion=s.emotion,
+        importance=s.importance,
+        model=s.model,
+        warning="LLM_SUMMARY_FAILED" if s.warning else None,
+    )
+
+
+def _profile(owner: OwnerKey, persona_id: str) -> ProfileResponse:
+    p = _svc().profile(owner, persona_id)
+    return ProfileResponse(
+        persona_id=p.persona_id,
+        pinned=[PinnedFactView(memory_id=k, text=v) for k, v in p.pinned.items()],
+        topic_counts=p.topic_counts,
+        persona_mentions=p.persona_mentions,
+        version=p.version,
+    )
+
+
+def _put_profile(owner: OwnerKey, persona_id: str, body: PutProfileRequest) -> ProfileResponse:
+    _svc().set_pinned(owner, persona_id, body.pinned_memory_ids)
+    return _profile(owner, persona_id)
+
+
+def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
+    return DeletePersonaResponse(persona_id=persona_id, deleted_memories=_svc().delete_persona(owner, persona_id))
+
+
+# --- routes: static paths first (load, search, timeline, summarize are not memory ids) -------
+
+
+@router.post(USER, summary="Create a memory from a manual summary or from messages (LLM summary)", tags=["memories"])
+def create_memory(body: CreateMemoryRequest) -> CreateMemoryResponse:
+    return _create(_owner(None), body)
+
+
+@router.post(BACKEND, summary="Create a memory (trusted backend)", tags=["backend"])
+def backend_create_memory(user_id: str, body: CreateMemoryRequest) -> CreateMemoryResponse:
+    return _create(_owner(user_id), body)
+
+
+@router.get(USER, summary="List memories (persona filter, archived, limit/offset)", tags=["memories"])
+def list_memories(
+    persona_id: PersonaFilter = None, include_archived: bool = False, limit: Limit = None, offset: Offset = 0
+) -> MemoryListResponse:
+    return _list(_owner(None), persona_id, include_archived, limit, offset)
+
+
+@router.get(BACKEND, summary="List memories (trusted backend)", tags=["backend"])
+def backend_list_memories(
+    user_id: str,
+    persona_id: PersonaFilter = None,
+    include_archived: bool = False,
+    limit: Limit = None,
+    offset: Offset = 0,
+) -> MemoryListResponse:
+    return _list(_owner(user_id), persona_id, include_archived, limit, offset)
+
+
+@router.get(USER + "/load", summary="Top N memories of a persona for the start of a conversation", tags=["memories"])
+def load_memories(
+    persona_id: Annotated[str, Query(min_length=1, max_length=128)], n: LoadCount = None
+) -> MemoryLoadResponse:
+    return _load(_owner(None), persona_id, n)
+
+
+@router.get(BACKEND + "/load", summary="Top N memories of a persona (trusted backend)", tags=["backend"])
+def backend_load_memories(
+    user_id: str, persona_id: Annotated[str, Query(min_length=1, max_length=128)], n: LoadCount = None
+) -> MemoryLoadResponse:
+    return _load(_owner(user_id), persona_id, n)
+
+
+@router.get(USER + "/search", summary="Search memories by keyword, date range and type", tags=["memories"])
+def search_memories(
+    q: Annotated[str | None, Query(max_length=2000)] = None,
+    persona_id: PersonaFilter = None,
+    type: TypeParam = None,
+    from_: FromParam = None,
+    to: ToParam = None,
+    include_archived: bool = False,
+    include_kb: bool = False,
+    limit: SearchLimit = None,
+) -> SearchResponse:
+    return _search(_owner(None), q, persona_id, type, from_, to, include_archived, include_kb, limit)
+
+
+@router.get(BACKEND + "/search", summary="Search memories (trusted backend)", tags=["backend"])
+def backend_search_memories(
+    user_id: str,
+    q: Annotated[str | None, Query(max_length=2000)] = None,
+    persona_id: PersonaFilter = None,
+    type: TypeParam = None,
+    from_: FromParam = None,
+    to: ToParam = None,
+    include_archived: bool = False,
+    include_kb: bool = False,
+    limit: SearchLimit = None,
+) -> SearchResponse:
+    return _search(_owner(user_id), q, persona_id, type, from_, to, include_archived, include_kb, limit)
+
+
+@router.get(USER + "/timeline", summary="Active memories grouped by month, newest first", tags=["memories"])
+def memory_timeline(persona_id: PersonaFilter = None) -> TimelineResponse:
+    return _timeline(_owner(None), persona_id)
+
+
+@router.get(BACKEND + "/timeline", summary="Memory timeline (trusted backend)", tags=["backend"])
+def backend_memory_timeline(user_id: str, persona_id: PersonaFilter = None) -> TimelineResponse:
+    return _timeline(_owner(user_id), persona_id)
+
+
+@router.post(
+    USER + "/summarize", summary="Summarise messages (topics, emotion, importance) without storing", tags=["memories"]
+)
+def summarize_messages(body: SummarizeRequest) -> SummarizeResponse:
+    return _summarize(_owner(None), body)
+
+
+@router.post(BACKEND + "/summarize", summary="Summarise messages without storing (trusted backend)", tags=["backend"])
+def backend_summarize_messages(user_id: str, body: SummarizeRequest) -> SummarizeResponse:
+    return _summarize(_owner(user_id), body)
+
+
+@router.get(USER + "/<memory_id>", summary="Read one memory", tags=["memories"])
+def get_memory(memory_id: str) -> MemoryResponse:
+    return _get(_owner(None), memory_id)
+
+
+@router.get(BACKEND + "/<memory_id>", summary="Read one memory (trusted backend)", tags=["backend"])
+def backend_get_memory(user_id: str, memory_id: str) -> MemoryResponse:
+    return _get(_owner(user_id), memory_id)
+
+
+@router.patch(
+    USER + "/<memory_id>", summary="Edit summary / importance / pin (optimistic: send the version)", tags=["memories"]
+)
+def patch_memory(memory_id: str, body: PatchMemoryRequest) -> MemoryResponse:
+    return _patch(_owner(None), memory_id, body)
+
+
+@router.patch(BACKEND + "/<memory_id>", summary="Edit a memory (trusted backend)", tags=["backend"])
+def backend_patch_memory(user_id: str, memory_id: str, body: PatchMemoryRequest) -> MemoryResponse:
+    return _patch(_owner(user_id), memory_id, body)
+
+
+@router.delete(USER + "/<memory_id>", summary="Delete a memory", tags=["memories"])
+def delete_memory(memory_id: str) -> DeleteMemoryResponse:
+    return _delete(_owner(None), memory_id)
+
+
+@router.delete(BACKEND + "/<memory_id>", summary="Delete a memory (trusted backend)", tags=["backend"])
+def backend_delete_memory(user_id: str, memory_id: str) -> DeleteMemoryResponse:
+    return _delete(_owner(user_id), memory_id)
+
+
+@router.post(USER + "/<memory_id>/archive", summary="Archive a memory (restorable)", tags=["memories"])
+def archive_memory(memory_id: str) -> ArchiveResponse:
+    return _archive(_owner(None), memory_id)
+
+
+@router.post(BACKEND + "/<memory_id>/archive", summary="Archive a memory (trusted backend)", tags=["backend"])
+def backend_archive_memory(user_id: str, memory_id: str) -> ArchiveResponse:
+    return _archive(_owner(user_id), memory_id)
+
+
+@router.post(
+    USER + "/<memory_id>/restore", summary="Restore an archived memory (the plan cap is re-applied)", tags=["memories"]
+)
+def restore_memory(memory_id: str) -> RestoreResponse:
+    return _restore(_owner(None), memory_id)
+
+
+@router.post(BACKEND + "/<memory_id>/restore", summary="Restore an archived memory (trusted backend)", tags=["backend"])
+def backend_restore_memory(user_id: str, memory_id: str) -> RestoreResponse:
+    return _restore(_owner(user_id), memory_id)
+
+
+@router.get(PERSONA + "/profile", summary="Pinned facts and learned profile of a persona", tags=["memories"])
+def get_profile(persona_id: str) -> ProfileResponse:
+    return _profile(_owner(None), persona_id)
+
+
+@router.get(
+    BACKEND_PERSONA + "/profile", summary="Pinned facts and learned profile (trusted backend)", tags=["backend"]
+)
+def backend_get_profile(user_id: str, persona_id: str) -> ProfileResponse:
+    return _profile(_owner(user_id), persona_id)
+
+
+@router.put(PERSONA + "/profile", summary="Set the persona's pinned facts", tags=["memories"])
+def put_profile(persona_id: str, body: PutProfileRequest) -> ProfileResponse:
+    return _put_profile(_owner(None), persona_id, body)
+
+
+@router.put(BACKEND_PERSONA + "/profile", summary="Set the persona's pinned facts (trusted backend)", tags=["backend"])
+def backend_put_profile(user_id: str, persona_id: str, body: PutProfileRequest) -> ProfileResponse:
+    return _put_profile(_owner(user_id), persona_id, body)
+
+
+@router.delete(PERSONA, summary="Delete a persona: all its memories and pinned facts", tags=["memories"])
+def delete_persona(persona_id: str) -> DeletePersonaResponse:
+    return _delete_persona(_owner(None), persona_id)
+
+
+@router.delete(BACKEND_PERSONA, summary="Delete a persona's memories (trusted backend)", tags=["backend"])
+def backend_delete_persona(user_id: str, persona_id: str) -> DeletePersonaResponse:
+    return _delete_persona(_owner(user_id), persona_id)

@@ -1,0 +1,120 @@
+"""Wiring of the memory API services (M2, L8), reusable by bootstrap, tests and tools.
+
+`build_memory_service` / `build_knowledge_base` take every port explicitly;
+`memory_service_for` / `knowledge_base_for` return the ones a Container carries
+(attribute or `extras`), building defaults once when the container has none.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
+from engram.adapters.dynamodb.models import BoundModels, bind
+from engram.adapters.dynamodb.profile_store import DynamoProfileStore
+from engram.clock import Clock
+from engram.memory.kb import KnowledgeBase
+from engram.memory.scan_search import RepositoryScanSearch
+from engram.memory.search import MemorySearch
+from engram.memory.service import MemoryService
+from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer, TokenCounter
+from engram.settings import Settings
+
+if TYPE_CHECKING:
+    from engram.bootstrap import Container
+
+MEMORY_SERVICE = "memory_service"
+KNOWLEDGE_BASE = "knowledge_base"
+_lock = threading.RLock()  # knowledge_base_for builds the memory service under it
+
+
+def default_embedder() -> Embedder:
+    from engram.adapters.embedders.local import LocalEmbedder
+
+    return LocalEmbedder()
+
+
+def build_memory_service(
+    settings: Settings,
+    *,
+    clock: Clock,
+    metrics: MetricsSink,
+    summarizer: Summarizer,
+    embedder: Embedder | None = None,
+    search: MemorySearch | None = None,
+    repo: MemoryRepository | None = None,
+    profiles: ProfileStore | None = None,
+    bound: BoundModels | None = None,
+) -> MemoryService:
+    """Without `search`, keyword search scans the table (RepositoryScanSearch): fine locally and
+    in tests; production passes the HybridRetriever."""
+    if repo is None or profiles is None:
+        models = bound or bind(TableConfig.from_settings(settings))
+        repo = repo or DynamoMemoryRepository(models)
+        profiles = profiles or DynamoProfileStore(models)
+    return MemoryService(
+        repo=repo,
+        profiles=profiles,
+        retriever=search or RepositoryScanSearch(repo, clock),
+        embedder=embedder or default_embedder(),
+        summarizer=summarizer,
+        settings=settings,
+        clock=clock,
+        metrics=metrics,
+    )
+
+
+def build_knowledge_base(
+    settings: Settings,
+    *,
+    clock: Clock,
+    metrics: MetricsSink,
+    embedder: Embedder | None = None,
+    counter: TokenCounter | None = None,
+    repo: MemoryRepository | None = None,
+) -> KnowledgeBase:
+    repo = repo or DynamoMemoryRepository(bind(TableConfig.from_settings(settings)))
+    return KnowledgeBase(repo, embedder or default_embedder(), settings, clock, metrics, counter)
+
+
+def _held(container: Container, name: str) -> Any:
+    return getattr(container, name, None) or container.extras.get(name)
+
+
+def memory_service_for(container: Container) -> MemoryService:
+    service = _held(container, MEMORY_SERVICE)
+    if service is None:
+        with _lock:
+            service = container.extras.get(MEMORY_SERVICE)
+            if service is None:
+                service = build_memory_service(
+                    container.settings,
+                    clock=container.clock,
+                    metrics=container.metrics,
+                    summarizer=container.models.summarizer,
+                )
+                container.extras[MEMORY_SERVICE] = service
+    assert isinstance(service, MemoryService)
+    return service
+
+
+def knowledge_base_for(container: Container) -> KnowledgeBase:
+    kb = _held(container, KNOWLEDGE_BASE)
+    if kb is None:
+        with _lock:
+            kb = container.extras.get(KNOWLEDGE_BASE)
+            if kb is None:
+                memory = memory_service_for(container)
+                kb = build_knowledge_base(
+                    container.settings,
+                    clock=container.clock,
+                    metrics=container.metrics,
+                    embedder=memory.embedder,
+                    counter=container.counter,
+                    repo=memory.repo,
+                )
+                container.extras[KNOWLEDGE_BASE] = kb
+    assert isinstance(kb, KnowledgeBase)
+    return kb

@@ -1,0 +1,220 @@
+"""L8 knowledge base: a tenant's domain documents, chunked, embedded and stored as
+memory records in the "kb" namespace under the KB_OWNER pseudo user.
+
+Owning the chunks by a separate user id keeps them out of every personal list and
+search by construction (the partition key differs); retrieval reaches them only
+when asked to (include_kb). Chunks are stored like any record, so the change
+stream indexes them with the same projection and they share the same retrieval.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engram.clock import Clock
+from engram.domain.ids import check_id
+from engram.errors import NotFound, PayloadTooLarge, ValidationFailed
+from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
+from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
+from engram.settings import Settings
+
+KB_PERSONA = "_all"  # KB chunks serve every persona
+CHUNK_TOKENS = 200
+OVERLAP_TOKENS = 40
+MAX_CHUNKS = 2000
+DEFAULT_MAX_DOCUMENT_BYTES = 1_000_000  # suggested setting: ENGRAM_KB_MAX_DOCUMENT_BYTES
+
+_PARAGRAPHS = re.compile(r"\n\s*\n")
+# English needs a space after the stop ("3.5 mg" stays whole); CJK stops end a sentence by themselves.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+Count = Callable[[str], int]
+
+
+def estimate_tokens(text: str) -> int:
+    """Without a tokenizer: one token per CJK character, ~1.3 per other word."""
+    cjk = len(_CJK.findall(text))
+    words = len(_CJK.sub(" ", text).split())
+    return cjk + math.ceil(words * 1.3)
+
+
+def _hard_split(text: str, count: Count, target: int) -> list[str]:
+    # A "sentence" longer than a chunk (a table row, CJK text without stops): cut by length.
+    pieces = math.ceil(count(text) / target)
+    size = math.ceil(len(text) / pieces)
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def _units(text: str, count: Count, target: int) -> list[tuple[str, bool]]:
+    """(piece, starts_a_paragraph) pieces, each at most about `target` tokens."""
+    units: list[tuple[str, bool]] = []
+    for paragraph in (p.strip() for p in _PARAGRAPHS.split(text)):
+        if not paragraph:
+            continue
+        if count(paragraph) <= target:
+            units.append((paragraph, True))
+            continue
+        first = True
+        for sentence in (s.strip() for s in _SENTENCES.split(paragraph)):
+            if not sentence:
+                continue
+            for piece in _hard_split(sentence, count, target) if count(sentence) > target else [sentence]:
+                units.append((piece, first))
+                first = False
+    return units
+
+
+def _join(parts: list[tuple[str, bool]]) -> str:
+    out = ""
+    for i, (piece, new_paragraph) in enumerate(parts):
+        if i == 0:
+            out = piece
+        elif new_paragraph:
+            out += "\n\n" + piece
+        elif (_CJK.match(piece[:1]) and _CJK.match(out[-1:])) or out[-1:] in "。！？；":
+            out += piece  # CJK sentences are not separated by spaces
+        else:
+            out += " " + piece
+    return out
+
+
+def chunk_text(
+    text: str, count: Count = estimate_tokens, target: int = CHUNK_TOKENS, overlap: int = OVERLAP_TOKENS
+) -> list[str]:
+    """Paragraphs, then sentences, packed into ~`target`-token chunks; each chunk repeats the
+    last sentence(s) of the previous one (up to `overlap` tokens) so no fact is cut off from its context."""
+    chunks: list[str] = []
+    current: list[tuple[str, bool]] = []
+    size = 0
+    fresh = 0  # units in `current` not already in the previous chunk
+    for unit in _units(text, count, target):
+        cost = count(unit[0])
+        if current and size + cost > target:
+            chunks.append(_join(current))
+            carried: list[tuple[str, bool]] = []
+            carried_size = 0
+            for piece in reversed(current):
+                piece_cost = count(piece[0])
+                if carried_size + piece_cost > overlap or carried_size + piece_cost + cost > target:
+                    break
+                carried.insert(0, piece)
+                carried_size += piece_cost
+            current, size, fresh = carried, carried_size, 0
+        current.append(unit)
+        size += cost
+        fresh += 1
+    if current and fresh:
+        chunks.append(_join(current))
+    return chunks
+
+
+@dataclass(frozen=True, slots=True)
+class KbDocument:
+    doc_id: str
+    title: str
+    source: str | None
+    chunks: int
+    created_at: float
+
+
+def _doc_of(memory_id: str) -> str:
+    # chunk ids are "kb-{doc_id}-{nnnn}"
+    return memory_id[3:].rsplit("-", 1)[0]
+
+
+def _chunk_id(doc_id: str, n: int) -> str:
+    return f"kb-{doc_id}-{n:04d}"
+
+
+@dataclass(slots=True)
+class KnowledgeBase:
+    repo: MemoryRepository
+    embedder: Embedder
+    settings: Settings
+    clock: Clock
+    metrics: MetricsSink
+    counter: TokenCounter | None = None
+
+    def _count(self, text: str) -> int:
+        return self.counter.count(text) if self.counter is not None else estimate_tokens(text)
+
+    def ingest_document(self, tenant: str, title: str, text: str, source: str | None = None) -> KbDocument:
+        check_id("tenant", tenant)
+        if not title.strip() or not text.strip():
+            raise ValidationFailed("title and text must not be empty", details={"field": "text"})
+        limit = int(getattr(self.settings, "kb_max_document_bytes", DEFAULT_MAX_DOCUMENT_BYTES))
+        size = len(text.encode("utf-8"))
+        if size > limit:
+            raise PayloadTooLarge(
+                f"the document is {size} bytes; the limit is {limit}", details={"field": "text", "limit": limit}
+            )
+        chunks = chunk_text(text, self._count)
+        if len(chunks) > MAX_CHUNKS:
+            raise PayloadTooLarge(
+                f"the document makes {len(chunks)} chunks; the limit is {MAX_CHUNKS}", details={"field": "text"}
+            )
+        vectors = self.embedder.embed(chunks)  # one batch for the whole document
+        doc_id = "doc-" + uuid.uuid4().hex[:20]
+        now = self.clock.now()
+        written: list[str] = []
+        try:
+            for n, (chunk, vector) in enumerate(zip(chunks, vectors, strict=True)):
+                record = MemoryRecord(
+                    memory_id=_chunk_id(doc_id, n),
+                    tenant_id=tenant,
+                    user_id=KB_OWNER,
+                    persona_id=KB_PERSONA,
+                    type=MemoryType.NOTE,
+                    content=chunk,
+                    importance=self.settings.importance_at_birth,
+                    created_at=now,
+                    updated_at=now,
+                    namespace=Namespace.KB,
+                    embedding=[float(x) for x in vector],
+                    source_turn_ids=[source] if source else [],  # for KB chunks: where the document came from
+                    topics=[title.strip()],
+                )
+                self.repo.put_new(record)
+                written.append(record.memory_id)
+        except Exception:
+            for memory_id in written:  # no half documents
+                self.repo.delete(tenant, KB_OWNER, memory_id)
+            raise
+        self.metrics.put("kb_chunks_ingested", float(len(chunks)))
+        return KbDocument(doc_id, title.strip(), source, len(chunks), now)
+
+    def _chunks(self, tenant: str) -> list[MemoryRecord]:
+        check_id("tenant", tenant)
+        return self.repo.list(tenant, KB_OWNER, namespaces=(Namespace.KB,), statuses=None)
+
+    def list_documents(self, tenant: str) -> list[KbDocument]:
+        docs: dict[str, list[MemoryRecord]] = {}
+        for r in self._chunks(tenant):
+            docs.setdefault(_doc_of(r.memory_id), []).append(r)
+        out = [
+            KbDocument(
+                doc_id,
+                chunks[0].topics[0] if chunks[0].topics else "",
+                chunks[0].source_turn_ids[0] if chunks[0].source_turn_ids else None,
+                len(chunks),
+                min(c.created_at for c in chunks),
+            )
+            for doc_id, chunks in docs.items()
+        ]
+        out.sort(key=lambda d: (-d.created_at, d.doc_id))
+        return out
+
+    def delete_document(self, tenant: str, doc_id: str) -> int:
+        check_id("doc_id", doc_id)
+        chunks = [r for r in self._chunks(tenant) if _doc_of(r.memory_id) == doc_id]
+        if not chunks:
+            raise NotFound("document not found", details={"doc_id": doc_id})
+        for r in chunks:
+            self.repo.delete(tenant, KB_OWNER, r.memory_id)
+        self.metrics.put("kb_document_deleted")
+        return len(chunks)

@@ -1,0 +1,517 @@
+"""M2 memory use cases behind the REST API: create, list, load, get, patch, delete,
+archive, restore, search, timeline, summarize, pinned facts, persona deletion.
+
+Every read and write is scoped by the caller's OwnerKey: a memory id of another
+user is simply not found (the partition key includes the user), so existence is
+never revealed. Records are only ever changed by a versioned replace (optimistic
+concurrency): a stale client gets CONFLICT, never a silent overwrite.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engram.clock import Clock
+from engram.domain.ids import check_id
+from engram.domain.models import OwnerKey, SessionSummary, Turn
+from engram.domain.summaries import summarize_session_with_retry
+from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.memory.models import KB_OWNER, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
+from engram.memory.plan import archived_copy, enforce_cap
+from engram.memory.scoring import record_effective_importance
+from engram.memory.search import MemorySearch
+from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
+from engram.settings import Settings
+from engram.text.pii import mask_pii
+
+LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"
+MAX_LOAD = 50
+MAX_SEARCH = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    role: str  # "user" | "assistant" | "system"
+    content: str
+
+
+@dataclass(slots=True)
+class CreateResult:
+    record: MemoryRecord
+    archived: list[MemoryRecord] = field(default_factory=list)  # L10: what the cap archived (X2)
+    warning: str | None = None  # LLM_SUMMARY_FAILED when the raw fallback was stored (M4)
+    summary: SessionSummary | None = None  # set when the memory was summarised from messages
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    items: list[MemoryRecord]
+    total: int
+    limit: int
+    offset: int
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    record: MemoryRecord
+    score: float | None  # None when listed by filters only (no query text)
+
+    @property
+    def from_kb(self) -> bool:
+        return self.record.namespace == Namespace.KB
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineGroup:
+    month: str  # "YYYY-MM" (UTC) of created_at
+    items: list[MemoryRecord]
+
+
+@dataclass(slots=True)
+class MemoryService:
+    repo: MemoryRepository
+    profiles: ProfileStore
+    retriever: MemorySearch
+    embedder: Embedder
+    summarizer: Summarizer
+    settings: Settings
+    clock: Clock
+    metrics: MetricsSink
+
+    # --- helpers ---------------------------------------------------------------------
+    def effective_importance(self, record: MemoryRecord) -> float:
+        return record_effective_importance(record, self.clock.now(), self.settings)
+
+    def _check_text(self, name: str, text: str) -> str:
+        if not text or not text.strip():
+            raise ValidationFailed(f"{name} must not be empty", details={"field": name})
+        size = len(text.encode("utf-8"))
+        if size > self.settings.max_message_bytes:
+            raise PayloadTooLarge(
+                f"{name} is {size} bytes; the limit is {self.settings.max_message_bytes}",
+                details={"field": name, "limit": self.settings.max_message_bytes},
+            )
+        return text
+
+    @staticmethod
+    def _check_importance(value: float | None) -> None:
+        if value is not None and not 0.0 <= value <= 1.0:
+            raise ValidationFailed("importance must be between 0 and 1", details={"field": "importance"})
+
+    def _embed(self, text: str) -> builtins.list[float]:
+        return [float(x) for x in self.embedder.embed([text])[0]]
+
+    def _get(self, owner: OwnerKey, memory_id: str) -> MemoryRecord:
+        check_id("memory_id", memory_id)
+        record = self.repo.get(owner.tenant_id, owner.user_id, memory_id)
+        now = self.clock.now()
+        if record is None or (record.expires_at is not None and record.expires_at <= now):
+            raise NotFound("memory not found", details={"memory_id": memory_id})
+        return record
+
+    def _bump(self, record: MemoryRecord, **changes: object) -> MemoryRecord:
+        """A replacement: version + 1 and a fresh updated_at, stored only if nobody wrote meanwhile."""
+        updated = dataclasses.replace(record, version=record.version + 1, updated_at=self.clock.now(), **changes)  # type: ignore[arg-type]
+        return self.repo.replace(updated, expected_version=record.version)
+
+    def _free_plan(self) -> bool:
+        return self.settings.plan == "free"
+
+    def _refuses_over_limit(self) -> bool:
+        # Suggested setting ENGRAM_FREE_PLAN_OVER_LIMIT = "archive" (default, seed 002) | "refuse".
+        return getattr(self.settings, "free_plan_over_limit", "archive") == "refuse"
+
+    def _active(self, owner: OwnerKey, persona_id: str | None) -> builtins.list[MemoryRecord]:
+        return self.repo.list(
+            owner.tenant_id,
+            owner.user_id,
+            persona_id=persona_id,
+            namespaces=(Namespace.MEMORY,),
+            statuses=(MemoryStatus.ACTIVE,),
+            now=self.clock.now(),
+        )
+
+    def _refuse_if_full(self, owner: OwnerKey, persona_id: str) -> None:
+        if self._free_plan() and self._refuses_over_limit():
+            limit = self.settings.free_plan_active_limit
+            active = len(self._active(owner, persona_id))
+            if active >= limit:
+                raise MemoryLimitReached(
+                    f"the free plan keeps at most {limit} active memories per persona",
+                    details={"limit": limit, "active": active, "persona_id": persona_id},
+                )
+
+    def _apply_cap(self, owner: OwnerKey, persona_id: str, protect: Sequence[str] = ()) -> builtins.list[MemoryRecord]:
+        if not self._free_plan():
+            return []  # paid plan: unlimited (L10)
+        archived = enforce_cap(
+            self.repo, owner, persona_id, self.settings.free_plan_active_limit, self.clock.now(), protect=protect
+        )
+        pinned = [r.memory_id for r in archived if r.pinned]
+        if pinned:  # an archived memory leaves the prompt, so it leaves the pinned block too
+            self.profiles.update(owner.tenant_id, owner.user_id, persona_id, unpin=pinned)
+        if archived:
+            self.metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
+        return archived
+
+    # --- summaries ---------------------------------------------------------------------
+    @staticmethod
+    def _turns(messages: Sequence[Message], now: float) -> builtins.list[Turn]:
+        """Pair user / assistant messages into rounds, the shape the Summarizer port takes."""
+        turns: builtins.list[Turn] = []
+        user: str | None = None
+        for m in messages:
+            if m.role == "user":
+                if user is not None:
+                    turns.append(Turn(len(turns) + 1, user, "", "", now))
+                user = m.content
+            elif m.role == "assistant":
+                turns.append(Turn(len(turns) + 1, user or "", m.content, "", now))
+                user = None
+        if user is not None:
+            turns.append(Turn(len(turns) + 1, user, "", "", now))
+        return turns
+
+    def summarize(self, messages: Sequence[Message]) -> SessionSummary:
+        """Seed 002 `summarize`: messages -> summary, topics, emotion, importance (1-10); stores nothing.
+
+        M4: 3 attempts with 1 s / 2 s back-off; then the raw conversation as "role: content"
+        lines (first 500 chars), importance 5, and the LLM_SUMMARY_FAILED warning — never an error.
+        """
+        if not messages:
+            raise ValidationFailed("messages must not be empty", details={"field": "messages"})
+        for m in messages:
+            self._check_text("messages.content", m.content)
+        now = self.clock.now()
+        result = summarize_session_with_retry(
+            self.summarizer, "", self._turns(messages, now), self.settings, self.clock, self.metrics
+        )
+        if result.fallback:
+            # The caller's messages verbatim (system lines and odd orderings included), not re-paired rounds.
+            raw = "\n".join(f"{m.role}: {m.content}" for m in messages)
+            result = dataclasses.replace(result, summary=raw[: self.settings.fallback_summary_chars])
+        return result
+
+    # --- create -------------------------------------------------------------------------
+    def create(
+        self,
+        owner: OwnerKey,
+        persona_id: str,
+        *,
+        summary: str | None = None,
+        messages: Sequence[Message] | None = None,
+        type: MemoryType | None = None,
+        importance: float | None = None,
+        pinned: bool = False,
+        topics: Sequence[str] = (),
+        session_id: str | None = None,
+    ) -> CreateResult:
+        """A manual summary, or an LLM summary of `messages` (raw fallback on failure)."""
+        check_id("persona_id", persona_id)
+        if session_id is not None:
+            check_id("session_id", session_id)
+        self._check_importance(importance)
+        if summary is None and not messages:
+            raise ValidationFailed("give a summary or messages", details={"field": "summary"})
+        if summary is not None:
+            self._check_text("summary", summary)
+        self._refuse_if_full(owner, persona_id)
+
+        generated: SessionSummary | None = None
+        if summary is not None:
+            text, base, kind = summary, importance, type or MemoryType.NOTE
+        else:
+            assert messages is not None
+            generated = self.summarize(messages)
+            text, kind = generated.summary, type or MemoryType.TIMELINE
+            base = importance if importance is not None else generated.importance / 10.0
+            topics = list(topics) or list(generated.topics)
+
+        masked = mask_pii(text)
+        masked_topics = [mask_pii(t).text for t in dict.fromkeys(topics)]
+        now = self.clock.now()
+        record = MemoryRecord(
+            memory_id="mem-" + uuid.uuid4().hex,
+            tenant_id=owner.tenant_id,
+            user_id=owner.user_id,
+            persona_id=persona_id,
+            type=kind,
+            content=masked.text,
+            importance=self.settings.importance_at_birth if base is None else base,
+            created_at=now,
+            updated_at=now,
+            embedding=self._embed(masked.text),
+            topics=masked_topics,
+            pii_flags=list(masked.flags),
+            pinned=pinned,
+            emotion=generated.emotion if generated else None,
+            session_id=session_id,
+        )
+        self.repo.put_new(record)
+        if pinned:
+            self.profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={record.memory_id: record.content})
+        archived = self._apply_cap(owner, persona_id)
+        for r in archived:  # the new memory itself may be the lowest: report its real state
+            if r.memory_id == record.memory_id:
+                record = r
+        source = "manual" if generated is None else ("fallback" if generated.fallback else "llm")
+        self.metrics.put("memory_created", source=source)
+        return CreateResult(record, archived, generated.warning if generated else None, generated)
+
+    # --- reads --------------------------------------------------------------------------
+    def list(
+        self,
+        owner: OwnerKey,
+        persona_id: str | None = None,
+        *,
+        include_archived: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> Page:
+        limit = self.settings.list_default_limit if limit is None else limit
+        if limit < 1 or offset < 0:
+            raise ValidationFailed("limit must be >= 1 and offset >= 0", details={"field": "limit"})
+        if persona_id is not None:
+            check_id("persona_id", persona_id)
+        records = self.repo.list(
+            owner.tenant_id,
+            owner.user_id,
+            persona_id=persona_id,
+            namespaces=(Namespace.MEMORY,),
+            statuses=None if include_archived else (MemoryStatus.ACTIVE,),
+            now=self.clock.now(),
+        )
+        return Page(records[offset : offset + limit], len(records), limit, offset)
+
+    def load(self, owner: OwnerKey, persona_id: str, n: int | None = None) -> builtins.list[MemoryRecord]:
+        """Conversation start: the top N active memories by effective importance (R1), then recency."""
+        check_id("persona_id", persona_id)
+        n = self.settings.load_default_count if n is None else n
+        if not 1 <= n <= MAX_LOAD:
+            raise ValidationFailed(f"n must be between 1 and {MAX_LOAD}", details={"field": "n"})
+        now = self.clock.now()
+        ranked = sorted(
+            self._active(owner, persona_id),
+            key=lambda r: (-record_effective_importance(r, now, self.settings), -r.created_at, r.memory_id),
+        )[:n]
+        if ranked:  # R1: being loaded into a prompt is an access
+            self.repo.touch_access(owner.tenant_id, owner.user_id, [r.memory_id for r in ranked], now)
+        return ranked
+
+    def get(self, owner: OwnerKey, memory_id: str) -> MemoryRecord:
+        return self._get(owner, memory_id)
+
+    # --- writes -------------------------------------------------------------------------
+    def patch(
+        self,
+        owner: OwnerKey,
+        memory_id: str,
+        *,
+        version: int,
+        content: str | None = None,
+        importance: float | None = None,
+        pinned: bool | None = None,
+    ) -> MemoryRecord:
+        """Edit summary / importance / pin; `version` is the one the client read (else CONFLICT)."""
+        if content is None and importance is None and pinned is None:
+            raise ValidationFailed("nothing to change", details={"field": "body"})
+        if content is not None:
+            self._check_text("content", content)
+        self._check_importance(importance)
+        record = self._get(owner, memory_id)
+        if record.version != version:  # fail fast, before re-embedding
+            raise _conflict(record, version)
+        changes: dict[str, object] = {}
+        if content is not None and content != record.content:
+            masked = mask_pii(content)
+            changes.update(
+                content=masked.text,
+                pii_flags=sorted(set(record.pii_flags) | set(masked.flags)),
+                embedding=self._embed(masked.text),
+                search_text=None,  # expansion keys describe the old text
+            )
+        if importance is not None:
+            changes["importance"] = importance
+        if pinned is not None:
+            changes["pinned"] = pinned
+        updated = self._bump(record, **changes)
+        if updated.pinned and updated.status == MemoryStatus.ACTIVE and (not record.pinned or "content" in changes):
+            self.profiles.update(
+                owner.tenant_id, owner.user_id, updated.persona_id, pin={updated.memory_id: updated.content}
+            )
+        elif record.pinned and not updated.pinned:
+            self.profiles.update(owner.tenant_id, owner.user_id, updated.persona_id, unpin=[updated.memory_id])
+        return updated
+
+    def delete(self, owner: OwnerKey, memory_id: str) -> None:
+        record = self._get(owner, memory_id)
+        if not self.repo.delete(owner.tenant_id, owner.user_id, memory_id):
+            raise NotFound("memory not found", details={"memory_id": memory_id})
+        if record.pinned:
+            self.profiles.update(owner.tenant_id, owner.user_id, record.persona_id, unpin=[memory_id])
+        self.metrics.put("memory_deleted", reason="manual")
+
+    def archive(self, owner: OwnerKey, memory_id: str) -> MemoryRecord:
+        """Idempotent: archiving an archived memory returns it unchanged."""
+        record = self._get(owner, memory_id)
+        if record.status != MemoryStatus.ACTIVE:
+            return record
+        archived = self.repo.replace(archived_copy(record, self.clock.now()), expected_version=record.version)
+        if record.pinned:  # keeps its pinned flag, so a restore puts it back in the pinned block
+            self.profiles.update(owner.tenant_id, owner.user_id, record.persona_id, unpin=[memory_id])
+        self.metrics.put("memory_archived", reason="manual")
+        return archived
+
+    def restore(self, owner: OwnerKey, memory_id: str) -> tuple[MemoryRecord, builtins.list[MemoryRecord]]:
+        """Back to active; on the free plan the cap is re-applied to the others (the restored one stays)."""
+        record = self._get(owner, memory_id)
+        if record.status == MemoryStatus.ACTIVE:
+            return record, []
+        self._refuse_if_full(owner, record.persona_id)
+        restored = self._bump(record, status=MemoryStatus.ACTIVE)
+        if restored.pinned:
+            self.profiles.update(
+                owner.tenant_id, owner.user_id, restored.persona_id, pin={restored.memory_id: restored.content}
+            )
+        self.metrics.put("memory_restored")
+        return restored, self._apply_cap(owner, restored.persona_id, protect=[restored.memory_id])
+
+    # --- search / timeline --------------------------------------------------------------------
+    def search(
+        self,
+        owner: OwnerKey,
+        query: str = "",
+        *,
+        persona_id: str | None = None,
+        types: Sequence[MemoryType] | None = None,
+        created_from: float | None = None,
+        created_to: float | None = None,
+        include_archived: bool = False,
+        include_kb: bool = False,
+        limit: int | None = None,
+    ) -> builtins.list[Found]:
+        """Keyword + date range + type. With query text: the MemorySearch port (ranked);
+        without: the filters alone, newest first. KB chunks only with include_kb (L8)."""
+        limit = self.settings.list_default_limit if limit is None else limit
+        if not 1 <= limit <= MAX_SEARCH:
+            raise ValidationFailed(f"limit must be between 1 and {MAX_SEARCH}", details={"field": "limit"})
+        if persona_id is not None:
+            check_id("persona_id", persona_id)
+        if created_from is not None and created_to is not None and created_from > created_to:
+            raise ValidationFailed("from must not be after to", details={"field": "from"})
+        if len(query.encode("utf-8")) > self.settings.max_message_bytes:
+            raise PayloadTooLarge(
+                "the query is too long", details={"field": "q", "limit": self.settings.max_message_bytes}
+            )
+        statuses = {MemoryStatus.ACTIVE} | (
+            {MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED} if include_archived else set()
+        )
+        wanted = set(types) if types else None
+
+        def keep(r: MemoryRecord) -> bool:
+            # Re-checked on the fresh record: the index may lag behind the system of record.
+            if r.status not in statuses or (wanted is not None and r.type not in wanted):
+                return False
+            if r.namespace != Namespace.KB and persona_id is not None and r.persona_id != persona_id:
+                return False
+            if r.expires_at is not None and r.expires_at <= self.clock.now():
+                return False
+            return (created_from is None or r.created_at >= created_from) and (
+                created_to is None or r.created_at <= created_to
+            )
+
+        if not query.strip():
+            records = self.repo.list(owner.tenant_id, owner.user_id, persona_id=persona_id, statuses=None)
+            if include_kb:
+                records += self.repo.list(owner.tenant_id, KB_OWNER, namespaces=(Namespace.KB,), statuses=None)
+            records.sort(key=lambda r: (-r.created_at, r.memory_id))
+            return [Found(r, None) for r in records if keep(r)][:limit]
+
+        hits = self.retriever.search(
+            owner,
+            query,
+            persona_id=persona_id,
+            k=limit,
+            types=tuple(t.value for t in types) if types else None,
+            created_from=created_from,
+            created_to=created_to,
+            include_archived=include_archived,
+            include_kb=include_kb,
+        )
+        # Defence in depth: only this user's documents, and the tenant's KB when asked for.
+        mine = [h.memory_id for h in hits if h.doc.tenant_id == owner.tenant_id and h.doc.user_id == owner.user_id]
+        kb = [
+            h.memory_id for h in hits if include_kb and h.doc.tenant_id == owner.tenant_id and h.doc.user_id == KB_OWNER
+        ]
+        fresh = {r.memory_id: r for r in self.repo.batch_get(owner.tenant_id, owner.user_id, mine)}
+        fresh.update({r.memory_id: r for r in self.repo.batch_get(owner.tenant_id, KB_OWNER, kb)})
+        out = [Found(fresh[h.memory_id], h.score) for h in hits if h.memory_id in fresh]
+        return [f for f in out if keep(f.record) and (f.from_kb or f.record.namespace == Namespace.MEMORY)][:limit]
+
+    def timeline(self, owner: OwnerKey, persona_id: str | None = None) -> builtins.list[TimelineGroup]:
+        """Active memories grouped by the UTC month they were created in, newest first."""
+        if persona_id is not None:
+            check_id("persona_id", persona_id)
+        groups: dict[str, builtins.list[MemoryRecord]] = {}
+        for r in self._active(owner, persona_id):  # already newest first
+            groups.setdefault(time.strftime("%Y-%m", time.gmtime(r.created_at)), []).append(r)
+        return [TimelineGroup(month, items) for month, items in groups.items()]
+
+    # --- profile (L4 pinned facts, L6 learned profile) -------------------------------------------
+    def profile(self, owner: OwnerKey, persona_id: str) -> Profile:
+        check_id("persona_id", persona_id)
+        return self.profiles.get(owner.tenant_id, owner.user_id, persona_id)
+
+    def set_pinned(self, owner: OwnerKey, persona_id: str, memory_ids: Sequence[str]) -> Profile:
+        """Make exactly these memories the persona's pinned facts (the profile item and each record's flag)."""
+        check_id("persona_id", persona_id)
+        wanted = list(dict.fromkeys(memory_ids))
+        current = self.profiles.get(owner.tenant_id, owner.user_id, persona_id)
+        # Validate everything before writing anything: no half-applied pin sets.
+        to_pin = [self._get(owner, memory_id) for memory_id in wanted]
+        for r in to_pin:
+            if r.persona_id != persona_id:
+                raise ValidationFailed("the memory belongs to another persona", details={"memory_id": r.memory_id})
+            if r.status != MemoryStatus.ACTIVE:
+                raise ValidationFailed("only active memories can be pinned", details={"memory_id": r.memory_id})
+        for r in to_pin:
+            if not r.pinned:
+                self._bump(r, pinned=True)
+        dropped = [memory_id for memory_id in current.pinned if memory_id not in wanted]
+        for memory_id in dropped:
+            old = self.repo.get(owner.tenant_id, owner.user_id, memory_id)
+            if old is not None and old.pinned:
+                self._bump(old, pinned=False)
+        return self.profiles.update(
+            owner.tenant_id,
+            owner.user_id,
+            persona_id,
+            pin={r.memory_id: r.content for r in to_pin},
+            unpin=dropped,
+        )
+
+    def delete_persona(self, owner: OwnerKey, persona_id: str) -> int:
+        """M4: deleting a persona deletes its memories (every namespace) and its pinned facts."""
+        check_id("persona_id", persona_id)
+        deleted = self.repo.delete_all(owner.tenant_id, owner.user_id, persona_id)
+        profile = self.profiles.get(owner.tenant_id, owner.user_id, persona_id)
+        if profile.pinned:
+            self.profiles.update(owner.tenant_id, owner.user_id, persona_id, unpin=list(profile.pinned))
+        self.metrics.put("memory_deleted", float(deleted), reason="persona_deleted")
+        return deleted
+
+
+def _conflict(record: MemoryRecord, expected: int) -> Conflict:
+    return Conflict(
+        "the memory changed since it was read",
+        details={"memory_id": record.memory_id, "expected_version": expected, "current_version": record.version},
+    )

@@ -1,0 +1,570 @@
+"""M2 memory API, L4 pinned facts, L8 knowledge base and L10 plan cap, end to end
+through the local gateway (JWT / API-key authorizers, real handler, DynamoDB Local)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import pytest
+from engram import runtime
+from engram.adapters.metrics import InMemoryMetrics
+from engram.bootstrap import Container, build_container
+from engram.clock import ManualClock
+from engram.local import tokens
+from engram.local.gateway import GatewayResponse, LocalGateway
+from engram.memory.factory import KNOWLEDGE_BASE, MEMORY_SERVICE, build_knowledge_base, build_memory_service
+from engram.memory.service import MemoryService
+from engram.ports import Vector
+from engram.settings import Settings
+
+from tests.support.openai_stub import OpenAIStub
+
+MEM = "/v1/memories"
+
+
+class HashEmbedder:
+    """Deterministic 16-d unit vectors (the real 384-d model is exercised in one test)."""
+
+    name = "hash-16"
+    dimensions = 16
+
+    def embed(self, texts: Sequence[str]) -> Vector:
+        rows = []
+        for text in texts:
+            digest = hashlib.sha256(text.encode()).digest()
+            v = np.frombuffer(digest[:16], dtype=np.uint8).astype(np.float32) - 127.5
+            rows.append(v / np.linalg.norm(v))
+        return np.vstack(rows).astype(np.float32)
+
+
+def wire(container: Container, embedder: Any = None) -> MemoryService:
+    """What bootstrap does: the memory service and the KB share the repository and the embedder."""
+    svc = build_memory_service(
+        container.settings,
+        clock=container.clock,
+        metrics=container.metrics,
+        summarizer=container.models.summarizer,
+        embedder=embedder or HashEmbedder(),
+    )
+    container.extras[MEMORY_SERVICE] = svc
+    container.extras[KNOWLEDGE_BASE] = build_knowledge_base(
+        container.settings,
+        clock=container.clock,
+        metrics=container.metrics,
+        embedder=svc.embedder,
+        counter=container.counter,
+        repo=svc.repo,
+    )
+    return svc
+
+
+@pytest.fixture
+def svc(container: Container) -> MemoryService:
+    return wire(container)
+
+
+@pytest.fixture
+def gw(container: Container, settings: Settings, svc: MemoryService) -> Iterator[LocalGateway]:
+    runtime.set_container(container)
+    yield LocalGateway(settings)
+    runtime.set_container(None)
+
+
+def auth(settings: Settings, user: str = "alice") -> dict[str, str]:
+    return {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+
+
+def backend(settings: Settings) -> dict[str, str]:
+    return {"x-api-key": settings.local_api_key.get_secret_value(), "content-type": "application/json"}
+
+
+def call(gw: LocalGateway, method: str, path: str, headers: dict[str, str], body: Any = None) -> GatewayResponse:
+    raw = body if isinstance(body, bytes) else (json.dumps(body).encode() if body is not None else None)
+    return gw.handle(method, path, headers, raw)
+
+
+def create(gw: LocalGateway, h: dict[str, str], summary: str, persona: str = "nurse", **extra: Any) -> dict[str, Any]:
+    r = call(gw, "POST", MEM, h, {"persona_id": persona, "summary": summary, **extra})
+    assert r.status == 200, r.body
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def code(r: GatewayResponse) -> str:
+    return str(r.json()["error"]["code"])
+
+
+# --- happy paths ------------------------------------------------------------------------------
+
+
+def test_create_get_patch_archive_restore_delete(gw: LocalGateway, settings: Settings, svc: MemoryService) -> None:
+    h = auth(settings)
+    created = create(gw, h, "Alice is allergic to penicillin. Mail: alice@example.com", topics=["health"])
+    m = created["memory"]
+    assert created["archived"] == [] and created["warning"] is None
+    assert m["memory_id"].startswith("mem-") and m["version"] == 1 and m["status"] == "active"
+    assert m["importance"] == settings.importance_at_birth and m["type"] == "note"
+    assert "[EMAIL]" in m["content"] and "alice@example.com" not in m["content"] and m["pii_flags"] == ["email"]
+    stored = svc.repo.get("default", "alice", m["memory_id"])
+    assert stored is not None and stored.embedding is not None and len(stored.embedding) == 16
+
+    mid = m["memory_id"]
+    got = call(gw, "GET", f"{MEM}/{mid}", h)
+    assert got.status == 200 and got.json()["memory"]["content"] == m["content"]
+
+    r = call(
+        gw,
+        "PATCH",
+        f"{MEM}/{mid}",
+        h,
+        {"version": 1, "summary": "Alice is allergic to penicillin and latex.", "importance": 0.9},
+    )
+    patched = r.json()["memory"]
+    assert r.status == 200 and patched["version"] == 2 and patched["importance"] == 0.9
+    assert patched["content"] == "Alice is allergic to penicillin and latex."
+    restored_record = svc.repo.get("default", "alice", mid)
+    assert restored_record is not None and restored_record.embedding != stored.embedding  # re-embedded
+    r = call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 2, "importance": 0.8})  # importance only: same text
+    assert r.status == 200 and r.json()["memory"]["version"] == 3
+
+    r = call(gw, "POST", f"{MEM}/{mid}/archive", h)
+    assert r.status == 200 and r.json()["memory"]["status"] == "archived" and r.json()["archived_at"] > 0
+    assert call(gw, "GET", MEM, h).json()["total"] == 0
+    assert call(gw, "GET", f"{MEM}?include_archived=true", h).json()["total"] == 1
+    r = call(gw, "POST", f"{MEM}/{mid}/restore", h)
+    assert r.status == 200 and r.json()["memory"]["status"] == "active" and r.json()["archived"] == []
+
+    r = call(gw, "DELETE", f"{MEM}/{mid}", h)
+    assert r.status == 200 and r.json() == {"memory_id": mid, "deleted": True}
+    assert code(call(gw, "GET", f"{MEM}/{mid}", h)) == "NOT_FOUND"
+    assert call(gw, "DELETE", f"{MEM}/{mid}", h).status == 404
+
+
+def test_backend_routes_act_for_the_named_user(gw: LocalGateway, settings: Settings) -> None:
+    b = backend(settings)
+    r = call(gw, "POST", "/v1/users/alice/memories", b, {"persona_id": "nurse", "summary": "Alice walks daily."})
+    assert r.status == 200
+    mid = r.json()["memory"]["memory_id"]
+    assert call(gw, "GET", f"{MEM}/{mid}", auth(settings, "alice")).status == 200
+    assert call(gw, "GET", f"/v1/users/alice/memories/{mid}", b).status == 200
+    assert call(gw, "GET", f"/v1/users/bob/memories/{mid}", b).status == 404
+    # an end user's token never reaches the backend routes
+    assert call(gw, "GET", f"/v1/users/alice/memories/{mid}", auth(settings, "alice")).status == 403
+
+
+def test_create_from_messages_uses_the_summary_model(gw: LocalGateway, settings: Settings) -> None:
+    messages = [
+        {"role": "user", "content": "I saw a great movie yesterday and loved it."},
+        {"role": "assistant", "content": "Nice! Which one?"},
+        {"role": "user", "content": "Dune. I will go to the cinema again next week."},
+    ]
+    r = call(gw, "POST", MEM, auth(settings), {"persona_id": "buddy", "messages": messages})
+    body = r.json()
+    assert r.status == 200 and body["model"] == "local-heuristic" and body["warning"] is None
+    assert body["memory"]["type"] == "timeline" and body["memory"]["content"]
+    assert 0.1 <= body["memory"]["importance"] <= 1.0 and body["memory"]["emotion"]
+    r = call(gw, "POST", f"{MEM}/summarize", auth(settings), {"messages": messages})
+    s = r.json()
+    assert r.status == 200 and s["summary"] and 1 <= s["importance"] <= 10 and s["model"] == "local-heuristic"
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1  # summarize stores nothing
+
+
+def test_list_pagination_and_persona_filter(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:
+    h = auth(settings)
+    ids = []
+    for i in range(8):
+        clock.advance(1)
+        ids.append(create(gw, h, f"fact number {i}", persona="p1" if i % 2 else "p2")["memory"]["memory_id"])
+    newest_first = ids[::-1]
+    page = call(gw, "GET", f"{MEM}?limit=3", h).json()
+    assert [m["memory_id"] for m in page["memories"]] == newest_first[:3]
+    assert (page["total"], page["has_more"], page["limit"], page["offset"]) == (8, True, 3, 0)
+    page = call(gw, "GET", f"{MEM}?limit=3&offset=6", h).json()
+    assert [m["memory_id"] for m in page["memories"]] == newest_first[6:] and page["has_more"] is False
+    page = call(gw, "GET", f"{MEM}?offset=20", h).json()
+    assert page["memories"] == [] and page["total"] == 8 and page["has_more"] is False
+    default = call(gw, "GET", MEM, h).json()
+    assert default["limit"] == settings.list_default_limit and len(default["memories"]) == 8
+    p1 = call(gw, "GET", f"{MEM}?persona_id=p1", h).json()
+    assert p1["total"] == 4 and {m["persona_id"] for m in p1["memories"]} == {"p1"}
+
+
+def test_load_ranks_by_effective_importance_and_counts_the_access(
+    gw: LocalGateway, settings: Settings, clock: ManualClock
+) -> None:
+    h = auth(settings)
+    old_high = create(gw, h, "old but important", importance=0.9)["memory"]["memory_id"]
+    clock.advance(52 * 7 * 86400)  # a year: 0.9 × 0.95^52 ≈ 0.06
+    fresh_mid = create(gw, h, "fresh and medium", importance=0.5)["memory"]["memory_id"]
+    clock.advance(10)
+    fresh_low = create(gw, h, "fresh and low", importance=0.3)["memory"]["memory_id"]
+    r = call(gw, "GET", f"{MEM}/load?persona_id=nurse&n=2", h)
+    assert r.status == 200 and [m["memory_id"] for m in r.json()["memories"]] == [fresh_mid, fresh_low]
+    assert call(gw, "GET", f"{MEM}/{fresh_mid}", h).json()["memory"]["access_count"] == 1
+    assert call(gw, "GET", f"{MEM}/{old_high}", h).json()["memory"]["access_count"] == 0
+    everything = call(gw, "GET", f"{MEM}/load?persona_id=nurse", h).json()["memories"]
+    assert len(everything) == 3 and everything[-1]["memory_id"] == old_high
+    assert call(gw, "GET", f"{MEM}/load", h).status == 400  # persona_id is required
+
+
+def test_search_by_keyword_type_and_date_range(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:
+    h = auth(settings)
+    clock.set(datetime(2026, 1, 10, tzinfo=UTC).timestamp())
+    jan = create(gw, h, "Started swimming lessons", type="timeline")["memory"]["memory_id"]
+    clock.set(datetime(2026, 2, 10, tzinfo=UTC).timestamp())
+    feb = create(gw, h, "Swimming twice a week now", type="fact")["memory"]["memory_id"]
+    create(gw, h, "Likes green tea", type="preference")
+
+    def ids(query: str) -> list[str]:
+        r = call(gw, "GET", f"{MEM}/search?{query}", h)
+        assert r.status == 200, r.body
+        return [x["memory"]["memory_id"] for x in r.json()["results"]]
+
+    assert set(ids("q=swimming")) == {jan, feb}
+    assert ids("q=swimming&type=fact") == [feb]
+    assert ids("q=swimming&from=2026-02-01") == [feb]
+    assert ids("q=swimming&to=2026-01-10") == [jan]  # a bare date covers the whole day
+    assert ids("q=swimming&from=2026-01-01T00:00:00Z&to=2026-01-31T23:59:59%2B00:00") == [jan]
+    assert set(ids("type=fact,timeline")) == {jan, feb}  # filters only, newest first
+    assert ids("type=fact,timeline")[0] == feb
+    call(gw, "POST", f"{MEM}/{feb}/archive", h)
+    assert ids("q=swimming") == [jan]
+    assert set(ids("q=swimming&include_archived=true")) == {jan, feb}
+    for bad in ("from=yesterday", "type=bogus", "from=2026-03-01&to=2026-02-01", "limit=0", "limit=51"):
+        r = call(gw, "GET", f"{MEM}/search?q=x&{bad}", h)
+        assert r.status == 400 and code(r) == "VALIDATION_ERROR", bad
+
+
+def test_timeline_groups_by_month_newest_first(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:
+    h = auth(settings)
+    clock.set(datetime(2026, 1, 31, 23, 0, tzinfo=UTC).timestamp())
+    a = create(gw, h, "january")["memory"]["memory_id"]
+    clock.set(datetime(2026, 2, 1, 1, 0, tzinfo=UTC).timestamp())
+    b = create(gw, h, "february one")["memory"]["memory_id"]
+    clock.advance(3600)
+    c = create(gw, h, "february two")["memory"]["memory_id"]
+    create(gw, h, "other persona", persona="coach")
+    r = call(gw, "GET", f"{MEM}/timeline?persona_id=nurse", h)
+    months = r.json()["months"]
+    assert r.status == 200 and [g["month"] for g in months] == ["2026-02", "2026-01"]
+    assert [m["memory_id"] for m in months[0]["memories"]] == [c, b] and months[0]["count"] == 2
+    assert [m["memory_id"] for m in months[1]["memories"]] == [a]
+    assert sum(g["count"] for g in call(gw, "GET", f"{MEM}/timeline", h).json()["months"]) == 4
+
+
+def test_pinned_facts_profile_and_persona_deletion(gw: LocalGateway, settings: Settings) -> None:
+    h = auth(settings)
+    allergy = create(gw, h, "Allergic to penicillin", type="constraint")["memory"]["memory_id"]
+    goal = create(gw, h, "Wants to run a 10k", pinned=True)["memory"]["memory_id"]
+    other = create(gw, h, "Coach persona fact", persona="coach")["memory"]["memory_id"]
+    profile = call(gw, "GET", "/v1/personas/nurse/profile", h).json()
+    assert profile["pinned"] == [{"memory_id": goal, "text": "Wants to run a 10k"}]
+
+    r = call(gw, "PUT", "/v1/personas/nurse/profile", h, {"pinned_memory_ids": [allergy]})
+    assert r.status == 200 and [p["memory_id"] for p in r.json()["pinned"]] == [allergy]
+    assert call(gw, "GET", f"{MEM}/{allergy}", h).json()["memory"]["pinned"] is True
+    assert call(gw, "GET", f"{MEM}/{goal}", h).json()["memory"]["pinned"] is False
+    r = call(gw, "PUT", "/v1/personas/nurse/profile", h, {"pinned_memory_ids": [other]})
+    assert r.status == 400 and code(r) == "VALIDATION_ERROR"  # a memory of another persona
+    assert call(gw, "PUT", "/v1/personas/nurse/profile", h, {"pinned_memory_ids": ["mem-nope"]}).status == 404
+
+    # a pinned memory leaves the pinned block when archived and comes back when restored
+    call(gw, "POST", f"{MEM}/{allergy}/archive", h)
+    assert call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"] == []
+    call(gw, "POST", f"{MEM}/{allergy}/restore", h)
+    assert [p["memory_id"] for p in call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"]] == [allergy]
+    # unpin through PATCH
+    version = call(gw, "GET", f"{MEM}/{allergy}", h).json()["memory"]["version"]
+    call(gw, "PATCH", f"{MEM}/{allergy}", h, {"version": version, "pinned": False})
+    assert call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"] == []
+
+    call(gw, "PATCH", f"{MEM}/{goal}", h, {"version": 2, "pinned": True})
+    r = call(gw, "DELETE", "/v1/personas/nurse", h)
+    assert r.status == 200 and r.json() == {"persona_id": "nurse", "deleted_memories": 2}
+    assert call(gw, "GET", f"{MEM}?persona_id=nurse&include_archived=true", h).json()["total"] == 0
+    assert call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"] == []
+    assert call(gw, "GET", f"{MEM}/{other}", h).status == 200  # other personas untouched
+
+
+# --- 4xx ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=101", "limit=abc", "offset=-1", "include_archived=maybe"])
+def test_bad_list_parameters(gw: LocalGateway, settings: Settings, query: str) -> None:
+    r = call(gw, "GET", f"{MEM}?{query}", auth(settings))
+    assert r.status == 400 and code(r) == "VALIDATION_ERROR"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        (b"{not json", 400, "VALIDATION_ERROR"),
+        ({}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse"}, 400, "VALIDATION_ERROR"),  # neither summary nor messages
+        ({"persona_id": "nurse", "summary": "   "}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "summary": "x", "importance": 7}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "summary": "x", "type": "gossip"}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "summary": "x", "user_id": "mallory"}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "bad#id", "summary": "x"}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "messages": []}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "messages": [{"role": "robot", "content": "hi"}]}, 400, "VALIDATION_ERROR"),
+        ({"persona_id": "nurse", "summary": "x" * (16 * 1024 + 1)}, 413, "PAYLOAD_TOO_LARGE"),
+        ({"persona_id": "nurse", "summary": "기억" * 3000}, 413, "PAYLOAD_TOO_LARGE"),  # 18 KB of UTF-8
+        ({"persona_id": "nurse", "messages": [{"role": "user", "content": "y" * 20000}]}, 413, "PAYLOAD_TOO_LARGE"),
+    ],
+)
+def test_bad_create_input(gw: LocalGateway, settings: Settings, body: Any, status: int, error: str) -> None:
+    r = call(gw, "POST", MEM, auth(settings), body)
+    assert r.status == status and code(r) == error, r.body
+    assert "Traceback" not in r.body.decode()
+    assert call(gw, "GET", f"{MEM}?include_archived=true", auth(settings)).json()["total"] == 0
+
+
+def test_patch_errors(gw: LocalGateway, settings: Settings) -> None:
+    h = auth(settings)
+    mid = create(gw, h, "original")["memory"]["memory_id"]
+    assert code(call(gw, "PATCH", f"{MEM}/mem-unknown", h, {"version": 1, "importance": 0.1})) == "NOT_FOUND"
+    r = call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 1})
+    assert r.status == 400 and code(r) == "VALIDATION_ERROR"  # nothing to change
+    assert call(gw, "PATCH", f"{MEM}/{mid}", h, {"importance": 0.1}).status == 400  # version is required
+    assert call(gw, "PATCH", f"{MEM}/{mid}", h, b"{oops").status == 400
+    assert call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 1, "summary": "z" * 20000}).status == 413
+    assert call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 1, "importance": 0.2}).status == 200
+    r = call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 1, "importance": 0.3})  # stale
+    assert r.status == 409 and code(r) == "CONFLICT" and r.json()["error"]["details"]["current_version"] == 2
+    assert code(call(gw, "POST", f"{MEM}/mem-unknown/archive", h)) == "NOT_FOUND"
+    assert code(call(gw, "POST", f"{MEM}/mem-unknown/restore", h)) == "NOT_FOUND"
+    assert code(call(gw, "GET", f"{MEM}/bad%23id", h)) == "VALIDATION_ERROR"
+
+
+def test_concurrent_patches_one_wins(gw: LocalGateway, settings: Settings) -> None:
+    h = auth(settings)
+    mid = create(gw, h, "contended")["memory"]["memory_id"]
+    results: list[GatewayResponse] = []
+    lock = threading.Lock()
+    start = threading.Barrier(5)
+
+    def patch() -> None:
+        start.wait()
+        r = call(gw, "PATCH", f"{MEM}/{mid}", h, {"version": 1, "importance": 0.7})
+        with lock:
+            results.append(r)
+
+    threads = [threading.Thread(target=patch) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status for r in results) == [200, 409, 409, 409, 409]
+    assert all(code(r) == "CONFLICT" for r in results if r.status == 409)
+    assert call(gw, "GET", f"{MEM}/{mid}", h).json()["memory"]["version"] == 2
+
+
+def test_other_users_memories_are_invisible_through_every_route(gw: LocalGateway, settings: Settings) -> None:
+    alice, bob = auth(settings, "alice"), auth(settings, "bob")
+    mid = create(gw, alice, "alice's secret diary entry", pinned=True)["memory"]["memory_id"]
+    for method, path, body in [
+        ("GET", f"{MEM}/{mid}", None),
+        ("PATCH", f"{MEM}/{mid}", {"version": 1, "importance": 0.1}),
+        ("POST", f"{MEM}/{mid}/archive", None),
+        ("POST", f"{MEM}/{mid}/restore", None),
+        ("DELETE", f"{MEM}/{mid}", None),
+        ("PUT", "/v1/personas/nurse/profile", {"pinned_memory_ids": [mid]}),
+    ]:
+        r = call(gw, method, path, bob, body)
+        assert r.status == 404 and code(r) == "NOT_FOUND", (method, path)
+    for path in (
+        MEM,
+        f"{MEM}?include_archived=true",
+        f"{MEM}/search?q=secret&include_archived=true",
+        f"{MEM}/search",
+        f"{MEM}/timeline",
+        f"{MEM}/load?persona_id=nurse",
+        "/v1/personas/nurse/profile",
+    ):
+        r = call(gw, "GET", path, bob)
+        assert r.status == 200 and "secret" not in r.body.decode() and mid not in r.body.decode(), path
+    assert call(gw, "DELETE", "/v1/personas/nurse", bob).json()["deleted_memories"] == 0
+    # alice's memory went through all of that untouched
+    m = call(gw, "GET", f"{MEM}/{mid}", alice).json()["memory"]
+    assert (m["version"], m["status"], m["pinned"]) == (1, "active", True)
+
+
+def test_unauthenticated_calls_are_refused(gw: LocalGateway) -> None:
+    assert call(gw, "GET", MEM, {}).status == 401
+    assert call(gw, "POST", MEM, {}, {"persona_id": "p", "summary": "x"}).status == 401
+
+
+# --- X2 / L10 plan cap -------------------------------------------------------------------------------
+
+
+def test_x2_sixth_memory_archives_the_lowest_importance_then_oldest(
+    gw: LocalGateway, settings: Settings, clock: ManualClock
+) -> None:
+    h = auth(settings)
+    ids = []
+    for importance in (0.9, 0.3, 0.7, 0.3, 0.8):
+        clock.advance(60)
+        body = create(gw, h, f"memory with importance {importance}", importance=importance)
+        assert body["archived"] == []
+        ids.append(body["memory"]["memory_id"])
+    clock.advance(60)
+    sixth = create(gw, h, "the sixth memory", importance=0.6)
+    assert sixth["archived"] == [ids[1]]  # 0.3 twice: the older one goes
+    assert sixth["memory"]["status"] == "active"
+    active = call(gw, "GET", f"{MEM}?persona_id=nurse", h).json()
+    assert active["total"] == 5 and ids[1] not in [m["memory_id"] for m in active["memories"]]
+    archived = call(gw, "GET", f"{MEM}/{ids[1]}", h).json()["memory"]
+    assert archived["status"] == "archived" and archived["version"] == 2
+    # other personas have their own five
+    assert create(gw, h, "coach memory", persona="coach")["archived"] == []
+
+    # restore over the cap: the restored one stays, the next lowest goes
+    r = call(gw, "POST", f"{MEM}/{ids[1]}/restore", h)
+    assert r.status == 200 and r.json()["memory"]["status"] == "active" and r.json()["archived"] == [ids[3]]
+    assert call(gw, "GET", f"{MEM}?persona_id=nurse", h).json()["total"] == 5
+
+    # a new memory lower than everything is archived itself, and the caller is told
+    low = create(gw, h, "trivia", importance=0.05)
+    assert low["archived"] == [low["memory"]["memory_id"]] and low["memory"]["status"] == "archived"
+
+
+def test_paid_plan_is_unlimited(container: Container, settings: Settings, svc: MemoryService) -> None:
+    paid = settings.model_copy(update={"plan": "paid"})
+    svc.settings = paid
+    runtime.set_container(container)
+    try:
+        gw = LocalGateway(paid)
+        for i in range(7):
+            assert create(gw, auth(paid), f"paid memory {i}")["archived"] == []
+        assert call(gw, "GET", MEM, auth(paid)).json()["total"] == 7
+    finally:
+        runtime.set_container(None)
+
+
+def test_refuse_mode_answers_memory_limit_reached(container: Container, settings: Settings, svc: MemoryService) -> None:
+    class RefusingSettings(Settings):
+        free_plan_over_limit: str = "refuse"
+
+    svc.settings = RefusingSettings(**settings.model_dump())
+    runtime.set_container(container)
+    try:
+        gw = LocalGateway(settings)
+        for i in range(5):
+            create(gw, auth(settings), f"m{i}")
+        r = call(gw, "POST", MEM, auth(settings), {"persona_id": "nurse", "summary": "one too many"})
+        assert r.status == 409 and code(r) == "MEMORY_LIMIT_REACHED" and r.json()["error"]["details"]["limit"] == 5
+    finally:
+        runtime.set_container(None)
+
+
+# --- X3 / M4 summary model unreachable --------------------------------------------------------------
+
+
+def test_x3_summary_model_unreachable_stores_the_raw_fallback(
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
+) -> None:
+    c = build_container(openai_settings, clock=clock, metrics=InMemoryMetrics(), queue_mode="inline")
+    svc = wire(c)
+    runtime.set_container(c)
+    try:
+        gw = LocalGateway(openai_settings)
+        openai_stub.state.fail_next = 3
+        messages = [
+            {"role": "user", "content": "오늘 면접을 봤어요. 연락처는 010-1234-5678 이에요."},
+            {"role": "assistant", "content": "수고하셨어요! 결과는 언제 나와요?"},
+        ]
+        r = call(gw, "POST", MEM, auth(openai_settings), {"persona_id": "friend", "messages": messages})
+        body = r.json()
+        assert r.status == 200 and body["warning"] == "LLM_SUMMARY_FAILED" and body["model"] == "raw-fallback"
+        assert len(openai_stub.state.calls()) == 3  # three attempts in total
+        assert clock.slept == [1.0, 2.0]
+        m = body["memory"]
+        assert m["content"].startswith("user: 오늘 면접을 봤어요.") and "assistant: 수고하셨어요!" in m["content"]
+        assert "010-1234-5678" not in m["content"] and "phone" in m["pii_flags"]  # masked before storage
+        assert len(m["content"]) <= openai_settings.fallback_summary_chars and m["importance"] == 0.5
+        assert svc.repo.get("default", "alice", m["memory_id"]) is not None
+
+        # the model is back: the seed's summarize call returns its JSON
+        def reply(request: dict[str, Any]) -> str:
+            return json.dumps({"summary": "면접을 봤다.", "topics": ["면접"], "emotion": "excitement", "importance": 8})
+
+        openai_stub.state.reply = reply
+        r = call(gw, "POST", f"{MEM}/summarize", auth(openai_settings), {"messages": messages})
+        assert r.json() == {
+            "summary": "면접을 봤다.",
+            "topics": ["면접"],
+            "emotion": "excitement",
+            "importance": 8,
+            "model": r.json()["model"],
+            "warning": None,
+        }
+        openai_stub.state.fail_next = 3
+        r = call(gw, "POST", f"{MEM}/summarize", auth(openai_settings), {"messages": messages})
+        assert r.status == 200 and r.json()["warning"] == "LLM_SUMMARY_FAILED" and r.json()["importance"] == 5
+    finally:
+        runtime.set_container(None)
+
+
+# --- L8 knowledge base -------------------------------------------------------------------------------
+
+
+def test_kb_upload_isolation_and_delete(gw: LocalGateway, settings: Settings) -> None:
+    b, alice = backend(settings), auth(settings, "alice")
+    text = "\n\n".join(
+        [
+            "Zebrafin inhalers must be primed before first use. Shake well and spray twice into the air.",
+            "흡입기는 처음 사용할 때 두 번 공중에 분사하세요. 사용 후에는 입을 헹구세요.",
+        ]
+        * 8
+    )
+    r = call(gw, "POST", "/v1/kb/documents", b, {"title": "Inhaler guide", "text": text, "source": "leaflet-7"})
+    doc = r.json()
+    assert r.status == 200 and doc["chunks"] >= 2 and doc["doc_id"].startswith("doc-")
+    listed = call(gw, "GET", "/v1/kb/documents", b).json()["documents"]
+    assert listed == [doc]
+
+    # an end user can neither write nor read the KB routes
+    assert call(gw, "POST", "/v1/kb/documents", alice, {"title": "x", "text": "y"}).status == 403
+    assert call(gw, "GET", "/v1/kb/documents", alice).status == 403
+
+    create(gw, alice, "Alice uses a Zebrafin inhaler every morning")
+    personal = call(gw, "GET", f"{MEM}?include_archived=true", alice).json()
+    assert personal["total"] == 1 and all(m["namespace"] == "memory" for m in personal["memories"])
+    plain = call(gw, "GET", f"{MEM}/search?q=zebrafin", alice).json()["results"]
+    assert [x["from_kb"] for x in plain] == [False]
+    assert call(gw, "GET", f"{MEM}/timeline", alice).json()["months"][0]["count"] == 1
+    with_kb = call(gw, "GET", f"{MEM}/search?q=zebrafin&include_kb=true&limit=50", alice).json()["results"]
+    kb_hits = [x for x in with_kb if x["from_kb"]]
+    assert kb_hits and all(x["memory"]["namespace"] == "kb" for x in kb_hits)
+    assert any(not x["from_kb"] for x in with_kb)
+    assert call(gw, "GET", f"{MEM}/{kb_hits[0]['memory']['memory_id']}", alice).status == 404  # not hers to read
+
+    r = call(gw, "DELETE", f"/v1/kb/documents/{doc['doc_id']}", b)
+    assert r.status == 200 and r.json() == {"doc_id": doc["doc_id"], "deleted_chunks": doc["chunks"]}
+    assert call(gw, "GET", "/v1/kb/documents", b).json()["documents"] == []
+    assert not [
+        x for x in call(gw, "GET", f"{MEM}/search?q=zebrafin&include_kb=true", alice).json()["results"] if x["from_kb"]
+    ]
+    assert call(gw, "DELETE", f"/v1/kb/documents/{doc['doc_id']}", b).status == 404
+    assert call(gw, "POST", "/v1/kb/documents", b, {"title": "t", "text": "x" * 1_000_001}).status == 413
+
+
+def test_real_local_embedder_on_create(container: Container, settings: Settings) -> None:
+    from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
+
+    svc = wire(container, LocalEmbedder())
+    runtime.set_container(container)
+    try:
+        m = create(LocalGateway(settings), auth(settings), "Alice bought running shoes in Seoul")["memory"]
+        stored = svc.repo.get("default", "alice", m["memory_id"])
+        assert stored is not None and stored.embedding is not None and len(stored.embedding) == DIMENSIONS
+        assert abs(float(np.linalg.norm(stored.embedding)) - 1.0) < 1e-3
+    finally:
+        runtime.set_container(None)

@@ -131,7 +131,11 @@ class Embedder(Protocol):
     dimensions: int
 
     def embed(self, texts: Sequence[str]) -> Vector:
-        """Rows are L2-normalised float32 vectors, one per text."""
+        """Query side. Rows are L2-normalised float32 vectors, one per text."""
+        ...
+
+    def embed_documents(self, texts: Sequence[str]) -> Vector:
+        """Stored side (asymmetric models such as e5 prefix "passage:" here)."""
         ...
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from engram.clock import Clock
 from engram.domain.models import OwnerKey, SessionKey, Turn
+from engram.errors import Conflict
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.models import (
     SUBJECT_TAG,
@@ -32,7 +33,7 @@ from engram.memory.models import (
     SearchFilter,
     subject_of,
 )
-from engram.memory.projection import display_text, expanded_text
+from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
@@ -91,12 +92,15 @@ class MemoryWriter:
         owner = key.owner
         round_id = round_memory_id(key, generation, turn.seq)
         report = WriteReport(round_id)
-        if self._repo.get(owner.tenant_id, owner.user_id, round_id) is not None:
+        # One read: this round (was the job delivered before?) and the two rounds before it (context).
+        prev_ids = [round_memory_id(key, generation, turn.seq - d) for d in (1, 2) if turn.seq - d >= 1]
+        known = {r.memory_id: r for r in self._repo.batch_get(owner.tenant_id, owner.user_id, [round_id, *prev_ids])}
+        if round_id in known:
             report.skipped = True  # at-least-once delivery: this turn was written already
             return report
         now = self._clock.now()
         round_text = mask_pii(_normalise(turn.user_text)).text
-        round_vec = self._embedder.embed([round_text])[0]
+        round_vec = self._embedder.embed_documents([round_text])[0]
         neighbours = self._neighbours(owner, key.persona_id, turn.user_text, round_vec, now)
         existing = [
             ExistingMemory(d.doc_id, display_text(d), d.type, subject_of(d.topics))
@@ -105,15 +109,20 @@ class MemoryWriter:
         ]
         facts = self._extractor.extract(turn.user_text, turn.assistant_text, existing)
         facts = [f for f in (self._prepare(f) for f in facts) if f is not None]
-        vectors = self._embedder.embed([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
+        vectors = self._embedder.embed_documents([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
         turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
         for fact, vec in zip(facts, vectors, strict=True):
             self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report)
         if report.inserted and self._s.plan == "free":
             report.archived = self._enforce_cap(owner, key.persona_id, now)
-        self._store_round(key, turn, round_id, round_text, round_vec, facts, turn_ref, now)
-        topics = [t for f in facts for t in f.topics if not t.startswith(SUBJECT_TAG)]
-        self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics, mentions=1)
+        context = [known[i].content for i in reversed(prev_ids) if i in known]
+        self._store_round(key, turn, round_id, round_text, round_vec, facts, context, turn_ref, now)
+        if len(prev_ids) == 2 and prev_ids[1] in known:  # round N-2 now has both neighbours after it
+            following = [known[prev_ids[0]].content] if prev_ids[0] in known else []
+            self._extend_round(known[prev_ids[1]], [*following, round_text], now)
+        topics = [t for f in facts for t in f.topics if not t.startswith(("subject:", "pii:"))]
+        if topics:  # L6 profile learning: topic counts per persona
+            self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics)
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
 
@@ -219,9 +228,8 @@ class MemoryWriter:
             try:
                 self._repo.replace(merged, current.version)
                 return True
-            except Exception as exc:  # Conflict: someone else changed it; read again
-                if type(exc).__name__ != "Conflict":
-                    raise
+            except Conflict:  # someone else changed it: read again
+                continue
         return False
 
     def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float) -> bool:
@@ -241,9 +249,7 @@ class MemoryWriter:
             )
             try:
                 self._repo.replace(demoted, old.version)
-            except Exception as exc:
-                if type(exc).__name__ != "Conflict":
-                    raise
+            except Conflict:
                 continue
             if old.pinned:
                 self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
@@ -264,10 +270,16 @@ class MemoryWriter:
         round_text: str,
         round_vec: np.ndarray,  # type: ignore[type-arg]
         facts: list[Fact],
+        context: list[str],
         turn_ref: str,
         now: float,
     ) -> None:
-        """L5: the round, searchable by meaning for 180 days; important moments are kept."""
+        """L5: the round, searchable by meaning for 180 days; important moments are kept.
+
+        Its search key is expanded with the facts extracted from it and the rounds around
+        it (two before now, two after once they happen): questions rarely reuse the exact
+        words of the one round that answers them.
+        """
         important = turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
         record = MemoryRecord(
             memory_id=round_id,
@@ -277,7 +289,7 @@ class MemoryWriter:
             type=MemoryType.NOTE,
             namespace=Namespace.ROUND,
             content=round_text,
-            search_text=expanded_text(round_text, [f.content for f in facts]),
+            search_text=expanded_text(round_text, [*(f.content for f in facts), *context]),
             importance=self._s.importance_at_birth,
             created_at=turn.created_at or now,
             updated_at=now,
@@ -289,3 +301,17 @@ class MemoryWriter:
             topics=["important_moment"] if important else [],
         )
         self._repo.put_new(record)
+
+    def _extend_round(self, record: MemoryRecord, following: list[str], now: float) -> None:
+        search_text = record.search_text or record.content
+        extended = replace(
+            record,
+            search_text=expanded_text(search_text, following) if EXPANSION_MARKER not in search_text
+            else f"{search_text} {' '.join(following)}",
+            version=record.version + 1,
+            updated_at=now,
+        )
+        try:
+            self._repo.replace(extended, record.version)
+        except Conflict:  # a concurrent replay extended it already
+            pass

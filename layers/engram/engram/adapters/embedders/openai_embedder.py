@@ -24,3 +24,6 @@ class OpenAIEmbedder:
         matrix = np.asarray(rows, dtype=np.float32).reshape(len(texts), self.dimensions)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         return matrix / np.where(norms == 0, 1, norms)
+
+    def embed_documents(self, texts: Sequence[str]) -> Vector:
+        return self.embed(texts)  # OpenAI embeddings are symmetric

@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     dynamodb_endpoint: str | None = None  # DynamoDB Local; None = AWS
     default_tenant: str = "default"
     turn_queue_url: str | None = None  # SQS FIFO for post-turn work; None = in-process
+    opensearch_url: str | None = None  # None = the embedded local index
+    opensearch_service: Literal["es", "aoss", "none"] | None = None  # SigV4 service; None = from the host
+    opensearch_prefix: str = "engram-memory"
+    local_index_dir: str | None = None  # None = <repo>/.local/index
     plan: Literal["free", "paid"] = "free"
 
     # --- auth (local runner plays API Gateway's part) ---------------------

@@ -15,7 +15,9 @@ from engram.bootstrap import Container, build_container
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
+from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
+from functions.memory_indexer import handler as memory_indexer
 
 
 @dataclass
@@ -64,6 +66,11 @@ def start_stack(
     server = make_server(LocalGateway(settings), port=port)
     serve_in_background(server)
     stack = LocalStack(settings, container, ddb, server)
+    # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
+    memory_indexer.use_index(container.index)
+    poller = StreamPoller(TableConfig.from_settings(settings))
+    poller.start()
+    stack.stoppers.append(poller.stop)
     close = getattr(container.queue, "close", None)
     if close is not None:
         stack.stoppers.append(close)

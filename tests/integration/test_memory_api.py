@@ -6,19 +6,27 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 import pytest
 from engram import runtime
-from engram.adapters.metrics import InMemoryMetrics
-from engram.bootstrap import Container, build_container
+from engram.bootstrap import Container
 from engram.clock import ManualClock
+from engram.domain.models import OwnerKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.memory.factory import KNOWLEDGE_BASE, MEMORY_SERVICE, build_knowledge_base, build_memory_service
+from engram.memory.factory import (
+    KNOWLEDGE_BASE,
+    MEMORY_SERVICE,
+    build_knowledge_base,
+    build_memory_service,
+    memory_service_for,
+)
+from engram.memory.models import KB_OWNER
+from engram.memory.retrieval import HybridRetriever
 from engram.memory.service import MemoryService
 from engram.ports import Vector
 from engram.settings import Settings
@@ -468,9 +476,9 @@ def test_refuse_mode_answers_memory_limit_reached(container: Container, settings
 
 
 def test_x3_summary_model_unreachable_stores_the_raw_fallback(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Callable[..., Container]
 ) -> None:
-    c = build_container(openai_settings, clock=clock, metrics=InMemoryMetrics(), queue_mode="inline")
+    c = make_container(openai_settings)
     svc = wire(c)
     runtime.set_container(c)
     try:
@@ -566,5 +574,33 @@ def test_real_local_embedder_on_create(container: Container, settings: Settings)
         stored = svc.repo.get("default", "alice", m["memory_id"])
         assert stored is not None and stored.embedding is not None and len(stored.embedding) == DIMENSIONS
         assert abs(float(np.linalg.norm(stored.embedding)) - 1.0) < 1e-3
+    finally:
+        runtime.set_container(None)
+
+
+def test_default_wiring_searches_through_the_hybrid_retriever(container: Container, settings: Settings) -> None:
+    """No explicit wiring: the service is built from the container's own ports (real embedder, index)."""
+    indexing = pytest.importorskip("tests.support.indexing")
+    svc = memory_service_for(container)
+    assert isinstance(svc.retriever, HybridRetriever) and svc.embedder is container.models.embedder
+    runtime.set_container(container)
+    try:
+        gw = LocalGateway(settings)
+        alice = auth(settings, "alice")
+        mine = create(gw, alice, "Alice is training for the Seoul marathon in October")["memory"]["memory_id"]
+        create(gw, alice, "Alice dislikes coriander")
+        create(gw, auth(settings, "bob"), "Bob is training for the Busan marathon")
+        text = "Marathon training plan: run three times a week and rest on Sundays. Hydrate well."
+        r = call(gw, "POST", "/v1/kb/documents", backend(settings), {"title": "Running", "text": text})
+        assert r.status == 200
+        indexing.sync_index(container, OwnerKey("default", "alice"), OwnerKey("default", "bob"))
+        indexing.sync_index(container, OwnerKey("default", KB_OWNER))
+
+        results = call(gw, "GET", f"{MEM}/search?q=marathon%20training", alice).json()["results"]
+        assert results and results[0]["memory"]["memory_id"] == mine
+        assert all(x["memory"]["persona_id"] == "nurse" and not x["from_kb"] for x in results)
+        assert "Busan" not in json.dumps(results)
+        with_kb = call(gw, "GET", f"{MEM}/search?q=marathon%20training&include_kb=true", alice).json()["results"]
+        assert any(x["from_kb"] for x in with_kb) and "Busan" not in json.dumps(with_kb)
     finally:
         runtime.set_container(None)

@@ -2,7 +2,8 @@
 
 `build_memory_service` / `build_knowledge_base` take every port explicitly;
 `memory_service_for` / `knowledge_base_for` return the ones a Container carries
-(attribute or `extras`), building defaults once when the container has none.
+(attribute or `extras`), else build them once from the container's own ports
+(repository, profile store, embedder, HybridRetriever) and keep them in `extras`.
 """
 
 from __future__ import annotations
@@ -89,11 +90,16 @@ def memory_service_for(container: Container) -> MemoryService:
         with _lock:
             service = container.extras.get(MEMORY_SERVICE)
             if service is None:
+                # The container's own ports: same table, same embedder as the index, the hybrid search.
                 service = build_memory_service(
                     container.settings,
                     clock=container.clock,
                     metrics=container.metrics,
                     summarizer=container.models.summarizer,
+                    embedder=container.models.embedder,
+                    search=container.retriever,
+                    repo=container.memories,
+                    profiles=container.profiles,
                 )
                 container.extras[MEMORY_SERVICE] = service
     assert isinstance(service, MemoryService)

@@ -1,0 +1,578 @@
+"""L2 / L5 / L10 / P5 write pipeline against DynamoDB Local: merge, supersede, PII masking,
+importance, pinning, round memories, idempotent replay, the OpenAI extractor and the free cap.
+
+The index is fed by the stream indexer only; tests play it with `sync_index` between turns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
+from engram.bootstrap import Container, build_models
+from engram.clock import ManualClock
+from engram.domain.models import GateDecision, SessionKey, Turn
+from engram.domain.post_turn import after_turn_job
+from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, SearchFilter
+from engram.memory.pipeline import WriteReport, round_memory_id
+from engram.memory.retrieval import SUPERSEDED_TAG
+from engram.settings import Settings
+
+from tests.support.indexing import sync_index
+from tests.support.openai_stub import OpenAIStub
+
+pytestmark = pytest.mark.integration
+
+KEY = SessionKey("t1", "alice", "coach", "s1")
+GEN = 1
+DAY = 86_400.0
+
+
+def _turn(clock: ManualClock, seq: int, text: str, *, emergency: bool = False) -> Turn:
+    return Turn(seq, text, "Thanks for telling me.", f"req-{seq}", clock.now(), emergency)
+
+
+def _write(c: Container, seq: int, text: str, *, sync: bool = True, emergency: bool = False) -> WriteReport:
+    """One turn through the worker's memory writer, then the indexer catches up."""
+    assert isinstance(c.clock, ManualClock)
+    c.clock.advance(60)
+    report = c.writer.process_turn(KEY, GEN, _turn(c.clock, seq, text, emergency=emergency))
+    if sync:
+        sync_index(c, KEY.owner)
+    return report
+
+
+def _memories(c: Container, *, statuses: tuple[MemoryStatus, ...] | None = None) -> list[MemoryRecord]:
+    return list(c.memories.list(KEY.tenant_id, KEY.user_id, persona_id=KEY.persona_id, statuses=statuses))
+
+
+def _get(c: Container, memory_id: str) -> MemoryRecord:
+    record = c.memories.get(KEY.tenant_id, KEY.user_id, memory_id)
+    assert record is not None
+    return record
+
+
+def _round(c: Container, seq: int) -> MemoryRecord:
+    return _get(c, round_memory_id(KEY, GEN, seq))
+
+
+# --------------------------------------------------------------------------- merge / supersede
+
+
+@pytest.mark.parametrize("text", ["I am allergic to penicillin.", "I love jazz music.", "猫を飼っています。"])
+def test_the_same_fact_twice_is_one_memory_with_version_2(container: Container, text: str) -> None:
+    first = _write(container, 1, text)
+    second = _write(container, 2, text)
+    assert len(first.inserted) == 1 and not first.merged
+    assert second.merged == first.inserted and not second.inserted
+    (memory,) = _memories(container)
+    full = _get(container, memory.memory_id)
+    assert full.version == 2
+    assert full.source_turn_ids == ["s1:1:1", "s1:1:2"]
+
+
+def test_duplicate_through_record_turn_and_the_inline_queue(container: Container, clock: ManualClock) -> None:
+    container.conversation.record_turn(KEY, "I love jazz music.", "Nice!", "k1")
+    sync_index(container, KEY.owner)
+    clock.advance(60)  # same session, one minute later
+    outcome = container.conversation.record_turn(KEY, "I love jazz music.", "You said so.", "k2")
+    (memory,) = _memories(container)
+    full = _get(container, memory.memory_id)
+    gen = outcome.meta.generation
+    assert full.version == 2
+    assert full.source_turn_ids == [f"s1:{gen}:1", f"s1:{gen}:2"]
+    # both rounds are logged as round memories (L5) of their own
+    rounds = container.memories.list(KEY.tenant_id, KEY.user_id, namespaces=(Namespace.ROUND,))
+    assert len(rounds) == 2
+
+
+MERGE_BEFORE_SUPERSEDE = (
+    "merged instead of superseded: with the local embedder (passage vectors) cosine('User lives in Tokyo', "
+    "'User moved to Osaka') = 0.91, ('我住在台北', '我搬到高雄了') = 0.92, "
+    "('東京に住んでいます', '大阪に引っ越しました') = 0.92; "
+    "MemoryWriter._store_fact tests similarity >= memory_dedup_similarity (merge) before the same subject key "
+    "with a new value (supersede) and never compares subject values, so the move is dropped: the old memory "
+    "gets version 2 and keeps saying Tokyo/台北/東京"
+)
+
+
+@pytest.mark.xfail(strict=True, reason=MERGE_BEFORE_SUPERSEDE)
+@pytest.mark.parametrize(
+    ("before", "after", "place"),
+    [
+        ("I live in Tokyo.", "I moved to Osaka.", "Osaka"),
+        ("我住在台北。", "我搬到高雄了。", "高雄"),
+        ("東京に住んでいます。", "大阪に引っ越しました。", "大阪"),
+    ],
+    ids=["en", "zh", "ja"],
+)
+def test_a_contradiction_supersedes_the_old_fact(container: Container, before: str, after: str, place: str) -> None:
+    old_id = _write(container, 1, before).inserted[0]
+    report = _write(container, 2, after)
+    assert len(report.inserted) == 1 and not report.merged
+    new_id = report.inserted[0]
+    assert report.superseded == [(old_id, new_id)]
+    old, new = _get(container, old_id), _get(container, new_id)
+    assert place in new.content
+    assert new.supersedes == old_id
+    assert old.superseded_by == new_id
+    assert SUPERSEDED_TAG in old.topics and SUPERSEDED_TAG not in new.topics
+    assert old.importance < new.importance  # not two equals
+    assert old.version == 2 and old.status == MemoryStatus.ACTIVE  # still findable, demoted
+    # and retrieval ranks the successor first
+    ranked = container.retriever.search(KEY.owner, after, persona_id=KEY.persona_id)
+    ids = [m.memory_id for m in ranked]
+    assert ids.index(new_id) < (ids.index(old_id) if old_id in ids else len(ids))
+
+
+# --------------------------------------------------------------------------- PII (P5)
+
+PII_TURNS = [
+    ("I work as a nurse, my email is john.doe@example.com.", "john.doe@example.com", "[EMAIL]", "email"),
+    ("My name is John and my phone number is 0912-345-678.", "0912-345-678", "[PHONE]", "phone"),
+    ("My credit card is 4111 1111 1111 1111, I live in Tokyo.", "4111 1111 1111 1111", "[CARD]", "card"),
+    ("我住在台北，我的身分證是A123456789。", "A123456789", "[ID]", "national_id_tw"),
+]
+
+
+def _all_table_strings(settings: Settings) -> list[str]:
+    client: Any = dynamodb_client(TableConfig.from_settings(settings))
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for kind, inner in value.items():
+                if kind == "S":
+                    out.append(inner)
+                elif kind in ("SS",):
+                    out.extend(inner)
+                elif kind == "M":
+                    for v in inner.values():
+                        walk(v)
+                elif kind == "L":
+                    for v in inner:
+                        walk(v)
+
+    kwargs: dict[str, Any] = {"TableName": settings.table_name}
+    while True:
+        page = client.scan(**kwargs)
+        for item in page["Items"]:
+            for attr in item.values():
+                walk(attr)
+        if "LastEvaluatedKey" not in page:
+            return out
+        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def test_pii_is_masked_before_storage_and_never_reaches_dynamodb_or_the_index(container: Container) -> None:
+    facts: dict[str, str] = {}
+    for seq, (text, raw, placeholder, flag) in enumerate(PII_TURNS, start=1):
+        report = _write(container, seq, text)
+        assert report.inserted, text
+        record = _get(container, report.inserted[0])
+        assert raw not in record.content and placeholder in record.content
+        assert flag in record.pii_flags
+        assert f"pii:{flag}" in record.topics
+        rnd = _round(container, seq)
+        assert raw not in rnd.content and placeholder in rnd.content
+        assert raw not in (rnd.search_text or "")
+        facts[raw] = report.inserted[0]
+
+    # Nothing in the whole table (memories, rounds, profile) holds the raw value.
+    stored = _all_table_strings(container.settings)
+    for raw in facts:
+        assert not any(raw in s or raw.replace(" ", "") in s.replace(" ", "") for s in stored), raw
+
+    # Nor in the index: neither in any document, nor findable by its raw text.
+    owner = KEY.owner
+    ids = [r.memory_id for r in container.memories.list(owner.tenant_id, owner.user_id, namespaces=tuple(Namespace))]
+    assert len(ids) == 2 * len(PII_TURNS)
+    for doc_id in ids:
+        doc = container.index.get(owner.tenant_id, owner.user_id, doc_id)
+        assert doc is not None
+        assert not any(raw in doc.text for raw in facts)
+    flt = SearchFilter(owner.tenant_id, owner.user_id, namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value))
+    for raw in facts:
+        assert not any(raw in h.doc.text for h in container.index.search_text(raw, flt, 20))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round memories are stored with masked content but pii_flags=[]: "
+    "MemoryWriter._store_round drops the mask flags",
+)
+def test_round_memory_records_its_pii_flags(container: Container) -> None:
+    _write(container, 1, "I work as a nurse, my email is john.doe@example.com.")
+    assert _round(container, 1).pii_flags == ["email"]
+
+
+# --------------------------------------------------------------------------- importance, pinning, language
+
+
+def test_importance_orders_allergy_above_preference_above_passing_mood(container: Container) -> None:
+    allergy = _write(container, 1, "I am allergic to penicillin.").inserted[0]
+    preference = _write(container, 2, "I love jazz music.").inserted[0]
+    mood = _write(container, 3, "I feel a bit tired today.").inserted[0]
+    a, p, m = (_get(container, i).importance for i in (allergy, preference, mood))
+    assert a > p > m
+    assert a >= 0.9  # safety items rank highest
+
+
+def test_safety_fact_is_pinned_and_in_the_next_prompt_even_on_skip(container: Container) -> None:
+    memory_id = _write(container, 1, "I am allergic to penicillin.").inserted[0]
+    record = _get(container, memory_id)
+    assert record.pinned
+    profile = container.profiles.get(KEY.tenant_id, KEY.user_id, KEY.persona_id)
+    assert profile.pinned == {memory_id: record.content}
+
+    ctx, _, slot = container.conversation.context(KEY, "Hi!")
+    assert ctx.gate.decision == GateDecision.SKIP
+    assert not slot.searched
+    system = ctx.messages[0]["content"]
+    assert record.content in system
+    assert any(b.name == "pinned" and b.items == 1 for b in ctx.blocks)
+
+
+def test_a_japanese_fact_is_stored_in_japanese(container: Container) -> None:
+    memory_id = _write(container, 1, "私はピーナッツアレルギーです。").inserted[0]
+    record = _get(container, memory_id)
+    assert record.content == "私はピーナッツアレルギーです"
+    assert record.language == "ja"
+    assert _round(container, 1).language == "ja"
+
+
+# --------------------------------------------------------------------------- round memories (L5)
+
+
+def test_round_memory_expires_after_180_days_and_carries_the_facts_as_keys(
+    container: Container, clock: ManualClock
+) -> None:
+    outcome = container.conversation.record_turn(KEY, "I live in Tokyo.", "Tokyo is lovely.", "k1")
+    rnd = _get(container, round_memory_id(KEY, outcome.meta.generation, outcome.turn.seq))
+    assert rnd.namespace == Namespace.ROUND
+    assert rnd.content == "I live in Tokyo."
+    assert rnd.created_at == outcome.turn.created_at
+    assert rnd.expires_at == pytest.approx(rnd.created_at + 180 * DAY)
+    # key expansion: the round is findable by the fact extracted from it
+    (fact,) = _memories(container)
+    assert fact.content in (rnd.search_text or "")
+
+    sync_index(container, KEY.owner)
+    flt = SearchFilter(KEY.tenant_id, KEY.user_id, namespaces=(Namespace.ROUND.value,), now=clock.now())
+    assert [h.doc_id for h in container.index.search_text("lives", flt, 5)] == [rnd.memory_id]
+    # past its 180 days the round is filtered out at query time (R6), no sleeping
+    clock.advance(180 * DAY + 1)
+    later = dataclasses.replace(flt, now=clock.now())
+    assert container.index.search_text("Tokyo", later, 5) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="MemoryWriter._store_round sets expires_at = processing time + 180 d, not the round's created_at + 180 d",
+)
+def test_round_expiry_counts_from_the_round_not_from_when_the_worker_ran(
+    container: Container, clock: ManualClock
+) -> None:
+    turn = _turn(clock, 1, "I live in Tokyo.")
+    clock.advance(2 * 3600)  # the worker ran two hours later (queue backlog, redrive)
+    container.writer.process_turn(KEY, GEN, turn)
+    rnd = _round(container, 1)
+    assert rnd.created_at == turn.created_at
+    assert rnd.expires_at == pytest.approx(turn.created_at + 180 * DAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "emergency"),
+    [
+        ("I was taken to the emergency room last night because I could not breathe.", False),
+        ("昨天我被送去急診，呼吸很困難。", False),
+        ("I can't stop shaking.", True),  # the session layer flagged the round as an emergency
+    ],
+)
+def test_an_important_moment_is_kept_permanently(container: Container, text: str, emergency: bool) -> None:
+    _write(container, 1, text, emergency=emergency)
+    rnd = _round(container, 1)
+    assert rnd.expires_at is None
+    assert "important_moment" in rnd.topics
+
+
+# --------------------------------------------------------------------------- idempotency
+
+
+def test_replaying_the_same_turn_writes_nothing_new(container: Container) -> None:
+    text = "I have a dog named Rex. I am allergic to penicillin."
+    first = _write(container, 1, text, sync=False)
+    assert len(first.inserted) == 2
+    before = {
+        r.memory_id: r.version for r in container.memories.list(KEY.tenant_id, KEY.user_id, namespaces=tuple(Namespace))
+    }
+    # even before the indexer caught up (the worst case: no neighbour to merge into)
+    again = container.writer.process_turn(KEY, GEN, Turn(1, text, "Thanks for telling me.", "req-1", 0.0))
+    assert again.skipped and not (again.inserted or again.merged or again.superseded)
+    sync_index(container, KEY.owner)
+    third = container.writer.process_turn(KEY, GEN, Turn(1, text, "Thanks for telling me.", "req-1", 0.0))
+    assert third.skipped
+    after = {
+        r.memory_id: r.version for r in container.memories.list(KEY.tenant_id, KEY.user_id, namespaces=tuple(Namespace))
+    }
+    assert after == before
+    profile = container.profiles.get(KEY.tenant_id, KEY.user_id, KEY.persona_id)
+    assert profile.topic_counts == {"pet": 1, "health": 1, "allergy": 1}  # the profile was not counted twice
+
+
+def test_the_same_job_delivered_twice_writes_nothing_new(container: Container) -> None:
+    outcome = container.conversation.record_turn(KEY, "I love jazz music.", "Nice!", "k1")
+    job = after_turn_job(KEY, outcome.meta.progress, outcome.turn)
+    before = {
+        r.memory_id: r.version for r in container.memories.list(KEY.tenant_id, KEY.user_id, namespaces=tuple(Namespace))
+    }
+    container.post_turn.handle(job)  # at-least-once delivery: the queue hands it over again
+    container.post_turn.handle(json.loads(json.dumps(job)))  # as an SQS body
+    after = {
+        r.memory_id: r.version for r in container.memories.list(KEY.tenant_id, KEY.user_id, namespaces=tuple(Namespace))
+    }
+    assert after == before and len(after) == 2  # one fact + one round
+
+
+# --------------------------------------------------------------------------- OpenAI extraction
+
+
+def _openai_container(make_container: Callable[..., Container], settings: Settings) -> Container:
+    """OpenAI chat models on the stub; the local embedder, so the stub only answers chat calls."""
+    settings = settings.model_copy(update={"embedding_dimensions": DIMENSIONS})
+    from engram.adapters.token_counter import QuicktokCounter
+
+    models = build_models(settings, QuicktokCounter.for_model(settings.chat_model))
+    return make_container(settings, models=dataclasses.replace(models, embedder=LocalEmbedder()))
+
+
+def _extraction_calls(stub: OpenAIStub) -> list[dict[str, Any]]:
+    return [c for c in stub.state.calls() if c.get("response_format")]
+
+
+ZH_FACTS = {
+    "facts": [
+        {
+            "content": "使用者對盤尼西林過敏",
+            "type": "constraint",
+            "importance": 0.95,
+            "safety": True,
+            "subject_key": "allergy:penicillin",
+            "topics": ["health"],
+            "action": "add",
+            "target_id": None,
+        },
+        {
+            "content": "使用者住在台北",
+            "type": "profile",
+            "importance": 0.7,
+            "subject_key": "lives_in",
+            "topics": ["location"],
+            "action": "add",
+        },
+        {
+            "content": "使用者養了一隻叫小白的狗",
+            "type": "fact",
+            "importance": 0.6,
+            "subject_key": "pet:name",
+            "topics": ["pet"],
+            "action": "add",
+        },
+    ]
+}
+
+
+def test_openai_extraction_is_one_call_per_turn_and_keeps_the_language(
+    make_container: Callable[..., Container], openai_settings: Settings, openai_stub: OpenAIStub
+) -> None:
+    openai_stub.state.reply = lambda body: (
+        json.dumps(ZH_FACTS, ensure_ascii=False) if body.get("response_format") else "好"
+    )
+    c = _openai_container(make_container, openai_settings)
+    report = _write(c, 1, "我對盤尼西林過敏，住在台北，還養了一隻叫小白的狗。")
+    assert len(_extraction_calls(openai_stub)) == 1  # three facts, one model call
+    assert len(report.inserted) == 3
+    stored = {r.content: r for r in _memories(c)}
+    assert set(stored) == {f["content"] for f in ZH_FACTS["facts"]}
+    assert all(r.language == "zh" for r in stored.values())
+    assert stored["使用者對盤尼西林過敏"].pinned and stored["使用者對盤尼西林過敏"].importance >= 0.9
+    # the prompt shows the model the stored memory on the next turn, and it is still one call
+    report2 = _write(c, 2, "我今天很開心。")
+    assert len(_extraction_calls(openai_stub)) == 2
+    prompt = _extraction_calls(openai_stub)[-1]["messages"][0]["content"]
+    assert "使用者住在台北" in prompt
+    assert report2.inserted == [] or all(i not in report.inserted for i in report2.inserted)
+
+
+def test_openai_merge_decision_is_applied(
+    make_container: Callable[..., Container], openai_settings: Settings, openai_stub: OpenAIStub
+) -> None:
+    state: dict[str, Any] = {"answer": ZH_FACTS}
+    openai_stub.state.reply = lambda body: (
+        json.dumps(state["answer"], ensure_ascii=False) if body.get("response_format") else "好"
+    )
+    c = _openai_container(make_container, openai_settings)
+    first = _write(c, 1, "我住在台北。")
+    home = next(i for i in first.inserted if _get(c, i).content == "使用者住在台北")
+    state["answer"] = {
+        "facts": [
+            {
+                "content": "使用者仍住在台北",
+                "type": "profile",
+                "importance": 0.7,
+                "subject_key": "lives_in",
+                "action": "merge",
+                "target_id": home,
+            }
+        ]
+    }
+    second = _write(c, 2, "我還是住在台北。")
+    assert second.merged == [home] and not second.inserted
+    assert _get(c, home).version == 2
+
+
+def test_openai_supersede_decision_links_and_demotes_the_old_fact(
+    make_container: Callable[..., Container], openai_settings: Settings, openai_stub: OpenAIStub
+) -> None:
+    """The supersede mechanics (L2, L9): successor link, demotion, tag, unpinning — driven by the
+    extractor's decision; the stub's embeddings keep the two facts apart (no similarity merge)."""
+    state: dict[str, Any] = {
+        "answer": {
+            "facts": [
+                {
+                    "content": "使用者服用華法林",
+                    "type": "constraint",
+                    "importance": 0.9,
+                    "safety": True,
+                    "subject_key": "medication:anticoagulant",
+                    "action": "add",
+                }
+            ]
+        }
+    }
+    openai_stub.state.reply = lambda body: (
+        json.dumps(state["answer"], ensure_ascii=False) if body.get("response_format") else "好"
+    )
+    c = make_container(openai_settings)  # OpenAI embedder on the stub: hash vectors, unrelated texts stay apart
+    old_id = _write(c, 1, "我在吃華法林。").inserted[0]
+    first = _get(c, old_id)
+    assert first.pinned
+    state["answer"] = {
+        "facts": [
+            {
+                "content": "使用者已改服用艾必克凝",
+                "type": "constraint",
+                "importance": 0.9,
+                "safety": True,
+                "subject_key": "medication:anticoagulant",
+                "action": "supersede",
+                "target_id": old_id,
+            }
+        ]
+    }
+    report = _write(c, 2, "醫生把華法林換成艾必克凝了。")
+    assert len(report.inserted) == 1 and not report.merged
+    new_id = report.inserted[0]
+    assert report.superseded == [(old_id, new_id)]
+    old, new = _get(c, old_id), _get(c, new_id)
+    assert new.supersedes == old_id and old.superseded_by == new_id
+    assert SUPERSEDED_TAG in old.topics and SUPERSEDED_TAG not in new.topics
+    assert old.importance == pytest.approx(0.3 * first.importance, abs=1e-4)
+    assert old.importance < new.importance  # not two equals
+    assert old.version == 2 and old.status == MemoryStatus.ACTIVE and not old.pinned
+    pinned = c.profiles.get(KEY.tenant_id, KEY.user_id, KEY.persona_id).pinned
+    assert old_id not in pinned and pinned[new_id] == "使用者已改服用艾必克凝"
+    ranked = [m.memory_id for m in c.retriever.search(KEY.owner, "華法林 艾必克凝", persona_id=KEY.persona_id)]
+    assert ranked.index(new_id) < ranked.index(old_id)
+
+
+@pytest.mark.parametrize("failure", ["invalid_json", "three_failures"])
+def test_openai_extraction_failure_falls_back_to_heuristics(
+    make_container: Callable[..., Container], openai_settings: Settings, openai_stub: OpenAIStub, failure: str
+) -> None:
+    if failure == "invalid_json":
+        openai_stub.state.reply = lambda body: (
+            "Sure! Here are the facts: penicillin allergy" if body.get("response_format") else "ok"
+        )
+        c = _openai_container(make_container, openai_settings)
+    else:
+        c = _openai_container(make_container, openai_settings.model_copy(update={"openai_max_retries": 2}))
+        openai_stub.state.fail_next = 3
+    report = _write(c, 1, "I am allergic to penicillin.")
+    expected_calls = 1 if failure == "invalid_json" else 3
+    assert len(_extraction_calls(openai_stub)) == expected_calls
+    assert len(report.inserted) == 1
+    record = _get(c, report.inserted[0])
+    assert record.content == "User is allergic to penicillin"
+    assert record.pinned and record.importance >= 0.9
+
+
+# --------------------------------------------------------------------------- free plan cap (L10)
+
+
+def test_free_plan_sixth_fact_archives_the_lowest_importance(container: Container) -> None:
+    assert container.settings.plan == "free" and container.settings.free_plan_active_limit == 5
+    texts = [
+        "I am allergic to penicillin.",
+        "I feel a bit tired today.",  # a passing mood: the least important
+        "I live in Tokyo.",
+        "I work as a nurse.",
+        "I have a dog named Rex.",
+    ]
+    ids: list[str] = []
+    for seq, text in enumerate(texts, start=1):
+        report = _write(container, seq, text)
+        assert report.archived == [] and len(report.inserted) == 1, text
+        ids += report.inserted
+    records = {i: _get(container, i) for i in ids}
+    lowest = min(records.values(), key=lambda r: (r.importance, r.created_at))
+    assert lowest.memory_id == ids[1]
+
+    sixth = _write(container, 6, "I love jazz music.")
+    assert len(sixth.inserted) == 1
+    assert _get(container, sixth.inserted[0]).importance > lowest.importance
+    assert sixth.archived == [lowest.memory_id]  # the caller is told which
+    assert _get(container, lowest.memory_id).status == MemoryStatus.ARCHIVED  # archived, not deleted
+    active = _memories(container, statuses=(MemoryStatus.ACTIVE,))
+    assert {r.memory_id for r in active} == (set(ids) - {lowest.memory_id}) | set(sixth.inserted)
+    # the archived memory leaves the default search once the indexer saw the change
+    hits = container.retriever.search(KEY.owner, "tired today", persona_id=KEY.persona_id)
+    assert lowest.memory_id not in [h.memory_id for h in hits]
+    archived_too = container.retriever.search(
+        KEY.owner, "tired today", persona_id=KEY.persona_id, include_archived=True
+    )
+    assert lowest.memory_id in [h.memory_id for h in archived_too]
+
+
+def test_free_plan_tie_on_importance_archives_the_oldest(container: Container, clock: ManualClock) -> None:
+    seeded = []
+    for i, text in enumerate(["Note one", "Note two", "Note three", "Note four", "Note five"]):
+        created = clock.now() - (10 - i) * DAY  # "Note one" is the oldest
+        record = MemoryRecord(
+            f"mem-seed-{i}", KEY.tenant_id, KEY.user_id, KEY.persona_id, MemoryType.NOTE, text, 0.4, created, created
+        )
+        assert container.memories.put_new(record)
+        seeded.append(record.memory_id)
+    report = _write(container, 1, "I am allergic to penicillin.")
+    assert len(report.inserted) == 1
+    assert report.archived == ["mem-seed-0"]
+    assert len(_memories(container, statuses=(MemoryStatus.ACTIVE,))) == 5
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="distinct facts merged: cosine('User loves jazz music', 'User loves rock music') = 0.93 with the local "
+    "embedder, MemoryWriter._store_fact merges on similarity >= 0.9 without comparing subject keys "
+    "(likes:jazz_music vs likes:rock_music), and the merge keeps the old content, so the new fact is lost",
+)
+def test_two_different_preferences_stay_two_memories(container: Container) -> None:
+    _write(container, 1, "I love jazz music.")
+    report = _write(container, 2, "I love rock music.")
+    assert len(report.inserted) == 1 and not report.merged
+    assert {r.content for r in _memories(container)} == {"User loves jazz music", "User loves rock music"}

@@ -30,6 +30,7 @@ from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.projection import to_index_document
+from engram.memory.retrieval import HybridRetriever
 from engram.settings import Settings
 from engram.text.analysis import analyze
 
@@ -183,6 +184,12 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path(os.environ.get("LOCOMO_PATH", DEFAULT_DATA)))
     parser.add_argument("--conversations", type=int, default=10)
     parser.add_argument("--json", dest="json_path")
+    parser.add_argument(
+        "--sweep",
+        default="",
+        help="extra retrieval settings to report over the same ingest, e.g. "
+        "'rrf_weight_bm25=0.6;rrf_weight_vector=0.4,rerank_weight_decay=0' (configs separated by commas)",
+    )
     args = parser.parse_args()
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     data = load(args.data)[: args.conversations]
@@ -194,6 +201,25 @@ def main() -> None:
     index = LocalIndex.in_memory(DIMENSIONS)
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
     container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
+    sweeps = [
+        {k: float(v) for k, v in (kv.split("=") for kv in config.split(";"))} for config in args.sweep.split(",") if config
+    ]
+    only_rounds = {i for i, o in enumerate(sweeps) if o.pop("rounds_only", 0)}
+    sweep_retrievers = [
+        (
+            ";".join(f"{k}={v}" for k, v in overrides.items()) + (" [rounds only]" if i in only_rounds else ""),
+            HybridRetriever(
+                index,
+                container.models.embedder,
+                container.profiles,
+                settings.model_copy(update=overrides),
+                clock,
+                container.metrics,
+            ),
+        )
+        for i, overrides in enumerate(sweeps)
+    ]
+    sweep_rows: dict[str, list[tuple[int, tuple[float, float, float]]]] = {name: [] for name, _ in sweep_retrievers}
     engram_rows: list[tuple[int, tuple[float, float, float]]] = []
     bm25_rows: list[tuple[int, tuple[float, float, float]]] = []
     started = time.perf_counter()
@@ -220,12 +246,20 @@ def main() -> None:
                 )
                 query_ms.append((time.perf_counter() - t0) * 1000)
                 engram_rows.append((cat, metrics(to_dia_ids(results, where), evidence)))
+                for name, retriever in sweep_retrievers:
+                    spaces = ("round",) if name.endswith("[rounds only]") else ("memory", "round")
+                    alt = retriever.search(owner, qa["question"], persona_id=PERSONA, k=20, namespaces=spaces)
+                    sweep_rows[name].append((cat, metrics(to_dia_ids(alt, where), evidence)))
                 bm25_rows.append((cat, metrics(baseline.rank(qa["question"]), evidence)))
             print(f"{conv_id}: {len(where)} turns, {len(engram_rows)} questions so far", flush=True)
     finally:
         index.close()
         ddb.stop()
-    figures = {"engram": aggregate(engram_rows), "bm25": aggregate(bm25_rows)}
+    figures: dict[str, Any] = {"engram": aggregate(engram_rows), "bm25": aggregate(bm25_rows)}
+    if sweep_rows:
+        figures["sweep"] = {name: aggregate(rows) for name, rows in sweep_rows.items()}
+        for name, agg in figures["sweep"].items():
+            print(f"{name}: {agg['overall']}  " + " ".join(f"{c}={v['recall@10']}" for c, v in agg["by_category"].items()))
     rows = []
     for name in ("overall", *CATEGORIES.values()):
         e = figures["engram"]["overall"] if name == "overall" else figures["engram"]["by_category"].get(name)

@@ -90,10 +90,8 @@ def _store(
 
 
 def _hold_access_jobs(c: Container) -> list[dict[str, Any]]:
-    """Run after-turn jobs inline as usual, but keep the access-boost jobs for the test to run.
-
-    (The inline worker currently crashes on access jobs, see the xfail tests below; tests about
-    other behaviour must not depend on that.)"""
+    """Run after-turn jobs inline as usual, but keep the access-boost jobs for the test to run:
+    it proves they travel through the queue, off the reply path."""
     held: list[dict[str, Any]] = []
     run = c.queue.submit
 
@@ -230,16 +228,7 @@ def test_the_reply_path_only_enqueues_the_access_boost(container: Container, clo
     json.dumps(job)  # an SQS body
 
 
-ACCESS_BUG = (
-    "access jobs crash the worker: bootstrap wires PostTurnProcessor(on_access=repo.touch_access), but "
-    "PostTurnProcessor.handle calls on_access(owner_key, memory_ids, now) while "
-    "DynamoMemoryRepository.touch_access takes (tenant_id, user_id, memory_ids, now) -> TypeError; with the "
-    "inline/thread queue every context()/chat() that uses a memory raises (or logs) it, with SQS every access "
-    "job fails to the DLQ, and access_count never grows"
-)
 
-
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=ACCESS_BUG)
 def test_the_worker_applies_the_access_boost(container: Container, clock: ManualClock) -> None:
     _store(container, "m-allergy", "The user is allergic to penicillin.")
     _store(container, "m-dog", "The user has a golden retriever named Max.")
@@ -262,7 +251,6 @@ def test_the_worker_applies_the_access_boost(container: Container, clock: Manual
     assert doc is not None and doc.access_count == 1
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=ACCESS_BUG)
 def test_access_boost_through_the_inline_queue(container: Container) -> None:
     _store(container, "m-allergy", "The user is allergic to penicillin.")
     sync_index(container, KEY.owner)

@@ -92,17 +92,8 @@ def test_duplicate_through_record_turn_and_the_inline_queue(container: Container
     assert len(rounds) == 2
 
 
-MERGE_BEFORE_SUPERSEDE = (
-    "merged instead of superseded: with the local embedder (passage vectors) cosine('User lives in Tokyo', "
-    "'User moved to Osaka') = 0.91, ('我住在台北', '我搬到高雄了') = 0.92, "
-    "('東京に住んでいます', '大阪に引っ越しました') = 0.92; "
-    "MemoryWriter._store_fact tests similarity >= memory_dedup_similarity (merge) before the same subject key "
-    "with a new value (supersede) and never compares subject values, so the move is dropped: the old memory "
-    "gets version 2 and keeps saying Tokyo/台北/東京"
-)
 
 
-@pytest.mark.xfail(strict=True, reason=MERGE_BEFORE_SUPERSEDE)
 @pytest.mark.parametrize(
     ("before", "after", "place"),
     [
@@ -202,11 +193,6 @@ def test_pii_is_masked_before_storage_and_never_reaches_dynamodb_or_the_index(co
         assert not any(raw in h.doc.text for h in container.index.search_text(raw, flt, 20))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round memories are stored with masked content but pii_flags=[]: "
-    "MemoryWriter._store_round drops the mask flags",
-)
 def test_round_memory_records_its_pii_flags(container: Container) -> None:
     _write(container, 1, "I work as a nurse, my email is john.doe@example.com.")
     assert _round(container, 1).pii_flags == ["email"]
@@ -272,10 +258,6 @@ def test_round_memory_expires_after_180_days_and_carries_the_facts_as_keys(
     assert container.index.search_text("Tokyo", later, 5) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MemoryWriter._store_round sets expires_at = processing time + 180 d, not the round's created_at + 180 d",
-)
 def test_round_expiry_counts_from_the_round_not_from_when_the_worker_ran(
     container: Container, clock: ManualClock
 ) -> None:
@@ -565,12 +547,6 @@ def test_free_plan_tie_on_importance_archives_the_oldest(container: Container, c
     assert len(_memories(container, statuses=(MemoryStatus.ACTIVE,))) == 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="distinct facts merged: cosine('User loves jazz music', 'User loves rock music') = 0.93 with the local "
-    "embedder, MemoryWriter._store_fact merges on similarity >= 0.9 without comparing subject keys "
-    "(likes:jazz_music vs likes:rock_music), and the merge keeps the old content, so the new fact is lost",
-)
 def test_two_different_preferences_stay_two_memories(container: Container) -> None:
     _write(container, 1, "I love jazz music.")
     report = _write(container, 2, "I love rock music.")

@@ -95,13 +95,6 @@ def test_quicktok_counts_equal_tiktoken_offline(name: str, monkeypatch: pytest.M
 SPECIAL_TEXT = "Please ignore <|endoftext|> and <|endofprompt|>: plain text typed by a user"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="QuicktokCounter.count/encode/truncate call quicktok's encode(), which rejects special-token text: a user "
-    "message containing '<|endoftext|>' raises ValueError out of the counter (record_turn, context assembly) "
-    "instead of being counted as ordinary text (encode_ordinary)",
-)
 @pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
 def test_special_token_text_from_a_user_is_counted_as_plain_text(
     name: str, monkeypatch: pytest.MonkeyPatch, no_network: None

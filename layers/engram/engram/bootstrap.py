@@ -144,7 +144,9 @@ def build_container(
     )
     writer = MemoryWriter(repo, index, models.embedder, models.extractor, profiles, settings, clock, metrics)
     post_turn = PostTurnProcessor(
-        rolling, memory_writer=writer.process_turn if long_term else None, on_access=repo.touch_access
+        rolling,
+        memory_writer=writer.process_turn if long_term else None,
+        on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
     )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     queue: PostTurnQueue

@@ -89,6 +89,7 @@ class Settings(BaseSettings):
     rerank_weight_similarity: float = Field(default=0.7, ge=0)  # L3
     rerank_weight_decay: float = Field(default=0.2, ge=0)  # L3
     rerank_weight_importance: float = Field(default=0.1, ge=0)  # L3
+    rerank_cosine_share: float = Field(default=0.5, ge=0, le=1)  # L3 "sim" = fused rank blended with cosine
     decay_lambda_per_day: float = Field(default=0.002, ge=0)  # L3
     retrieval_top_k: int = Field(default=8, ge=1)  # L3
     retrieval_k_min: int = Field(default=6, ge=1)  # C2

@@ -52,15 +52,16 @@ class QuicktokCounter:
         return cls(encoding or encoding_for_model(model))
 
     def count(self, text: str) -> int:
-        return len(self._enc.encode(text)) if text else 0
+        # encode_ordinary: user text that looks like a special token ("<|endoftext|>") is plain text
+        return len(self._enc.encode_ordinary(text)) if text else 0
 
     def encode(self, text: str) -> list[int]:
-        return list(self._enc.encode(text))
+        return list(self._enc.encode_ordinary(text))
 
     def truncate(self, text: str, max_tokens: int) -> str:
         if max_tokens <= 0:
             return ""
-        ids = self._enc.encode(text)
+        ids = self._enc.encode_ordinary(text)
         if len(ids) <= max_tokens:
             return text
         cut: str = self._enc.decode(list(ids[:max_tokens]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hmac
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,7 @@ class LocalGateway:
             handler = lambda_handler
         self._handler = handler
         self._settings = settings
+        self._lock = threading.Lock()
 
     def handle(self, method: str, url: str, headers: dict[str, str], body: bytes | None) -> GatewayResponse:
         path = urlsplit(url).path
@@ -61,7 +63,10 @@ class LocalGateway:
             except Unauthorized as exc:
                 return _deny(401, exc.code, exc.message)
         event = build_event(method, url, headers, body, claims=claims, iam_caller=iam_caller)
-        result = self._handler(event, LocalContext())
+        # One request at a time per handler, as in a Lambda execution environment: the Powertools
+        # resolver keeps the current event on the app object, so threads must not interleave.
+        with self._lock:
+            result = self._handler(event, LocalContext())
         raw = result.get("body") or ""
         payload = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode("utf-8")
         out_headers = {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()}

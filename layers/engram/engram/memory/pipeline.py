@@ -63,6 +63,10 @@ def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
     return f"rnd-{digest}"
 
 
+def _differs(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()) != " ".join(b.lower().split())
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.split()).strip(" ,;")
 
@@ -99,7 +103,8 @@ class MemoryWriter:
             report.skipped = True  # at-least-once delivery: this turn was written already
             return report
         now = self._clock.now()
-        round_text = mask_pii(_normalise(turn.user_text)).text
+        masked_round = mask_pii(_normalise(turn.user_text))
+        round_text = masked_round.text
         round_vec = self._embedder.embed_documents([round_text])[0]
         neighbours = self._neighbours(owner, key.persona_id, turn.user_text, round_vec, now)
         existing = [
@@ -116,7 +121,7 @@ class MemoryWriter:
         if report.inserted and self._s.plan == "free":
             report.archived = self._enforce_cap(owner, key.persona_id, now)
         context = [known[i].content for i in reversed(prev_ids) if i in known]
-        self._store_round(key, turn, round_id, round_text, round_vec, facts, context, turn_ref, now)
+        self._store_round(key, turn, round_id, round_text, round_vec, facts, context, turn_ref, now, masked_round.flags)
         if len(prev_ids) == 2 and prev_ids[1] in known:  # round N-2 now has both neighbours after it
             following = [known[prev_ids[0]].content] if prev_ids[0] in known else []
             self._extend_round(known[prev_ids[1]], [*following, round_text], now)
@@ -172,16 +177,25 @@ class MemoryWriter:
         hits = self._index.search_vector(list(map(float, vec)), flt, 5)
         similarities = [h.score for h in hits]
         importance = self._score(fact, similarities, mentions=1)
-        best = hits[0] if hits else None
         same_subject = next(
             (h for h in hits if fact.subject_key and subject_of(h.doc.topics) == fact.subject_key), None
         )
+        target: str | None = None
         if fact.action == "merge" and fact.target_id:
-            target: str | None = fact.target_id
-        elif best is not None and best.score >= self._s.memory_dedup_similarity and not fact.negated:
-            target = best.doc_id
-        else:
-            target = None
+            target = fact.target_id
+        elif fact.action is None and not fact.negated:
+            # Merge a near-identical memory, unless the two set different subjects ("likes jazz" vs
+            # "likes rock") or the same subject to a new value ("lives in Tokyo" -> "moved to Osaka").
+            for h in hits:
+                if h.score < self._s.memory_dedup_similarity:
+                    break
+                other = subject_of(h.doc.topics)
+                if fact.subject_key and other and other != fact.subject_key:
+                    continue
+                if same_subject is not None and h.doc_id == same_subject.doc_id and _differs(h.doc.text, fact.content):
+                    continue
+                target = h.doc_id
+                break
         if target is not None:
             if self._merge(owner, target, fact, importance, turn_ref, now):
                 report.merged.append(target)
@@ -273,6 +287,7 @@ class MemoryWriter:
         context: list[str],
         turn_ref: str,
         now: float,
+        pii_flags: list[str],
     ) -> None:
         """L5: the round, searchable by meaning for 180 days; important moments are kept.
 
@@ -281,6 +296,7 @@ class MemoryWriter:
         words of the one round that answers them.
         """
         important = turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
+        created = turn.created_at or now
         record = MemoryRecord(
             memory_id=round_id,
             tenant_id=key.tenant_id,
@@ -289,15 +305,17 @@ class MemoryWriter:
             type=MemoryType.NOTE,
             namespace=Namespace.ROUND,
             content=round_text,
-            search_text=expanded_text(round_text, [*(f.content for f in facts), *context]),
+            # the round's own words count twice: it must outrank neighbours that quote it as context
+            search_text=expanded_text(round_text, [round_text, *(f.content for f in facts), *context]),
             importance=self._s.importance_at_birth,
-            created_at=turn.created_at or now,
+            created_at=created,
             updated_at=now,
             embedding=[float(x) for x in round_vec],
             source_turn_ids=[turn_ref],
+            pii_flags=pii_flags,
             language=detect_language(round_text),
             session_id=key.session_id,
-            expires_at=None if important else now + self._s.round_memory_ttl_days * 86_400,
+            expires_at=None if important else created + self._s.round_memory_ttl_days * 86_400,
             topics=["important_moment"] if important else [],
         )
         self._repo.put_new(record)

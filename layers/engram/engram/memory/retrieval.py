@@ -118,7 +118,8 @@ class HybridRetriever:
         scored = []
         for c in candidates:
             # "similarity" blends the fused rank (keeps the lexical evidence) with the cosine.
-            sim = 0.5 * c.fused + 0.5 * max(0.0, c.similarity)
+            share = s.rerank_cosine_share
+            sim = (1 - share) * c.fused + share * max(0.0, c.similarity)
             importance = effective_importance(c.doc.importance, c.doc.created_at, c.doc.access_count, now, s)
             score = (
                 s.rerank_weight_similarity * sim

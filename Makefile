@@ -3,7 +3,9 @@ SHELL := /bin/bash
 UV := $(shell command -v uv 2>/dev/null || echo $$HOME/.local/bin/uv)
 PY := $(UV) run --frozen
 
-.PHONY: bootstrap run test unit lint typecheck format bench openapi synth token chat
+.PHONY: bootstrap run test unit lint typecheck format bench openapi layers synth test-infra token chat
+ENV ?= dev
+CDK := npx --yes aws-cdk@2.1148.1
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -35,8 +37,14 @@ bench: bootstrap
 openapi:
 	@$(PY) engram openapi > docs/openapi.json
 
+layers:
+	@$(PY) python -m infra.build_layers
+
 synth:
-	@$(PY) python infra/app.py
+	@PATH=.venv/bin:$$PATH $(CDK) synth -c env=$(ENV)
+
+test-infra:
+	@$(PY) pytest tests/infra
 
 token:
 	@$(PY) engram token --user $${USER_ID:-demo-user}

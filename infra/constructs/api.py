@@ -2,7 +2,8 @@
 
 Three kinds of caller, three routes:
 - end users: `ANY /v1/{proxy+}` behind a JWT authorizer (the caller's IdP);
-- trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` with
+- trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` (and the
+  knowledge base, `ANY /v1/kb/{proxy+}`) with
   IAM (SigV4) authorization — more specific, so API Gateway matches it first;
 - LINE: `POST /line/webhook` without an authorizer; the handler verifies
   X-Line-Signature (W1) before doing anything.
@@ -107,6 +108,12 @@ class EngramApi(Construct):
         )
         self.http_api.add_routes(
             path="/v1/users/{userId}/{proxy+}",
+            methods=[apigw.HttpMethod.ANY],
+            integration=integration,
+            authorizer=authorizers.HttpIamAuthorizer(),
+        )
+        self.http_api.add_routes(
+            path="/v1/kb/{proxy+}",  # the tenant knowledge base (L8): trusted backends only
             methods=[apigw.HttpMethod.ANY],
             integration=integration,
             authorizer=authorizers.HttpIamAuthorizer(),

@@ -254,7 +254,13 @@ def test_routes_and_authorizers(
         r["Properties"]["RouteKey"]: r["Properties"]
         for r in _resources(templates["prod"], "AWS::ApiGatewayV2::Route").values()
     }
-    assert set(routes) == {"ANY /v1/{proxy+}", "ANY /v1/users/{userId}/{proxy+}", "POST /line/webhook"}
+    assert set(routes) == {
+        "ANY /v1/{proxy+}",
+        "ANY /v1/users/{userId}/{proxy+}",
+        "ANY /v1/kb/{proxy+}",
+        "POST /line/webhook",
+    }
+    assert routes["ANY /v1/kb/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
     assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["POST /line/webhook"]["AuthorizationType"] == "NONE"

@@ -84,12 +84,15 @@ class Settings(BaseSettings):
     promote_top_ratio: float = Field(default=0.7, ge=0, le=1)  # L2
     novelty_match_similarity: float = Field(default=0.8, ge=0, le=1)  # L2
     rrf_k: int = Field(default=60, ge=1)  # L3
-    rrf_weight_bm25: float = Field(default=0.4, ge=0)  # L3
-    rrf_weight_vector: float = Field(default=0.6, ge=0)  # L3
-    rerank_weight_similarity: float = Field(default=0.7, ge=0)  # L3
-    rerank_weight_decay: float = Field(default=0.2, ge=0)  # L3
-    rerank_weight_importance: float = Field(default=0.1, ge=0)  # L3
-    rerank_cosine_share: float = Field(default=0.5, ge=0, le=1)  # L3 "sim" = fused rank blended with cosine
+    # L3 defaults differ from SPEC (0.4 / 0.6 and 0.7 / 0.2 / 0.1), measured on LoCoMo and the
+    # multilingual set (docs/benchmarks.md): the local embedder is the weaker signal on long English
+    # conversations, and a 0.2 recency weight buries year-old evidence. SPEC values remain settings.
+    rrf_weight_bm25: float = Field(default=0.75, ge=0)  # L3 [SPEC 0.4]
+    rrf_weight_vector: float = Field(default=0.25, ge=0)  # L3 [SPEC 0.6]
+    rerank_weight_similarity: float = Field(default=0.9, ge=0)  # L3 [SPEC 0.7]
+    rerank_weight_decay: float = Field(default=0.05, ge=0)  # L3 [SPEC 0.2]
+    rerank_weight_importance: float = Field(default=0.05, ge=0)  # L3 [SPEC 0.1]
+    rerank_cosine_share: float = Field(default=0.0, ge=0, le=1)  # L3: "sim" = fused rank (+ this share of cosine)
     decay_lambda_per_day: float = Field(default=0.002, ge=0)  # L3
     retrieval_top_k: int = Field(default=8, ge=1)  # L3
     retrieval_k_min: int = Field(default=6, ge=1)  # C2

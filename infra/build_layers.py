@@ -86,12 +86,8 @@ def size_mb(path: Path) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="layer directory (default: %(default)s)"
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="layer directory (default: %(default)s)")
     args = parser.parse_args(argv)
     out: Path = args.out
     if out.exists():

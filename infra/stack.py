@@ -21,9 +21,7 @@ from infra.constructs.workers import Workers
 
 
 class EngramStack(Stack):
-    def __init__(
-        self, scope: Construct, cid: str, *, cfg: EnvConfig, dependencies_dir: Path, **kwargs: object
-    ) -> None:
+    def __init__(self, scope: Construct, cid: str, *, cfg: EnvConfig, dependencies_dir: Path, **kwargs: object) -> None:
         super().__init__(scope, cid, description=f"Engram conversation memory ({cfg.name})", **kwargs)  # type: ignore[arg-type]
         Tags.of(self).add("project", "engram")
         Tags.of(self).add("environment", cfg.name)

@@ -9,7 +9,6 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-
 from engram.errors import EngramError
 
 from .routes.sessions import StillProcessing
@@ -19,7 +18,9 @@ logger = Logger(child=True)
 
 def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response[str]:
     body = {"error": {"code": code, "message": message, "details": details or {}}}
-    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=json.dumps(body, ensure_ascii=False))
+    return Response(
+        status_code=status, content_type=content_types.APPLICATION_JSON, body=json.dumps(body, ensure_ascii=False)
+    )
 
 
 def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:

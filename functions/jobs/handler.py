@@ -28,7 +28,8 @@ JOBS: dict[str, Callable[[], dict[str, Any]]] = {}
 @metrics.log_metrics
 @event_parser(model=EventBridgeModel)
 def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str, Any]:
-    name = str(event.detail.get("job", ""))
+    detail = event.detail if isinstance(event.detail, dict) else {}
+    name = str(detail.get("job", ""))
     job = JOBS.get(name)
     if job is None:
         logger.warning("no job registered under this name", extra={"job": name})

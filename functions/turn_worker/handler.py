@@ -13,7 +13,6 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 
@@ -35,4 +34,7 @@ def handle_record(record: SQSRecord) -> None:
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    return process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+    response: dict[str, Any] = dict(
+        process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+    )
+    return response

@@ -92,9 +92,7 @@ class EngramApi(Construct):
             stage_name="$default",
             auto_deploy=True,
             access_log_settings=_AccessLogs(access_logs),
-            throttle=apigw.ThrottleSettings(
-                rate_limit=cfg.api_throttle_rate, burst_limit=cfg.api_throttle_burst
-            ),
+            throttle=apigw.ThrottleSettings(rate_limit=cfg.api_throttle_rate, burst_limit=cfg.api_throttle_burst),
         )
         integration = integrations.HttpLambdaIntegration("Api", self.handler.function)
         jwt = authorizers.HttpJwtAuthorizer(

@@ -43,8 +43,6 @@ class TurnQueue(Construct):
             retention_period=Duration.days(4),
             encryption=sqs.QueueEncryption.SQS_MANAGED,  # SSE-SQS: no KMS grants for producers/consumers
             enforce_ssl=True,
-            dead_letter_queue=sqs.DeadLetterQueue(
-                queue=self.dlq, max_receive_count=cfg.queue_max_receive_count
-            ),
+            dead_letter_queue=sqs.DeadLetterQueue(queue=self.dlq, max_receive_count=cfg.queue_max_receive_count),
             removal_policy=removal,
         )

@@ -135,9 +135,7 @@ class SearchDomain(Construct):
     def _allow(self, role: iam.IRole, actions: list[str]) -> None:
         # Identity side uses the domain's GetAtt Arn (a dependency on the domain), the
         # resource side the name-based ARN (the domain cannot reference itself).
-        iam.Grant.add_to_principal(
-            grantee=role, actions=actions, resource_arns=[f"{self.domain.domain_arn}/*"]
-        )
+        iam.Grant.add_to_principal(grantee=role, actions=actions, resource_arns=[f"{self.domain.domain_arn}/*"])
         self._access_policy.add_statements(
             iam.PolicyStatement(
                 principals=[iam.ArnPrincipal(role.role_arn)],

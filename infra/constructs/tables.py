@@ -121,9 +121,7 @@ class EngramTable(Construct):
             grantee=grantee,
             actions=_TABLE_KEY_ACTIONS,
             resource_arns=[self.table_key.key_arn],
-            conditions={
-                "StringEquals": {"kms:ViaService": f"dynamodb.{Stack.of(self).region}.amazonaws.com"}
-            },
+            conditions={"StringEquals": {"kms:ViaService": f"dynamodb.{Stack.of(self).region}.amazonaws.com"}},
         )
 
     def grant_field_encrypt_decrypt(self, grantee: iam.IGrantable) -> None:

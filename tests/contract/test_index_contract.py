@@ -72,9 +72,7 @@ def flt(tenant: str, user: str = USER, **kw: Any) -> SearchFilter:
     return SearchFilter(tenant_id=tenant, user_id=user, **kw)
 
 
-def visible(
-    index: MemoryIndex, f: SearchFilter, query: str = "garden", vector: list[float] | None = None
-) -> set[str]:
+def visible(index: MemoryIndex, f: SearchFilter, query: str = "garden", vector: list[float] | None = None) -> set[str]:
     """The doc ids a filter lets through, checked to agree across all three reads."""
     by_text = set(ids(index.search_text(query, f, BIG_K)))
     by_vector = set(ids(index.search_vector(vector or axis(0), f, BIG_K)))
@@ -280,9 +278,7 @@ def test_filters_combine_with_and(harness: IndexHarness, tenant: str) -> None:
         make_doc(tenant, "persona", "garden", persona_id="p-1", type="todo", created_at=50.0),
         make_doc(tenant, "type", "garden", persona_id="p-2", type="fact", created_at=50.0),
         make_doc(tenant, "old", "garden", persona_id="p-2", type="todo", created_at=5.0),
-        make_doc(
-            tenant, "expired", "garden", persona_id="p-2", type="todo", created_at=50.0, expires_at=60.0
-        ),
+        make_doc(tenant, "expired", "garden", persona_id="p-2", type="todo", created_at=50.0, expires_at=60.0),
     )
     f = flt(tenant, persona_ids=("p-2",), types=("todo",), created_from=10.0, now=60.0)
     assert visible(harness.index, f) == {"hit"}
@@ -290,9 +286,7 @@ def test_filters_combine_with_and(harness: IndexHarness, tenant: str) -> None:
 
 def test_filter_applies_before_top_k(harness: IndexHarness, tenant: str) -> None:
     """Archived near-duplicates must not crowd the one active doc out of a k=1 search."""
-    docs = [
-        make_doc(tenant, f"x{i}", "garden tomatoes", vector=axis(0), status="archived") for i in range(20)
-    ]
+    docs = [make_doc(tenant, f"x{i}", "garden tomatoes", vector=axis(0), status="archived") for i in range(20)]
     docs.append(make_doc(tenant, "active", "garden", vector=vec(1.0, 1.0)))
     put(harness, *docs)
     index = harness.index
@@ -303,9 +297,7 @@ def test_filter_applies_before_top_k(harness: IndexHarness, tenant: str) -> None
 # --------------------------------------------------------------------------- isolation
 
 
-def test_same_user_id_in_two_tenants_never_leaks(
-    harness: IndexHarness, tenant: str, other_tenant: str
-) -> None:
+def test_same_user_id_in_two_tenants_never_leaks(harness: IndexHarness, tenant: str, other_tenant: str) -> None:
     put(
         harness,
         make_doc(tenant, "mine", "allergic to penicillin", vector=axis(0)),

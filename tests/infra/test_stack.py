@@ -61,8 +61,7 @@ def synth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synth]:
         yield Synth(outdir, {}, str(exc))
         return
     templates = {
-        name: assembly.get_stack_by_name(stack.stack_name).template
-        for name, stack in zip(CONFIGS, stacks, strict=True)
+        name: assembly.get_stack_by_name(stack.stack_name).template for name, stack in zip(CONFIGS, stacks, strict=True)
     }
     yield Synth(outdir, templates, None)
 
@@ -174,9 +173,7 @@ def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) 
 
 def _turn_queue_id(template: dict[str, Any]) -> str:
     queues = _resources(template, "AWS::SQS::Queue")
-    (turns_id,) = [
-        k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-turns.fifo"
-    ]
+    (turns_id,) = [k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-turns.fifo"]
     return turns_id
 
 
@@ -205,9 +202,7 @@ def test_event_source_mappings_report_batch_item_failures(templates: dict[str, d
     assert len(mappings) == 2
     for mapping in mappings:
         assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
-    (stream,) = [
-        m["Properties"] for m in mappings if "StreamArn" in json.dumps(m["Properties"]["EventSourceArn"])
-    ]
+    (stream,) = [m["Properties"] for m in mappings if "StreamArn" in json.dumps(m["Properties"]["EventSourceArn"])]
     assert stream["BisectBatchOnFunctionError"] is True
     assert stream["MaximumRetryAttempts"] == DEV.indexer_retry_attempts
     assert stream["StartingPosition"] == "TRIM_HORIZON"
@@ -229,9 +224,7 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
         "rate(15 minutes)",
     }
     functions = _resources(templates["dev"], "AWS::Lambda::Function")
-    (jobs_fn,) = [
-        k for k, f in functions.items() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
-    ]
+    (jobs_fn,) = [k for k, f in functions.items() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"]
     jobs_seen = set()
     for rule in rules:
         (target,) = rule["Properties"]["Targets"]
@@ -246,9 +239,7 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
 # --- api -----------------------------------------------------------------------------------
 
 
-def test_routes_and_authorizers(
-    templates: dict[str, dict[str, Any]], assertions: dict[str, Template]
-) -> None:
+def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions: dict[str, Template]) -> None:
     template = assertions["prod"]
     routes = {
         r["Properties"]["RouteKey"]: r["Properties"]
@@ -446,8 +437,6 @@ def test_engram_layer_asset_has_python_prefix(synth: Synth, templates: dict[str,
 
 
 def test_context_selects_one_environment() -> None:
-    app, stacks = build_app(
-        context={**cdk_json_context(), "env": "staging"}, dependencies_dir=PLACEHOLDER_DEPENDENCIES
-    )
+    app, stacks = build_app(context={**cdk_json_context(), "env": "staging"}, dependencies_dir=PLACEHOLDER_DEPENDENCIES)
     assert [s.stack_name for s in stacks] == ["Engram-staging"]
     assert isinstance(app, App)

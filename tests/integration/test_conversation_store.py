@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
 from engram.adapters.dynamodb.models import bind
 from engram.bootstrap import Container
@@ -132,7 +131,7 @@ def test_expired_items_are_ignored_although_still_stored(settings: Settings, clo
     store.append_turn(KEY, "remember me", "ok", "r1", clock.now())
     clock.advance(settings.history_ttl_s + 1)
     # DynamoDB Local never deletes expired items; the raw item is still there ...
-    raw = list(bind_for(settings).session.query(f"T#t1#U#alice#P#nurse#S#s1"))
+    raw = list(bind_for(settings).session.query("T#t1#U#alice#P#nurse#S#s1"))
     assert any(i.sk == "~META" for i in raw)
     # ... but every read ignores it
     assert store.load(KEY, 8, clock.now()).meta is None

@@ -8,6 +8,7 @@ from typing import Any
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.settings import Settings
+
 from tests.support.openai_stub import OpenAIStub
 
 KEY = SessionKey("t1", "bob", "buddy", "s1")
@@ -19,8 +20,8 @@ def _chat_calls(stub: OpenAIStub) -> list[dict[str, Any]]:
 
 
 def test_same_text_within_window_gets_first_answer_without_second_model_call(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-, make_container: Any) -> None:
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(openai_settings)
     first = c.conversation.chat(KEY, "I coughed all night yesterday")
     clock.advance(1.5)  # same 3 s bucket? 1_767_225_600 is a multiple of 3 s, so 0 s and 1.5 s share one
@@ -35,8 +36,8 @@ def test_same_text_within_window_gets_first_answer_without_second_model_call(
 
 
 def test_client_idempotency_key_wins_over_the_time_window(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-, make_container: Any) -> None:
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(openai_settings)
     a = c.conversation.chat(KEY, "my dog Mochi ate chocolate", idempotency_key="msg-42")
     clock.advance(600)  # far outside the 3 s window, same client key
@@ -45,8 +46,8 @@ def test_client_idempotency_key_wins_over_the_time_window(
 
 
 def test_failed_turn_releases_the_marker_so_a_retry_runs(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-, make_container: Any) -> None:
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(openai_settings)
     openai_stub.state.fail_next = 1
     try:
@@ -58,8 +59,8 @@ def test_failed_turn_releases_the_marker_so_a_retry_runs(
 
 
 def test_concurrent_audio_duplicates_process_once(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-, make_container: Any) -> None:
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(openai_settings)
     release = threading.Event()
     entered = threading.Event()
@@ -88,10 +89,14 @@ def test_concurrent_audio_duplicates_process_once(
     assert len(_chat_calls(openai_stub)) == 1
 
 
-def test_crashed_audio_holder_lock_expires_by_clock(settings: Settings, clock: ManualClock, make_container: Any) -> None:
+def test_crashed_audio_holder_lock_expires_by_clock(
+    settings: Settings, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(settings)
     # A holder takes the lock and dies without completing or releasing it.
-    claim = c.conversation.idempotency.claim(KEY.owner, "audio", "a-audio-9", "dead-holder", settings.audio_lock_ttl_s, clock.now())
+    claim = c.conversation.idempotency.claim(
+        KEY.owner, "audio", "a-audio-9", "dead-holder", settings.audio_lock_ttl_s, clock.now()
+    )
     assert claim.state == "acquired"
     blocked = c.conversation.chat(KEY, "voice: hello again", audio_id="audio-9")
     assert blocked["status"] == "processing"

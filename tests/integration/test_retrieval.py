@@ -228,7 +228,6 @@ def test_the_reply_path_only_enqueues_the_access_boost(container: Container, clo
     json.dumps(job)  # an SQS body
 
 
-
 def test_the_worker_applies_the_access_boost(container: Container, clock: ManualClock) -> None:
     _store(container, "m-allergy", "The user is allergic to penicillin.")
     _store(container, "m-dog", "The user has a golden retriever named Max.")

@@ -12,6 +12,7 @@ from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus
 from engram.errors import Conflict
 from engram.settings import Settings
+
 from tests.support.openai_stub import OpenAIStub
 
 KEY = SessionKey("t1", "carol", "coach", "s1")
@@ -23,8 +24,8 @@ def _record(c: Any, n: int) -> None:
 
 
 def test_summary_model_failing_three_times_stores_raw_fallback(
-    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock
-, make_container: Any) -> None:
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(openai_settings)
     _record(c, 4)
     openai_stub.state.fail_next = 3
@@ -40,17 +41,26 @@ def test_summary_model_failing_three_times_stores_raw_fallback(
     assert stored is not None and stored.content == summary.summary and stored.importance == 0.5
 
 
-def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any) -> None:
+def test_session_summary_from_the_model(
+    openai_settings: Settings, openai_stub: OpenAIStub, clock: ManualClock, make_container: Any
+) -> None:
     def reply(request: dict[str, Any]) -> str:
         if request.get("response_format"):
-            return json.dumps({"summary": "Carol walks daily.", "topics": ["walking"], "emotion": "joy", "importance": 7})
+            return json.dumps(
+                {"summary": "Carol walks daily.", "topics": ["walking"], "emotion": "joy", "importance": 7}
+            )
         return "ok"
 
     openai_stub.state.reply = reply
     c = make_container(openai_settings)
     _record(c, 3)
-    meta, summary, memory_id = c.conversation.end_session(KEY)
-    assert (summary.summary, summary.emotion, summary.importance, summary.fallback) == ("Carol walks daily.", "joy", 7, False)
+    _, summary, memory_id = c.conversation.end_session(KEY)
+    assert (summary.summary, summary.emotion, summary.importance, summary.fallback) == (
+        "Carol walks daily.",
+        "joy",
+        7,
+        False,
+    )
     stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", memory_id)
     assert stored is not None and stored.importance == 0.7 and stored.topics == ["walking"] and stored.emotion == "joy"
     # ending twice is a conflict, and leaves one memory
@@ -62,7 +72,9 @@ def test_session_summary_from_the_model(openai_settings: Settings, openai_stub: 
         raise AssertionError("second end must conflict")
 
 
-def test_local_session_summary_keeps_the_users_language(settings: Settings, clock: ManualClock, make_container: Any) -> None:
+def test_local_session_summary_keeps_the_users_language(
+    settings: Settings, clock: ManualClock, make_container: Any
+) -> None:
     c = make_container(settings)
     c.conversation.record_turn(KEY, "我昨天晚上咳嗽很厲害，血氧掉到92。", "請多休息。", "z1")
     c.conversation.record_turn(KEY, "今天早上吃藥以後比較好了。", "太好了。", "z2")

@@ -33,11 +33,17 @@ def test_turn_job_event_writes_memories_and_reports_poison_messages(container: C
         assert len(rounds) == 1 and "咳嗽" in rounds[0].content  # kept in Chinese
         facts = [r for r in container.memories.list("default", "user-123", statuses=None)]
         assert facts and all("咳" in f.content or "喘" in f.content for f in facts)
-        before = {(r.memory_id, r.version) for r in container.memories.list("default", "user-123", namespaces=tuple(Namespace), statuses=None)}
+        before = {
+            (r.memory_id, r.version)
+            for r in container.memories.list("default", "user-123", namespaces=tuple(Namespace), statuses=None)
+        }
         # SQS delivers at least once: the same message again writes nothing new
         again = lambda_handler(json.loads(EVENT.read_text()), LocalContext())
         assert again["batchItemFailures"] == []
-        after = {(r.memory_id, r.version) for r in container.memories.list("default", "user-123", namespaces=tuple(Namespace), statuses=None)}
+        after = {
+            (r.memory_id, r.version)
+            for r in container.memories.list("default", "user-123", namespaces=tuple(Namespace), statuses=None)
+        }
         assert after == before
     finally:
         runtime.set_container(None)

@@ -92,8 +92,6 @@ def test_duplicate_through_record_turn_and_the_inline_queue(container: Container
     assert len(rounds) == 2
 
 
-
-
 @pytest.mark.parametrize(
     ("before", "after", "place"),
     [

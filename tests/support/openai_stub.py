@@ -88,7 +88,15 @@ class _Handler(BaseHTTPRequestHandler):
                 digest = hashlib.sha256(str(text).encode()).digest()
                 vec = [(digest[j % len(digest)] - 128) / 128 for j in range(dims)]
                 data.append({"object": "embedding", "index": i, "embedding": vec})
-            self._send(200, {"object": "list", "data": data, "model": body.get("model"), "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+            self._send(
+                200,
+                {
+                    "object": "list",
+                    "data": data,
+                    "model": body.get("model"),
+                    "usage": {"prompt_tokens": 1, "total_tokens": 1},
+                },
+            )
         else:
             self._send(404, {"error": {"message": "unknown path"}})
 

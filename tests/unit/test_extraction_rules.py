@@ -132,9 +132,7 @@ def test_content_stays_in_the_users_language() -> None:
     assert [c.content for c in extract_candidates("えっと、ペニシリンアレルギーがあります。")] == [
         "ペニシリンアレルギーがあります"
     ]
-    assert [c.content for c in extract_candidates("저는 땅콩 알레르기가 있어요.")] == [
-        "저는 땅콩 알레르기가 있어요"
-    ]
+    assert [c.content for c in extract_candidates("저는 땅콩 알레르기가 있어요.")] == ["저는 땅콩 알레르기가 있어요"]
     assert [c.content for c in extract_candidates("Um, I'm allergic to penicillin.")] == [
         "User is allergic to penicillin"
     ]

@@ -81,9 +81,7 @@ class FakeCluster:
 
     url: str = ""
     requests: list[Recorded] = field(default_factory=list)
-    routes: list[tuple[str, re.Pattern[str], list[Reply | Callable[[Recorded], Reply]]]] = field(
-        default_factory=list
-    )
+    routes: list[tuple[str, re.Pattern[str], list[Reply | Callable[[Recorded], Reply]]]] = field(default_factory=list)
 
     def on(self, method: str, path: str, *replies: Reply | Callable[[Recorded], Reply]) -> None:
         self.routes.append((method, re.compile(path), list(replies)))
@@ -97,11 +95,7 @@ class FakeCluster:
 
     def data_requests(self) -> list[Recorded]:
         """Requests that touch documents (everything but index/alias/template management)."""
-        return [
-            r
-            for r in self.requests
-            if re.search(r"/_(search|count|doc|bulk|delete_by_query)$|/_doc/", r.path)
-        ]
+        return [r for r in self.requests if re.search(r"/_(search|count|doc|bulk|delete_by_query)$|/_doc/", r.path)]
 
 
 def _handler(cluster: FakeCluster) -> type[BaseHTTPRequestHandler]:
@@ -166,9 +160,7 @@ def index(cluster: FakeCluster) -> OpenSearchIndex:
     return OpenSearchIndex(client, dimensions=DIMS, prefix=PREFIX, bulk_chunk_size=2, sleep=lambda _s: None)
 
 
-def _doc(
-    doc_id: str, *, tenant: str = "t1", user: str = "u1", vector: list[float] | None = None
-) -> IndexDocument:
+def _doc(doc_id: str, *, tenant: str = "t1", user: str = "u1", vector: list[float] | None = None) -> IndexDocument:
     return IndexDocument(
         doc_id=doc_id,
         tenant_id=tenant,
@@ -481,9 +473,7 @@ def test_adapter_satisfies_the_port(index: OpenSearchIndex) -> None:
     assert port is index
 
 
-def test_ensure_index_creates_template_first_version_and_aliases(
-    cluster: FakeCluster, index: OpenSearchIndex
-) -> None:
+def test_ensure_index_creates_template_first_version_and_aliases(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
     cluster.on(
         "GET",
@@ -556,9 +546,7 @@ def _reindex_routes(cluster: FakeCluster, task_response: dict[str, Any]) -> None
     cluster.on("DELETE", "/engram-test-v[12]", (200, {"acknowledged": True}))
 
 
-def test_reindex_to_new_version_swaps_both_aliases_in_one_call(
-    cluster: FakeCluster, index: OpenSearchIndex
-) -> None:
+def test_reindex_to_new_version_swaps_both_aliases_in_one_call(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     reindexed = {
         "took": 40,
         "timed_out": False,
@@ -612,9 +600,7 @@ def test_reindex_failures_leave_aliases_alone(cluster: FakeCluster, index: OpenS
 def test_reindex_replaces_a_leftover_version(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     exists = {"error": {"type": "resource_already_exists_exception", "reason": "exists"}, "status": 400}
     _reindex_routes(cluster, {"total": 0, "failures": []})
-    cluster.routes.insert(
-        0, ("PUT", re.compile("/engram-test-v2"), [(400, exists), (200, {"acknowledged": True})])
-    )
+    cluster.routes.insert(0, ("PUT", re.compile("/engram-test-v2"), [(400, exists), (200, {"acknowledged": True})]))
     assert index.reindex_to_new_version(delete_old=False) == "engram-test-v2"
     calls = [(r.method, r.path) for r in cluster.requests]
     assert calls[2:5] == [
@@ -737,9 +723,7 @@ def test_get_found_missing_and_foreign(cluster: FakeCluster, index: OpenSearchIn
 
     cluster.on("GET", "/engram-test-read/_doc/a", (200, found(mine)))
     cluster.on("GET", "/engram-test-read/_doc/b", (200, found(foreign)))
-    cluster.on(
-        "GET", "/engram-test-read/_doc/zz", (404, {"_index": "engram-test-v1", "_id": "zz", "found": False})
-    )
+    cluster.on("GET", "/engram-test-read/_doc/zz", (404, {"_index": "engram-test-v1", "_id": "zz", "found": False}))
     assert index.get("t1", "u1", "a") == mine
     assert index.get("t1", "u1", "b") is None  # tenant/user mismatch
     assert index.get("t1", "u1", "zz") is None
@@ -749,9 +733,7 @@ def test_get_found_missing_and_foreign(cluster: FakeCluster, index: OpenSearchIn
 def test_get_on_a_missing_index_is_not_found(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     missing = {
         "error": {
-            "root_cause": [
-                {"type": "index_not_found_exception", "reason": "no such index [engram-test-read]"}
-            ],
+            "root_cause": [{"type": "index_not_found_exception", "reason": "no such index [engram-test-read]"}],
             "type": "index_not_found_exception",
             "reason": "no such index [engram-test-read]",
         },
@@ -762,9 +744,7 @@ def test_get_on_a_missing_index_is_not_found(cluster: FakeCluster, index: OpenSe
         index.get("t1", "u1", "a")
 
 
-def test_search_text_sends_filters_and_routing_and_parses_hits(
-    cluster: FakeCluster, index: OpenSearchIndex
-) -> None:
+def test_search_text_sends_filters_and_routing_and_parses_hits(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     a, b = _doc("a"), _doc("b")
     cluster.on("POST", "/engram-test-read/_search", (200, _search_response([_hit(a, 3.2), _hit(b, 1.1)])))
     hits = index.search_text("peanut allergy", FLT, 5)
@@ -843,9 +823,7 @@ def _assert_domain_only(exc: BaseException) -> None:
 
 
 @pytest.mark.parametrize("status", [500, 503, 429, 403, 400])
-def test_http_errors_become_store_unavailable(
-    cluster: FakeCluster, index: OpenSearchIndex, status: int
-) -> None:
+def test_http_errors_become_store_unavailable(cluster: FakeCluster, index: OpenSearchIndex, status: int) -> None:
     error = {"error": {"type": "some_exception", "reason": "boom"}, "status": status}
     cluster.on("POST", "/engram-test-read/_search", (status, error))
     with pytest.raises(StoreUnavailable) as raised:
@@ -883,9 +861,7 @@ def test_non_opensearch_errors_are_not_swallowed(index: OpenSearchIndex) -> None
 # --------------------------------------------------------------------------- client factory
 
 
-def test_sigv4_signing_for_managed_domain_and_serverless(
-    cluster: FakeCluster, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_sigv4_signing_for_managed_domain_and_serverless(cluster: FakeCluster, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "AKIDEXAMPLE")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
     monkeypatch.setenv("AWS_SESSION_TOKEN", "token")
@@ -937,12 +913,8 @@ def test_contract_factory(cluster: FakeCluster, monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setenv("OPENSEARCH_URL", cluster.url)
     monkeypatch.delenv("OPENSEARCH_SERVICE", raising=False)
-    cluster.on(
-        "PUT", r"/_index_template/engram-contract-[0-9a-f]{12}-template", (200, {"acknowledged": True})
-    )
-    cluster.on(
-        "GET", r"/_alias/engram-contract-[0-9a-f]{12}-write", (404, {"error": "missing", "status": 404})
-    )
+    cluster.on("PUT", r"/_index_template/engram-contract-[0-9a-f]{12}-template", (200, {"acknowledged": True}))
+    cluster.on("GET", r"/_alias/engram-contract-[0-9a-f]{12}-write", (404, {"error": "missing", "status": 404}))
     cluster.on("PUT", r"/engram-contract-[0-9a-f]{12}-v1", (200, {"acknowledged": True}))
     made = factory.make_opensearch_index(8)
     assert isinstance(made, OpenSearchIndex)

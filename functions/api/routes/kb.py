@@ -14,7 +14,7 @@ from engram.runtime import get_container
 from .. import auth
 from ..schemas import KbDeleteResponse, KbDocumentListResponse, KbDocumentRequest, KbDocumentView
 
-router = Router()  # type: ignore[no-untyped-call]
+router = Router()
 
 DOCUMENTS = "/kb/documents"
 

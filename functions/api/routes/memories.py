@@ -44,7 +44,7 @@ from ..schemas import (
     TimelineResponse,
 )
 
-router = Router()  # type: ignore[no-untyped-call]
+router = Router()
 
 USER = "/memories"
 BACKEND = "/users/<user_id>/memories"

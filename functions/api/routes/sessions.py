@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
-
 from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
 from engram.runtime import get_container
@@ -38,6 +37,7 @@ class StillProcessing(Exception):
         super().__init__("processing")
         self.body = body
 
+
 USER = "/personas/<persona_id>/sessions/<session_id>"
 BACKEND = "/users/<user_id>/personas/<persona_id>/sessions/<session_id>"
 
@@ -46,11 +46,15 @@ def _key(persona_id: str, session_id: str, user_id: str | None) -> SessionKey:
     settings = get_container().settings
     event: dict[str, Any] = router.current_event.raw_event
     owner = auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
-    return SessionKey(owner.tenant_id, owner.user_id, check_id("persona_id", persona_id), check_id("session_id", session_id))
+    return SessionKey(
+        owner.tenant_id, owner.user_id, check_id("persona_id", persona_id), check_id("session_id", session_id)
+    )
 
 
 def _turn_view(t: Turn) -> TurnView:
-    return TurnView(seq=t.seq, user=t.user_text, assistant=t.assistant_text, request_id=t.request_id, created_at=t.created_at)
+    return TurnView(
+        seq=t.seq, user=t.user_text, assistant=t.assistant_text, request_id=t.request_id, created_at=t.created_at
+    )
 
 
 def _chat(key: SessionKey, body: ChatRequest) -> ChatResponse:
@@ -66,7 +70,9 @@ def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
     return ContextResponse.model_validate(
         {
             "messages": ctx.messages,
-            "blocks": [{"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks],
+            "blocks": [
+                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks
+            ],
             "total_tokens": ctx.total_tokens,
             "encoding": ctx.encoding,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
@@ -129,7 +135,9 @@ def chat(persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
     return _chat(_key(persona_id, session_id, None), body)
 
 
-@router.post(BACKEND + "/chat", summary="Send a message and get a reply that uses memory (trusted backend)", tags=["backend"])
+@router.post(
+    BACKEND + "/chat", summary="Send a message and get a reply that uses memory (trusted backend)", tags=["backend"]
+)
 def backend_chat(user_id: str, persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
     return _chat(_key(persona_id, session_id, user_id), body)
 
@@ -139,7 +147,9 @@ def context(persona_id: str, session_id: str, body: ContextRequest) -> ContextRe
     return _context(_key(persona_id, session_id, None), body)
 
 
-@router.post(BACKEND + "/context", summary="Assemble the prompt only (bring your own LLM) (trusted backend)", tags=["backend"])
+@router.post(
+    BACKEND + "/context", summary="Assemble the prompt only (bring your own LLM) (trusted backend)", tags=["backend"]
+)
 def backend_context(user_id: str, persona_id: str, session_id: str, body: ContextRequest) -> ContextResponse:
     return _context(_key(persona_id, session_id, user_id), body)
 
@@ -149,7 +159,9 @@ def record_turn(persona_id: str, session_id: str, body: TurnRequest) -> TurnResp
     return _record_turn(_key(persona_id, session_id, None), body)
 
 
-@router.post(BACKEND + "/turns", summary="Record a turn produced by the caller's own LLM (trusted backend)", tags=["backend"])
+@router.post(
+    BACKEND + "/turns", summary="Record a turn produced by the caller's own LLM (trusted backend)", tags=["backend"]
+)
 def backend_record_turn(user_id: str, persona_id: str, session_id: str, body: TurnRequest) -> TurnResponse:
     return _record_turn(_key(persona_id, session_id, user_id), body)
 
@@ -159,7 +171,9 @@ def get_session(persona_id: str, session_id: str) -> SessionResponse:
     return _get_session(_key(persona_id, session_id, None))
 
 
-@router.get(BACKEND + "", summary="Read a session: state, rolling summary, recent rounds (trusted backend)", tags=["backend"])
+@router.get(
+    BACKEND + "", summary="Read a session: state, rolling summary, recent rounds (trusted backend)", tags=["backend"]
+)
 def backend_get_session(user_id: str, persona_id: str, session_id: str) -> SessionResponse:
     return _get_session(_key(persona_id, session_id, user_id))
 

@@ -178,6 +178,18 @@ def build_container(
         counter=counter,
     )
     return Container(
-        settings, clock, metrics, counter, models, conversation, rolling, post_turn, queue,
-        index, repo, profiles, retriever, writer,
+        settings,
+        clock,
+        metrics,
+        counter,
+        models,
+        conversation,
+        rolling,
+        post_turn,
+        queue,
+        index,
+        repo,
+        profiles,
+        retriever,
+        writer,
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -20,7 +21,17 @@ from engram.domain.models import (
     SessionSummary,
     Turn,
 )
-from engram.memory.models import ExistingMemory, Fact, Hit, IndexDocument, MemoryRecord, MemoryStatus, Namespace, Profile, SearchFilter
+from engram.memory.models import (
+    ExistingMemory,
+    Fact,
+    Hit,
+    IndexDocument,
+    MemoryRecord,
+    MemoryStatus,
+    Namespace,
+    Profile,
+    SearchFilter,
+)
 
 Vector = npt.NDArray[np.float32]
 
@@ -178,7 +189,9 @@ class MemoryRepository(Protocol):
 
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None: ...
 
-    def batch_get(self, tenant_id: str, user_id: str, memory_ids: list[str]) -> list[MemoryRecord]: ...
+    def batch_get(
+        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]
+    ) -> builtins.list[MemoryRecord]: ...
 
     def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
         """Optimistic concurrency: Conflict when the stored version is not `expected_version`."""
@@ -195,9 +208,9 @@ class MemoryRepository(Protocol):
         namespaces: tuple[Namespace, ...] = ...,
         statuses: tuple[MemoryStatus, ...] | None = None,
         now: float | None = None,
-    ) -> list[MemoryRecord]: ...
+    ) -> builtins.list[MemoryRecord]: ...
 
-    def touch_access(self, tenant_id: str, user_id: str, memory_ids: list[str], now: float) -> None: ...
+    def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None: ...
 
     def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int: ...
 

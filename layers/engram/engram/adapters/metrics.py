@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import threading
-from collections import Counter
+from collections import defaultdict
 from typing import Any
 
 
 class InMemoryMetrics:
     def __init__(self) -> None:
-        self.counts: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
+        self.counts: dict[tuple[str, tuple[tuple[str, str], ...]], float] = defaultdict(float)
         self._lock = threading.Lock()
 
     def put(self, name: str, value: float = 1.0, unit: str = "Count", **dimensions: str) -> None:

@@ -204,9 +204,7 @@ def index_body(
     """settings + mappings of one physical index version (create-index body)."""
     return {
         "settings": index_settings(engine=engine, ef_search=ef_search, shards=shards, replicas=replicas),
-        "mappings": mappings(
-            dimensions, engine=engine, space_type=space_type, ef_construction=ef_construction, m=m
-        ),
+        "mappings": mappings(dimensions, engine=engine, space_type=space_type, ef_construction=ef_construction, m=m),
     }
 
 

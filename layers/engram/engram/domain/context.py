@@ -54,7 +54,9 @@ class ContextAssembler:
         pinned = self._fit_lines(ci.memory.pinned, s.pinned_tokens)
         memories = list(ci.memory.items)
         memory_lines = self._fit_lines([m.text for m in memories], s.memory_block_tokens, s.memory_item_cap_tokens)
-        kept_memories = [m for m in memories if self._counter.truncate(m.text, s.memory_item_cap_tokens) in memory_lines]
+        kept_memories = [
+            m for m in memories if self._counter.truncate(m.text, s.memory_item_cap_tokens) in memory_lines
+        ]
         summary = self._counter.truncate(ci.summary, s.summary_block_tokens) if ci.summary else ""
         recent = list(ci.recent)[-s.recent_window_rounds :]
         trimmed = {"recent": 0, "memories": 0, "summary": 0}

@@ -158,11 +158,17 @@ class ConversationService:
         hint = snapshot.meta
         if hint is not None and hint.is_idle(self.clock.now(), self.settings.session_idle_timeout_s):
             snapshot = SessionSnapshot(meta=hint, recent=())
-        ctx, slot = self._context(key, text, snapshot)
+        ctx, _ = self._context(key, text, snapshot)
         completion = self.responder.reply(ctx.messages)
         try:
             meta, turn = self.store.append_turn(
-                key, text, completion.text, rid, self.clock.now(), meta_hint=hint, tokens=self._tokens(text, completion.text)
+                key,
+                text,
+                completion.text,
+                rid,
+                self.clock.now(),
+                meta_hint=hint,
+                tokens=self._tokens(text, completion.text),
             )
         except DuplicateRequest:
             # A previous attempt stored this round but never recorded its answer: return what was stored.
@@ -179,7 +185,9 @@ class ConversationService:
             "turn": turn.seq,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "context_tokens": ctx.total_tokens,
-            "blocks": [{"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks],
+            "blocks": [
+                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks
+            ],
             "memory_ids": ctx.memory_ids,
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }
@@ -193,7 +201,9 @@ class ConversationService:
         now = self.clock.now()
         rid = request_id(key.user_id, user_text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
         try:
-            meta, turn = self.store.append_turn(key, user_text, assistant_text, rid, now, tokens=self._tokens(user_text, assistant_text))
+            meta, turn = self.store.append_turn(
+                key, user_text, assistant_text, rid, now, tokens=self._tokens(user_text, assistant_text)
+            )
         except DuplicateRequest:
             self.metrics.put("request_deduplicated")
             stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
@@ -222,7 +232,9 @@ class ConversationService:
         if meta is None:
             raise NotFound("session not found", details={"session_id": key.session_id})
         turns = self.store.turns_between(key, meta.generation, 1, meta.turn_count, now)
-        result = summarize_session_with_retry(self.summarizer, meta.summary, turns, self.settings, self.clock, self.metrics)
+        result = summarize_session_with_retry(
+            self.summarizer, meta.summary, turns, self.settings, self.clock, self.metrics
+        )
         memory_id = self._store_session_memory(key, meta, turns, result)
         ended = self.store.end_session(key, meta.generation, self.clock.now())
         return ended, result, memory_id

@@ -20,7 +20,12 @@ def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> di
     """The message a turn leaves for the worker (SQS FIFO body; group = conversation)."""
     return {
         "kind": "after_turn",
-        "key": {"tenant_id": key.tenant_id, "user_id": key.user_id, "persona_id": key.persona_id, "session_id": key.session_id},
+        "key": {
+            "tenant_id": key.tenant_id,
+            "user_id": key.user_id,
+            "persona_id": key.persona_id,
+            "session_id": key.session_id,
+        },
         "generation": progress.generation,
         "progress": {
             "generation": progress.generation,

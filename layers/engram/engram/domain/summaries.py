@@ -77,7 +77,9 @@ class RollingSummarizer:
                 progress = meta.progress if meta else None
             if progress is None or self._due(progress) is None:
                 return committed
-            if self._use_lease and not self._store.try_lease(key, SUMMARY_LEASE, holder, LEASE_TTL_S, self._clock.now()):
+            if self._use_lease and not self._store.try_lease(
+                key, SUMMARY_LEASE, holder, LEASE_TTL_S, self._clock.now()
+            ):
                 return committed  # the holder re-checks after it releases
             try:
                 committed += self._fold(key)
@@ -140,4 +142,6 @@ def summarize_session_with_retry(
         )
     except LlmFailure:
         metrics.put("llm_failure", kind="session_summary")
-        return fallback_summary(turns, settings.fallback_summary_chars, settings.fallback_importance, "LLM_SUMMARY_FAILED")
+        return fallback_summary(
+            turns, settings.fallback_summary_chars, settings.fallback_importance, "LLM_SUMMARY_FAILED"
+        )

@@ -77,7 +77,9 @@ def build_event(
 
 
 def _is_text(content_type: str) -> bool:
-    return not content_type or content_type.startswith(("application/json", "text/", "application/x-www-form-urlencoded"))
+    return not content_type or content_type.startswith(
+        ("application/json", "text/", "application/x-www-form-urlencoded")
+    )
 
 
 class LocalContext:

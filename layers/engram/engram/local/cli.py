@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -34,10 +35,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     print("Ctrl-C stops everything.", flush=True)
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         done.wait()
-    except KeyboardInterrupt:
-        pass
     stack.stop()
     return 0
 
@@ -58,11 +57,13 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 
 def _request(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, method=method)
+    if not url.startswith(("http://", "https://")):
+        raise SystemExit("--url must be an http(s) URL")
+    req = urllib.request.Request(url, data=data, method=method)  # noqa: S310 - scheme checked above
     req.add_header("authorization", f"Bearer {token}")
     req.add_header("content-type", "application/json")
     try:
-        with urllib.request.urlopen(req, timeout=60) as resp:  # noqa: S310 - local URL given by the user
+        with urllib.request.urlopen(req, timeout=60) as resp:  # noqa: S310 - the local API URL the user gave
             return resp.status, json.loads(resp.read() or b"null")
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"null")
@@ -73,7 +74,10 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     token = tokens.mint(_settings(), args.user)
     base = f"{args.url}/v1/personas/{args.persona}/sessions/{args.session}"
-    print(f"Chatting as {args.user} with persona {args.persona}, session {args.session}. '/end' ends the session, Ctrl-D quits.")
+    print(
+        f"Chatting as {args.user} with persona {args.persona}, session {args.session}. "
+        "'/end' ends the session, Ctrl-D quits."
+    )
     for line in sys.stdin if not sys.stdin.isatty() else iter(lambda: input("you> "), None):
         text = line.strip()
         if not text:
@@ -89,7 +93,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
         gate = body["gate"]
         print(f"bot> {body['reply']}")
         print(f"     model={body['model']} gate={gate['decision']} ({gate['reason']}, {gate['language']})")
-        blocks = ", ".join(f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"])
+        blocks = ", ".join(
+            f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"]
+        )
         print(f"     prompt {body['context_tokens']} tokens: {blocks}")
         _, session = _request("GET", base, token)
         if isinstance(session, dict) and "summary" in session:

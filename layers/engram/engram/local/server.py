@@ -41,7 +41,7 @@ def make_server(gateway: LocalGateway, host: str = "127.0.0.1", port: int = 8080
             self.end_headers()
             self.wfile.write(resp.body)
 
-        do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _serve
+        do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _serve  # noqa: N815 - http.server names
 
     server = ThreadingHTTPServer((host, port), Handler)
     server.daemon_threads = True

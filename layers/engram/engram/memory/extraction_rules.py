@@ -143,8 +143,7 @@ _FAMILY_JA = (
     "|夫|母|父|兄|姉|弟|妹|孫"
 )
 _FAMILY_KO = (
-    "아내|와이프|남편|아들|딸|엄마|어머니|아빠|아버지|할머니|할아버지|형|오빠|누나|언니|남동생"
-    "|여동생|동생|손자|손녀"
+    "아내|와이프|남편|아들|딸|엄마|어머니|아빠|아버지|할머니|할아버지|형|오빠|누나|언니|남동생|여동생|동생|손자|손녀"
 )
 
 _PET_EN = r"dog|cat|puppy|kitten|pet|parrot|rabbit|bunny|hamster|bird|turtle"
@@ -234,9 +233,7 @@ EN_RULES: tuple[_Rule, ...] = (
         0.95,
         -0.3,
         safety=True,
-        negation=re.compile(
-            r"\bnot allergic\b|\bno (?:\w+ )?allergy\b|\bisn'?t allergic\b|\bno longer allergic\b", _I
-        ),
+        negation=re.compile(r"\bnot allergic\b|\bno (?:\w+ )?allergy\b|\bisn'?t allergic\b|\bno longer allergic\b", _I),
     ),
     _Rule(
         "contraindication",
@@ -468,8 +465,7 @@ EN_RULES: tuple[_Rule, ...] = (
             _EN_DATE + r".*?\bi(?: have|'ve got| need| must| will|'ll|'m going| am going| plan|'m planning"
             r"| am planning)(?: to)? (?P<x>(?!\w+ly\b)[a-z][\w' -]{1,40}?)"
             r"(?=\s+(?:today|tonight|tomorrow|next|this|on|at|in)\b|[,.;!?]|$)",
-            _EN_DATE
-            + r".*?\b(?P<x>(?:dentist |doctor'?s? |vet |eye )?(?:appointment|check-?up|surgery|follow-?up"
+            _EN_DATE + r".*?\b(?P<x>(?:dentist |doctor'?s? |vet |eye )?(?:appointment|check-?up|surgery|follow-?up"
             r"|exam|vaccination|blood test))\b",
             flags=_I,
         ),
@@ -813,8 +809,7 @@ ZH_RULES: tuple[_Rule, ...] = (
         "todo",
         _c(
             r"提醒我(?P<x>[^\s，,。！？!?]{1,14})",
-            _ZH_DATE
-            + r".*?(?P<x>(?:要|得|會|会|預約|预约|約了|约了|回診|回诊|複診|复诊|看醫生|看医生|檢查|检查"
+            _ZH_DATE + r".*?(?P<x>(?:要|得|會|会|預約|预约|約了|约了|回診|回诊|複診|复诊|看醫生|看医生|檢查|检查"
             r"|打疫苗|開刀|开刀|手術|手术"
             r"|去)[^\s，,。！？!?]{0,12})",
         ),
@@ -1070,9 +1065,7 @@ JA_RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "pet_health",
-        _c(
-            rf"(?:{_PET_JA}).{{0,10}}(?:吐い|下痢|食べない|食べません|元気がない|病気|咳|くしゃみ|足を引きず)"
-        ),
+        _c(rf"(?:{_PET_JA}).{{0,10}}(?:吐い|下痢|食べない|食べません|元気がない|病気|咳|くしゃみ|足を引きず)"),
         MemoryType.TIMELINE,
         "pet:health",
         ("pet", "health"),
@@ -1127,8 +1120,7 @@ JA_RULES: tuple[_Rule, ...] = (
         "todo",
         _c(
             r"(?P<x>[^\s、。！？!?]{0,12}?)(?:をリマインド|を忘れないように)",
-            _JA_DATE
-            + r".*?(?P<x>[^\s、。！？!?]{0,12}?(?:予定|予約|受診|通院|検査|手術|行く|行きます|しなきゃ"
+            _JA_DATE + r".*?(?P<x>[^\s、。！？!?]{0,12}?(?:予定|予約|受診|通院|検査|手術|行く|行きます|しなきゃ"
             r"|しないと"
             r"|します))",
         ),
@@ -1423,8 +1415,7 @@ KO_RULES: tuple[_Rule, ...] = (
         "todo",
         _c(
             r"(?P<x>[가-힣A-Za-z0-9 ]{1,14}?)\s?(?:알려 ?줘|리마인드)",
-            _KO_DATE
-            + r".*?(?P<x>(?:[가-힣A-Za-z0-9]+\s?){0,3}?(?:예약|가야|갈 거|갈거|할 거|해야|진료|검사|수술"
+            _KO_DATE + r".*?(?P<x>(?:[가-힣A-Za-z0-9]+\s?){0,3}?(?:예약|가야|갈 거|갈거|할 거|해야|진료|검사|수술"
             r"|병원에 가))",
         ),
         MemoryType.TODO,
@@ -1859,12 +1850,7 @@ def importance_for(candidate: Candidate) -> float:
     if candidate.safety:
         return round(min(1.0, 0.9 + 0.05 * candidate.stability + 0.05 * candidate.future_use), 3)
     base = _TIER.get(candidate.type, 0.4)
-    score = (
-        base
-        + 0.06 * candidate.stability
-        + 0.04 * candidate.future_use
-        + 0.03 * abs(candidate.emotional_valence)
-    )
+    score = base + 0.06 * candidate.stability + 0.04 * candidate.future_use + 0.03 * abs(candidate.emotional_valence)
     return round(max(0.0, min(0.85, score)), 3)  # capped below the safety tier
 
 

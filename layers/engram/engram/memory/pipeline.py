@@ -9,6 +9,7 @@ whose search key is expanded with the facts extracted from it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
@@ -137,7 +138,7 @@ class MemoryWriter:
         owner: OwnerKey,
         persona_id: str,
         text: str,
-        vec: np.ndarray,  # type: ignore[type-arg]
+        vec: np.ndarray,
         now: float,
     ) -> dict[str, IndexDocument]:
         flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
@@ -168,7 +169,7 @@ class MemoryWriter:
         owner: OwnerKey,
         persona_id: str,
         fact: Fact,
-        vec: np.ndarray,  # type: ignore[type-arg]
+        vec: np.ndarray,
         turn_ref: str,
         now: float,
         report: WriteReport,
@@ -196,10 +197,9 @@ class MemoryWriter:
                     continue
                 target = h.doc_id
                 break
-        if target is not None:
-            if self._merge(owner, target, fact, importance, turn_ref, now):
-                report.merged.append(target)
-                return
+        if target is not None and self._merge(owner, target, fact, importance, turn_ref, now):
+            report.merged.append(target)
+            return
         old_id = fact.target_id if fact.action == "supersede" else (same_subject.doc_id if same_subject else None)
         new = MemoryRecord(
             memory_id=f"mem-{uuid.uuid4().hex}",
@@ -282,7 +282,7 @@ class MemoryWriter:
         turn: Turn,
         round_id: str,
         round_text: str,
-        round_vec: np.ndarray,  # type: ignore[type-arg]
+        round_vec: np.ndarray,
         facts: list[Fact],
         context: list[str],
         turn_ref: str,
@@ -324,12 +324,11 @@ class MemoryWriter:
         search_text = record.search_text or record.content
         extended = replace(
             record,
-            search_text=expanded_text(search_text, following) if EXPANSION_MARKER not in search_text
+            search_text=expanded_text(search_text, following)
+            if EXPANSION_MARKER not in search_text
             else f"{search_text} {' '.join(following)}",
             version=record.version + 1,
             updated_at=now,
         )
-        try:
+        with contextlib.suppress(Conflict):  # a concurrent replay extended it already
             self._repo.replace(extended, record.version)
-        except Conflict:  # a concurrent replay extended it already
-            pass

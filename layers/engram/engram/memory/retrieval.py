@@ -103,7 +103,10 @@ class HybridRetriever:
     ) -> list[ScoredMemory]:
         s = self._s
         fused = reciprocal_rank_fusion(
-            [([h.doc_id for h in text_hits], s.rrf_weight_bm25), ([h.doc_id for h in vector_hits], s.rrf_weight_vector)],
+            [
+                ([h.doc_id for h in text_hits], s.rrf_weight_bm25),
+                ([h.doc_id for h in vector_hits], s.rrf_weight_vector),
+            ],
             s.rrf_k,
         )
         if not fused:

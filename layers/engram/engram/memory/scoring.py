@@ -12,15 +12,13 @@ DAY_S = 86_400.0
 WEEK_S = 7 * DAY_S
 
 
-def effective_importance(
-    base: float, created_at: float, access_count: int, now: float, settings: Settings
-) -> float:
+def effective_importance(base: float, created_at: float, access_count: int, now: float, settings: Settings) -> float:
     """R1: base × 0.95^weeks_since_creation × (1 + 0.1 × accesses), clipped to [0, 1].
 
     Derived when read — no job rewrites every memory every day (ARCHITECTURE §5).
     """
     weeks = max(0.0, now - created_at) / WEEK_S
-    score = base * settings.weekly_decay**weeks * (1 + settings.access_boost * access_count)
+    score: float = base * settings.weekly_decay**weeks * (1 + settings.access_boost * access_count)
     return min(1.0, max(0.0, score))
 
 

@@ -194,9 +194,7 @@ _SSN_RE = re.compile(
 _PHONE_INTL_RE = re.compile(r"(?<![A-Za-z0-9_+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}(?![\d])")
 # Domestic TW / JP / KR numbers start with a single 0 (00x is an international prefix):
 # TW 0912-345-678, (02)2345-6789, JP 090-1234-5678, 03-1234-5678, KR 010-1234-5678.
-_PHONE_ZERO_RE = re.compile(
-    r"(?<![A-Za-z0-9_.,/:-])(?:\(0[1-9]\d{0,3}\)|0[1-9]\d{0,3})(?:[ -]?\d{2,4}){1,3}(?![\d])"
-)
+_PHONE_ZERO_RE = re.compile(r"(?<![A-Za-z0-9_.,/:-])(?:\(0[1-9]\d{0,3}\)|0[1-9]\d{0,3})(?:[ -]?\d{2,4}){1,3}(?![\d])")
 # US / NANP: area and exchange start with 2-9, separators required (bare 10 digits are too ambiguous).
 _PHONE_US_RE = re.compile(
     r"(?<![A-Za-z0-9_.,/:-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\d])"
@@ -205,9 +203,7 @@ _PHONE_US_RE = re.compile(
 _DATEISH_RE = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)$")
 
 
-def _spans(
-    regex: re.Pattern[str], folded: str, accept: Callable[[re.Match[str]], str | None]
-) -> Iterator[_Span]:
+def _spans(regex: re.Pattern[str], folded: str, accept: Callable[[re.Match[str]], str | None]) -> Iterator[_Span]:
     """Run `regex`; `accept` returns the flag for a match (or None to reject it)."""
     for m in regex.finditer(folded):
         flag = accept(m)

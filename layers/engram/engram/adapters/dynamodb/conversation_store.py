@@ -10,11 +10,13 @@ Expired items are ignored on every read: DynamoDB deletes them late.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
@@ -31,9 +33,7 @@ def _backoff(attempt: int) -> None:
 
 
 class DynamoConversationStore:
-    def __init__(
-        self, models: BoundModels, settings: Settings, backoff: Callable[[int], None] = _backoff
-    ) -> None:
+    def __init__(self, models: BoundModels, settings: Settings, backoff: Callable[[int], None] = _backoff) -> None:
         self._m = models.session
         self._settings = settings
         self._backoff = backoff
@@ -51,9 +51,7 @@ class DynamoConversationStore:
         if meta is None:
             return SessionSnapshot(meta=None, recent=())
         turns = [
-            _to_turn(i)
-            for i in items
-            if i.sk.startswith(keys.turn_prefix(meta.generation)) and not _expired(i, now)
+            _to_turn(i) for i in items if i.sk.startswith(keys.turn_prefix(meta.generation)) and not _expired(i, now)
         ]
         turns.sort(key=lambda t: t.seq)
         return SessionSnapshot(meta=meta, recent=tuple(turns[-recent:] if recent else ()))
@@ -110,7 +108,9 @@ class DynamoConversationStore:
                 codes = [r.code if r else None for r in reasons]
                 # PynamoDB sends puts before updates: [turn, marker, meta].
                 if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-                    raise DuplicateRequest("this request was already recorded", details={"request_id": request_id}) from exc
+                    raise DuplicateRequest(
+                        "this request was already recorded", details={"request_id": request_id}
+                    ) from exc
                 if any(c in ("ConditionalCheckFailed", "TransactionConflict") for c in codes) or not codes:
                     self._backoff(attempt)
                     continue
@@ -150,7 +150,7 @@ class DynamoConversationStore:
         expires = now + s.history_ttl_s
         ukey = keys.user_key(key.tenant_id, key.user_id)
         meta_item = m(pk, keys.META_SK)
-        actions = [
+        actions: list[Action] = [
             m.turn_count.set(turn.seq),
             m.generation.set(generation),
             m.last_activity_at.set(now),
@@ -250,10 +250,8 @@ class DynamoConversationStore:
 
     def release_lease(self, key: SessionKey, name: str, holder: str) -> None:
         m = self._m
-        try:
+        with contextlib.suppress(PynamoDBException):  # a lease we fail to drop expires by itself
             m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}").delete(condition=m.holder == holder)
-        except PynamoDBException:
-            pass  # a lost lease expires by itself
 
     def end_session(self, key: SessionKey, generation: int, now: float) -> SessionMeta:
         m = self._m

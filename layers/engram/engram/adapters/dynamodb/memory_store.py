@@ -5,8 +5,8 @@ The embedding is stored as float32 bytes so a re-index never re-embeds.
 
 from __future__ import annotations
 
+import builtins
 from array import array
-
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
@@ -71,8 +71,8 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         updated_at=float(i.updated_at),
         namespace=Namespace(i.namespace),
         embedding=_floats(i.embedding) if i.embedding and with_embedding else None,
-        source_turn_ids=list(i.source_turn_ids or []),
-        topics=list(i.topics or []),
+        source_turn_ids=[str(x) for x in i.source_turn_ids or []],
+        topics=[str(x) for x in i.topics or []],
         version=int(i.version),
         pii_flags=sorted(i.pii_flags or []),
         status=MemoryStatus(i.status),
@@ -118,7 +118,7 @@ class DynamoMemoryRepository:
             raise translate(exc) from exc
         return from_item(item)
 
-    def batch_get(self, tenant_id: str, user_id: str, memory_ids: list[str]) -> list[MemoryRecord]:
+    def batch_get(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]) -> builtins.list[MemoryRecord]:
         if not memory_ids:
             return []
         pk = keys.memory_pk(tenant_id, user_id)
@@ -138,7 +138,8 @@ class DynamoMemoryRepository:
         except PynamoDBException as exc:
             if _condition_failed(exc):
                 raise Conflict(
-                    "the memory changed since it was read", details={"memory_id": record.memory_id, "expected_version": expected_version}
+                    "the memory changed since it was read",
+                    details={"memory_id": record.memory_id, "expected_version": expected_version},
                 ) from exc
             raise translate(exc) from exc
         return record
@@ -162,7 +163,7 @@ class DynamoMemoryRepository:
         namespaces: tuple[Namespace, ...] = (Namespace.MEMORY,),
         statuses: tuple[MemoryStatus, ...] | None = None,
         now: float | None = None,
-    ) -> list[MemoryRecord]:
+    ) -> builtins.list[MemoryRecord]:
         """Every matching record of a user (no embedding), newest first."""
         m = self._m
         condition = m.namespace.is_in(*[n.value for n in namespaces])
@@ -185,7 +186,7 @@ class DynamoMemoryRepository:
         records.sort(key=lambda r: (r.created_at, r.memory_id), reverse=True)
         return records
 
-    def touch_access(self, tenant_id: str, user_id: str, memory_ids: list[str], now: float) -> None:
+    def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None:
         """R1 access boost: count the access (effective importance is derived at read time)."""
         m = self._m
         for memory_id in dict.fromkeys(memory_ids):
@@ -199,9 +200,7 @@ class DynamoMemoryRepository:
 
     def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
         """Delete a user's (or one persona's) memories of every namespace; returns how many."""
-        records = self.list(
-            tenant_id, user_id, persona_id=persona_id, namespaces=tuple(Namespace), statuses=None
-        )
+        records = self.list(tenant_id, user_id, persona_id=persona_id, namespaces=tuple(Namespace), statuses=None)
         m = self._m
         try:
             with m.batch_write() as batch:

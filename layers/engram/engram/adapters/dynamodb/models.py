@@ -116,8 +116,8 @@ class MemoryItem(_Base):
     importance = NumberAttribute()
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
-    source_turn_ids = ListAttribute(of=UnicodeAttribute, null=True)  # type: ignore[arg-type]
-    topics = ListAttribute(of=UnicodeAttribute, null=True)  # type: ignore[arg-type]
+    source_turn_ids = ListAttribute(of=UnicodeAttribute, null=True)
+    topics = ListAttribute(of=UnicodeAttribute, null=True)
     version = NumberAttribute()
     pii_flags = UnicodeSetAttribute(null=True)
     status = UnicodeAttribute()

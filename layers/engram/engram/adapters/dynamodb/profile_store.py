@@ -71,4 +71,3 @@ class DynamoProfileStore:
                 raise translate(exc) from exc
             return Profile(persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1)
         raise translate(PynamoDBException("profile update contention"))
-

@@ -32,7 +32,7 @@ def dynamodb_client(cfg: TableConfig) -> Any:
         "config": Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=2, read_timeout=5),
     }
     if cfg.host:
-        kwargs.update(endpoint_url=cfg.host, aws_access_key_id="local", aws_secret_access_key="local")
+        kwargs.update(endpoint_url=cfg.host, aws_access_key_id="local", aws_secret_access_key="local")  # noqa: S106 - DynamoDB Local
     return boto3.client("dynamodb", **kwargs)
 
 

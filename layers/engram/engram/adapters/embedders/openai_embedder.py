@@ -23,7 +23,8 @@ class OpenAIEmbedder:
             rows += self._client.embed(list(texts[start : start + self._batch]), self.dimensions)
         matrix = np.asarray(rows, dtype=np.float32).reshape(len(texts), self.dimensions)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        return matrix / np.where(norms == 0, 1, norms)
+        normalised: Vector = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+        return normalised
 
     def embed_documents(self, texts: Sequence[str]) -> Vector:
         return self.embed(texts)  # OpenAI embeddings are symmetric

@@ -109,8 +109,7 @@ class IndexStore:
 
     def upsert(self, docs: Sequence[IndexDocument]) -> None:
         rows = [
-            (doc, None if doc.vector is None else codec.encode_vector(doc.vector, self.dimensions))
-            for doc in docs
+            (doc, None if doc.vector is None else codec.encode_vector(doc.vector, self.dimensions)) for doc in docs
         ]  # validate everything before the transaction starts
         if any(not doc.tenant_id or not doc.user_id or not doc.doc_id for doc in docs):
             raise ValueError("tenant_id, user_id and doc_id are required")
@@ -118,9 +117,7 @@ class IndexStore:
         with self._lock:
             with self._write() as conn:
                 for doc, vector in rows:
-                    written.setdefault((doc.tenant_id, doc.user_id), {})[self._put(conn, doc, vector)] = (
-                        vector
-                    )
+                    written.setdefault((doc.tenant_id, doc.user_id), {})[self._put(conn, doc, vector)] = vector
             for key, changes in written.items():  # committed: bring cached matrices up to date
                 self._patch_cache(key, changes, ())
 

@@ -8,10 +8,12 @@ EMOTION_PATTERNS: dict[str, re.Pattern[str]] = {
     "joy": re.compile(r"happy|glad|great|love|enjoy|開心|高興|快樂|喜歡|嬉しい|楽しい|幸せ|기쁘|행복|좋아", re.I),
     "sadness": re.compile(r"\bsad\b|lonely|miss|cry|depress|難過|傷心|寂寞|想哭|悲しい|寂しい|泣|슬프|외로|우울", re.I),
     "stress": re.compile(
-        r"stress|anxious|worr|afraid|scared|panic|can't breathe|焦慮|擔心|害怕|緊張|壓力|喘不過|不安|心配|怖い|ストレス|息苦しい|불안|걱정|무서|스트레스|숨이 차",
+        r"stress|anxious|worr|afraid|scared|panic|can't breathe|焦慮|擔心|害怕|緊張|壓力|喘不過|不安|心配|怖い|ストレス|息苦しい|불안|걱정|무서|스트레스|숨이 차",  # noqa: E501 - one alternation per language reads best on one line
         re.I,
     ),
-    "excitement": re.compile(r"excit|can't wait|amazing|awesome|!{2,}|興奮|期待|太棒|ワクワク|楽しみ|すごい|신나|기대|대박", re.I),
+    "excitement": re.compile(
+        r"excit|can't wait|amazing|awesome|!{2,}|興奮|期待|太棒|ワクワク|楽しみ|すごい|신나|기대|대박", re.I
+    ),
 }
 
 SALIENT = re.compile(
@@ -22,12 +24,31 @@ SALIENT = re.compile(
 )
 
 HIGH_IMPORTANCE = re.compile(
-    r"allerg|emergency|hospital|er\b|ambulance|chest pain|oxygen|過敏|急診|住院|救護|胸痛|血氧|アレルギー|救急|入院|胸の痛み|酸素|알레르기|응급|입원|흉통|산소",
+    r"allerg|emergency|hospital|er\b|ambulance|chest pain|oxygen|過敏|急診|住院|救護|胸痛|血氧|アレルギー|救急|入院|胸の痛み|酸素|알레르기|응급|입원|흉통|산소",  # noqa: E501 - one alternation per language reads best on one line
     re.I,
 )
 
 STOP_TOPICS = frozenset(
-    "user assistant said says today really just like know think thing things yeah okay sure also would could".split()
+    [
+        "user",
+        "assistant",
+        "said",
+        "says",
+        "today",
+        "really",
+        "just",
+        "like",
+        "know",
+        "think",
+        "thing",
+        "things",
+        "yeah",
+        "okay",
+        "sure",
+        "also",
+        "would",
+        "could",
+    ]
 )
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Literal
 
 from engram.adapters.openai_models.client import OpenAIClient
 from engram.domain.models import Completion, GateDecision, GateResult, SessionSummary, Turn
 from engram.errors import LlmFailure
 
-_EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
+Emotion = Literal["joy", "sadness", "stress", "calm", "excitement"]
+_EMOTIONS: tuple[Emotion, ...] = ("joy", "sadness", "stress", "calm", "excitement")
 
 
 def _transcript(turns: Sequence[Turn]) -> str:
@@ -59,7 +61,7 @@ class OpenAISummarizer:
         )
         try:
             data = json.loads(completion.text)
-            emotion = data.get("emotion") if data.get("emotion") in _EMOTIONS else "calm"
+            emotion: Emotion = data["emotion"] if data.get("emotion") in _EMOTIONS else "calm"
             return SessionSummary(
                 summary=str(data["summary"]).strip(),
                 topics=tuple(str(t) for t in data.get("topics", [])[:5]),

@@ -16,7 +16,7 @@ run: bootstrap  ## start DynamoDB Local, tables, indexer poller and the local AP
 test: bootstrap  ## lint, type-check and the whole test suite (starts and stops DynamoDB Local itself)
 	@$(PY) ruff check .
 	@$(PY) mypy
-	@$(PY) pytest
+	@$(PY) pytest -q
 
 unit:
 	@$(PY) pytest tests/unit

@@ -195,7 +195,12 @@ def main() -> None:
     data = load(args.data)[: args.conversations]
     ddb = DynamoDBLocal.start()
     os.environ.update(local_aws_env(ddb.endpoint))
-    settings = Settings(dynamodb_endpoint=ddb.endpoint, table_name="engram-locomo", plan="paid")
+    # Retention is policy, not retrieval quality: LoCoMo conversations span up to 293 days, past the
+    # 180-day default life of round memories (L5), so the benchmark keeps rounds for ten years.
+    # A paid plan: the free plan's 5-memory cap is not what is measured here.
+    settings = Settings(
+        dynamodb_endpoint=ddb.endpoint, table_name="engram-locomo", plan="paid", round_memory_ttl_days=3650
+    )
     ensure_table(TableConfig.from_settings(settings))
     clock = ManualClock()
     index = LocalIndex.in_memory(DIMENSIONS)

@@ -172,11 +172,7 @@ class ConversationService:
             )
         except DuplicateRequest:
             # A previous attempt stored this round but never recorded its answer: return what was stored.
-            stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
-            match = next((t for t in stored.recent if t.request_id == rid), None)
-            if stored.meta is None or match is None:
-                raise
-            meta, turn = stored.meta, match
+            meta, turn = self._stored_round(key, rid)
         self._after_turn(key, meta, turn)
         return {
             "reply": turn.assistant_text,
@@ -206,13 +202,17 @@ class ConversationService:
             )
         except DuplicateRequest:
             self.metrics.put("request_deduplicated")
-            stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
-            match = next((t for t in stored.recent if t.request_id == rid), None)
-            if stored.meta is None or match is None:
-                raise
-            return TurnOutcome(stored.meta, match, duplicate=True)
+            return TurnOutcome(*self._stored_round(key, rid), duplicate=True)
         self._after_turn(key, meta, turn)
         return TurnOutcome(meta, turn)
+
+    def _stored_round(self, key: SessionKey, rid: str) -> tuple[SessionMeta, Turn]:
+        """The round a duplicate request already stored (it is among the latest rounds)."""
+        stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
+        match = next((t for t in stored.recent if t.request_id == rid), None)
+        if stored.meta is None or match is None:
+            raise DuplicateRequest("this request was already recorded", details={"request_id": rid})
+        return stored.meta, match
 
     def _after_turn(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None:
         self.metrics.put("conversation_length", float(meta.turn_count), unit="Count")

@@ -45,9 +45,17 @@ def main() -> None:
             rows.append([module, "missing", "", ""])
             continue
         med = statistics.median(samples)
-        figures["handlers"][module] = {"median_ms": round(med, 1), "min_ms": round(min(samples), 1), "runs": len(samples)}
+        figures["handlers"][module] = {
+            "median_ms": round(med, 1),
+            "min_ms": round(min(samples), 1),
+            "runs": len(samples),
+        }
         rows.append([module, f"{med:.0f}", f"{min(samples):.0f}", "yes" if med <= 300 else "NO"])
-    print_table("Handler import time (fresh process, X-Ray tracer enabled as in Lambda)", ["handler", "median ms", "min ms", "<= 300 ms"], rows)
+    print_table(
+        "Handler import time (fresh process, X-Ray tracer enabled as in Lambda)",
+        ["handler", "median ms", "min ms", "<= 300 ms"],
+        rows,
+    )
     write_json(args.json_path, figures)
 
 

@@ -207,7 +207,9 @@ def main() -> None:
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
     container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
     sweeps = [
-        {k: float(v) for k, v in (kv.split("=") for kv in config.split(";"))} for config in args.sweep.split(",") if config
+        {k: float(v) for k, v in (kv.split("=") for kv in config.split(";"))}
+        for config in args.sweep.split(",")
+        if config
     ]
     only_rounds = {i for i, o in enumerate(sweeps) if o.pop("rounds_only", 0)}
     sweep_retrievers = [
@@ -264,13 +266,17 @@ def main() -> None:
     if sweep_rows:
         figures["sweep"] = {name: aggregate(rows) for name, rows in sweep_rows.items()}
         for name, agg in figures["sweep"].items():
-            print(f"{name}: {agg['overall']}  " + " ".join(f"{c}={v['recall@10']}" for c, v in agg["by_category"].items()))
+            print(
+                f"{name}: {agg['overall']}  " + " ".join(f"{c}={v['recall@10']}" for c, v in agg["by_category"].items())
+            )
     rows = []
     for name in ("overall", *CATEGORIES.values()):
         e = figures["engram"]["overall"] if name == "overall" else figures["engram"]["by_category"].get(name)
         b = figures["bm25"]["overall"] if name == "overall" else figures["bm25"]["by_category"].get(name)
         if e and b:
-            rows.append([name, e["n"], e["recall@5"], e["recall@10"], e["mrr"], b["recall@5"], b["recall@10"], b["mrr"]])
+            rows.append(
+                [name, e["n"], e["recall@5"], e["recall@10"], e["mrr"], b["recall@5"], b["recall@10"], b["mrr"]]
+            )
     print_table(
         "LoCoMo evidence retrieval (categories 1-4)",
         ["category", "n", "engram R@5", "engram R@10", "engram MRR", "bm25 R@5", "bm25 R@10", "bm25 MRR"],

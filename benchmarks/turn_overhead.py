@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -29,6 +30,8 @@ from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.tables import ensure_table
+from engram.adapters.embedders.local import DIMENSIONS
+from engram.adapters.local_index import LocalIndex
 from engram.bootstrap import build_container
 from engram.domain.models import SessionKey
 from engram.local import tokens
@@ -43,11 +46,20 @@ MESSAGES = [
 ]
 
 
-def start_server(endpoint: str) -> tuple[subprocess.Popen[str], int]:
+def start_server(endpoint: str, long_term: bool) -> tuple[subprocess.Popen[str], int]:
     port = free_port()
-    env = {**os.environ, **local_aws_env(endpoint)}
+    env = {**os.environ, **local_aws_env(endpoint), "ENGRAM_LOCAL_INDEX_DIR": tempfile.mkdtemp(prefix="engram-bench-")}
+    extra = [] if long_term else ["--no-long-term"]
     proc = subprocess.Popen(
-        [sys.executable, str(Path(__file__).with_name("_serve.py")), "--ddb-endpoint", endpoint, "--port", str(port)],
+        [
+            sys.executable,
+            str(Path(__file__).with_name("_serve.py")),
+            "--ddb-endpoint",
+            endpoint,
+            "--port",
+            str(port),
+            *extra,
+        ],
         stdout=subprocess.PIPE,
         text=True,
         env=env,
@@ -85,7 +97,9 @@ def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag:
         for r in range(rounds):
             msg = MESSAGES[r % len(MESSAGES)]
             mine["context"].append(post(base + "/context", {"message": msg}))
-            mine["turns"].append(post(base + "/turns", {"user": msg, "assistant": "Noted.", "idempotency_key": f"r{r}"}))
+            mine["turns"].append(
+                post(base + "/turns", {"user": msg, "assistant": "Noted.", "idempotency_key": f"r{r}"})
+            )
         with lock:
             for k in lat:
                 lat[k] += mine[k]
@@ -100,8 +114,15 @@ def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag:
 
 
 def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: str) -> list[float]:
-    client = boto3.client("dynamodb", **{"endpoint_url": endpoint, "region_name": "us-east-1",
-                                          "aws_access_key_id": "local", "aws_secret_access_key": "local"})
+    client = boto3.client(
+        "dynamodb",
+        **{
+            "endpoint_url": endpoint,
+            "region_name": "us-east-1",
+            "aws_access_key_id": "local",
+            "aws_secret_access_key": "local",
+        },
+    )
     out: list[float] = []
     lock = threading.Lock()
 
@@ -109,14 +130,24 @@ def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: st
         pk = keys.session_pk(SessionKey(settings.default_tenant, f"bench-{tag}-{i}", "p", f"s-{tag}-{i}"))
         mine = []
         for _ in range(3):
-            client.query(TableName=settings.table_name, KeyConditionExpression="PK = :pk",
-                         ExpressionAttributeValues={":pk": {"S": pk}}, ScanIndexForward=False,
-                         Limit=settings.recent_window_rounds + 1, ConsistentRead=True)
+            client.query(
+                TableName=settings.table_name,
+                KeyConditionExpression="PK = :pk",
+                ExpressionAttributeValues={":pk": {"S": pk}},
+                ScanIndexForward=False,
+                Limit=settings.recent_window_rounds + 1,
+                ConsistentRead=True,
+            )
         for _ in range(rounds):
             t0 = time.perf_counter()
-            client.query(TableName=settings.table_name, KeyConditionExpression="PK = :pk",
-                         ExpressionAttributeValues={":pk": {"S": pk}}, ScanIndexForward=False,
-                         Limit=settings.recent_window_rounds + 1, ConsistentRead=True)
+            client.query(
+                TableName=settings.table_name,
+                KeyConditionExpression="PK = :pk",
+                ExpressionAttributeValues={":pk": {"S": pk}},
+                ScanIndexForward=False,
+                Limit=settings.recent_window_rounds + 1,
+                ConsistentRead=True,
+            )
             mine.append((time.perf_counter() - t0) * 1000)
         with lock:
             out.extend(mine)
@@ -131,7 +162,7 @@ def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: st
 
 def requests_per_turn(settings: Settings, turns: int) -> dict[str, float]:
     """Count DynamoDB calls and capacity for recorded turns and for chat turns, in-process."""
-    container = build_container(settings, queue_mode="inline")
+    container = build_container(settings, queue_mode="inline", long_term=False, index=LocalIndex.in_memory(DIMENSIONS))
     client = bind(TableConfig.from_settings(settings)).session._get_connection().connection.client
     calls: Counter[str] = Counter()
     capacity = Counter[str]()
@@ -157,11 +188,20 @@ def requests_per_turn(settings: Settings, turns: int) -> dict[str, float]:
     key2 = SessionKey(settings.default_tenant, "count-user", "p", "s-chat")
     for i in range(turns):
         container.conversation.chat(key2, f"{MESSAGES[i % 4]} ({i})")
+    chat_calls, chat_cap = sum(calls.values()), capacity["total"]
+    # The long-term write path runs in the turn worker, off the request; counted separately.
+    calls.clear()
+    capacity.clear()
+    long_term = build_container(settings, queue_mode="inline", index=LocalIndex.in_memory(DIMENSIONS))
+    key3 = SessionKey(settings.default_tenant, "count-user", "p", "s-long")
+    for i in range(turns):
+        long_term.conversation.record_turn(key3, MESSAGES[i % 4], "Noted.", f"l{i}")
     return {
         "ddb_requests_per_turn": round(turn_calls / turns, 2),
         "ddb_capacity_per_turn": round(turn_cap / turns, 2),
-        "ddb_requests_per_chat_turn": round(sum(calls.values()) / turns, 2),
-        "ddb_capacity_per_chat_turn": round(capacity["total"] / turns, 2),
+        "ddb_requests_per_chat_turn": round(chat_calls / turns, 2),
+        "ddb_capacity_per_chat_turn": round(chat_cap / turns, 2),
+        "ddb_requests_per_turn_with_long_term_worker": round(sum(calls.values()) / turns, 2),
         "ops_per_recorded_turns": by_op,  # type: ignore[dict-item]
     }
 
@@ -170,14 +210,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=60, help="context+turn pairs per session")
     parser.add_argument("--json", dest="json_path")
+    parser.add_argument(
+        "--long-term",
+        action="store_true",
+        help="with long-term memory (retrieval + embedding on USE); default: the short-term path the targets are for",
+    )
     args = parser.parse_args()
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     ddb = DynamoDBLocal.start()
     os.environ.update(local_aws_env(ddb.endpoint))
     settings = Settings(dynamodb_endpoint=ddb.endpoint, table_name="engram-bench")
     ensure_table(TableConfig.from_settings(settings))
-    server, port = start_server(ddb.endpoint)
-    figures: dict[str, Any] = {"machine": machine()}
+    server, port = start_server(ddb.endpoint, args.long_term)
+    figures: dict[str, Any] = {"machine": machine(), "long_term": args.long_term}
     rows = []
     try:
         for c in (1, 20):
@@ -200,13 +245,18 @@ def main() -> None:
         server.wait()
     figures.update(requests_per_turn(settings, 20))
     ddb.stop()
-    print_table("Turn overhead through the local HTTP API (ms)", ["sessions", "request", "n", "p50", "p95", "p95 / floor p95"], rows)
+    print_table(
+        "Turn overhead through the local HTTP API (ms)",
+        ["sessions", "request", "n", "p50", "p95", "p95 / floor p95"],
+        rows,
+    )
     print_table(
         "DynamoDB requests per turn (botocore hooks)",
         ["kind", "requests", "capacity units"],
         [
             ["recorded turn (POST /turns)", figures["ddb_requests_per_turn"], figures["ddb_capacity_per_turn"]],
             ["chat turn (POST /chat)", figures["ddb_requests_per_chat_turn"], figures["ddb_capacity_per_chat_turn"]],
+            ["recorded turn + long-term worker (async)", figures["ddb_requests_per_turn_with_long_term_worker"], ""],
         ],
     )
     print(f"\nmachine: {figures['machine']}")

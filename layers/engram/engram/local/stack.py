@@ -49,6 +49,7 @@ def start_stack(
     data_dir: Path | None = None,
     ddb_endpoint: str | None = None,
     in_memory: bool = False,
+    long_term: bool = True,
 ) -> LocalStack:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
@@ -61,7 +62,7 @@ def start_stack(
     settings = Settings()
     settings = settings.model_copy(update={"dynamodb_endpoint": ddb_endpoint})
     ensure_table(TableConfig.from_settings(settings))
-    container = build_container(settings, queue_mode="thread")
+    container = build_container(settings, queue_mode="thread", long_term=long_term)
     runtime.set_container(container)
     server = make_server(LocalGateway(settings), port=port)
     serve_in_background(server)

@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 import numpy.typing as npt
+
 from engram.adapters.local_index import LocalIndex
 from engram.memory.models import IndexDocument, SearchFilter
 from engram.text.analysis import analyze

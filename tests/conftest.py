@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
+
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import delete_table, ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
@@ -19,8 +21,6 @@ from engram.bootstrap import Container, build_container
 from engram.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.settings import Settings
-from pydantic import SecretStr
-
 from tests.support.openai_stub import OpenAIStub
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,6 +14,7 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
+
 from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.index_factory import build_index
 from engram.adapters.metrics import PowertoolsMetrics

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 import pytest
+
 from engram.adapters.local_index import LocalIndex
 from engram.memory.models import IndexDocument
 from engram.ports import MemoryIndex

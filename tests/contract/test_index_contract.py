@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from engram.memory.models import Hit, IndexDocument, SearchFilter
 from engram.ports import MemoryIndex
-
 from tests.contract.conftest import DIMENSIONS, IndexHarness
 
 USER = "u-1"

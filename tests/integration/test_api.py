@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
 from engram.adapters.dynamodb.models import bind
 from engram.bootstrap import Container

@@ -8,7 +8,6 @@ from typing import Any
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.settings import Settings
-
 from tests.support.openai_stub import OpenAIStub
 
 KEY = SessionKey("t1", "bob", "buddy", "s1")

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from engram import runtime
 from engram.bootstrap import Container
 from engram.clock import ManualClock
@@ -30,7 +31,6 @@ from engram.memory.retrieval import HybridRetriever
 from engram.memory.service import MemoryService
 from engram.ports import Vector
 from engram.settings import Settings
-
 from tests.support.openai_stub import OpenAIStub
 
 MEM = "/v1/memories"

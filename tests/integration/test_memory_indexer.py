@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_item
 from engram.adapters.dynamodb.models import BoundModels, bind
@@ -17,7 +18,6 @@ from engram.clock import ManualClock
 from engram.local.apigw import LocalContext
 from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
-
 from functions.memory_indexer import handler as indexer_handler
 from tests.conftest import EVENTS
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
@@ -18,7 +19,6 @@ from engram.clock import ManualClock
 from engram.domain.models import GateDecision, SessionKey
 from engram.memory.models import Hit, IndexDocument, MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from engram.settings import Settings
-
 from tests.support.indexing import sync_index
 
 pytestmark = pytest.mark.integration

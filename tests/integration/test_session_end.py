@@ -12,7 +12,6 @@ from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus
 from engram.errors import Conflict
 from engram.settings import Settings
-
 from tests.support.openai_stub import OpenAIStub
 
 KEY = SessionKey("t1", "carol", "coach", "s1")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
@@ -23,7 +24,6 @@ from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespa
 from engram.memory.pipeline import WriteReport, round_memory_id
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.settings import Settings
-
 from tests.support.indexing import sync_index
 from tests.support.openai_stub import OpenAIStub
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from engram.text.analysis import ENGLISH_STOPWORDS, analyze, detect_language
 from engram.text.porter import porter_stem
 

@@ -5,6 +5,7 @@ pinned facts and the input are never trimmed)."""
 from __future__ import annotations
 
 import pytest
+
 from engram.adapters.token_counter import QuicktokCounter
 from engram.domain.context import REPLY_PRIMING, TOKENS_PER_MESSAGE, ContextAssembler, ContextInput
 from engram.domain.memory_slot import MemoryItemView, MemorySlot

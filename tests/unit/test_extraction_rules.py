@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from engram.memory.extraction_rules import (
     Candidate,
     extract_candidates,

@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from engram.domain.gate_rules import (
     decide_locally,
     gate_language,

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.local_index.alias import ALIAS_FILE
 from engram.memory.models import IndexDocument, SearchFilter

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import pytest
+
 from engram.adapters.opensearch_index import (
     OpenSearchIndex,
     build_client,

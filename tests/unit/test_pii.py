@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from engram.text.pii import (
     MaskResult,
     find_pii,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from engram.domain.models import OwnerKey
 from engram.errors import Conflict
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace

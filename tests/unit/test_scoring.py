@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from engram.clock import ManualClock
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.memory.scoring import (

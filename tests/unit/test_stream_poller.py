@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from botocore.exceptions import ClientError
+
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.local.stream_poller import StreamPoller
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+
 from engram.adapters.dynamodb.memory_store import to_item
 from engram.adapters.dynamodb.models import MemoryItem
 from engram.adapters.dynamodb.stream_records import memory_image, memory_ref, to_change
@@ -18,7 +19,6 @@ from engram.errors import ValidationFailed
 from engram.local.stream_poller import failed_positions, to_lambda_record
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, Outcome, StreamChange
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
-
 from tests.conftest import EVENTS
 
 T0 = 1_767_225_600.0

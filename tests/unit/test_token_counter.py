@@ -14,8 +14,9 @@ import bpe_openai
 import pytest
 import tiktoken
 import tiktoken_ext.openai_public as openai_public
-from engram.adapters.token_counter import QuicktokCounter, encoding_for_model
 from pytest_socket import SocketBlockedError, disable_socket, enable_socket
+
+from engram.adapters.token_counter import QuicktokCounter, encoding_for_model
 
 BPE_DATA = Path(str(bpe_openai.__file__)).resolve().parent / "data"
 EXPECTED_SHA256 = {  # what tiktoken_ext.openai_public checks the downloaded files against

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+
 from engram.memory.factory import knowledge_base_for
 from engram.memory.kb import KbDocument, KnowledgeBase
 from engram.memory.models import KB_OWNER

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
+
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
 from engram.memory.factory import memory_service_for

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+
 from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
 from engram.runtime import get_container

@@ -8,12 +8,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
 from engram.errors import Forbidden, Unauthorized
-from engram.settings import Settings
+
+if TYPE_CHECKING:
+    from engram.settings import Settings
 
 
 def _authorizer(event: dict[str, Any]) -> dict[str, Any]:

@@ -3,17 +3,18 @@ ANY /v1/kb/{proxy+}; the backend API key locally); end users never write it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from engram.memory.factory import knowledge_base_for
-from engram.memory.kb import KbDocument, KnowledgeBase
 from engram.memory.models import KB_OWNER
 from engram.runtime import get_container
 
 from .. import auth
 from ..schemas import KbDeleteResponse, KbDocumentListResponse, KbDocumentRequest, KbDocumentView
+
+if TYPE_CHECKING:
+    from engram.memory.kb import KbDocument, KnowledgeBase
 
 router = Router()
 
@@ -27,6 +28,8 @@ def _tenant() -> str:
 
 
 def _kb() -> KnowledgeBase:
+    from engram.memory.factory import knowledge_base_for  # built on first use: keeps the cold start small
+
     return knowledge_base_for(get_container())
 
 

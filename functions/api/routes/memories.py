@@ -8,16 +8,14 @@ Every route exists twice: under /v1/memories... and /v1/personas/... for end use
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
-from engram.memory.factory import memory_service_for
 from engram.memory.models import MemoryRecord, MemoryType
-from engram.memory.service import MemoryService, Message
 from engram.runtime import get_container
 
 from .. import auth
@@ -45,6 +43,9 @@ from ..schemas import (
     TimelineResponse,
 )
 
+if TYPE_CHECKING:
+    from engram.memory.service import MemoryService, Message
+
 router = Router()
 
 USER = "/memories"
@@ -69,6 +70,8 @@ def _owner(user_id: str | None) -> OwnerKey:
 
 
 def _svc() -> MemoryService:
+    from engram.memory.factory import memory_service_for  # built on first use: keeps the cold start small
+
     return memory_service_for(get_container())
 
 
@@ -96,6 +99,8 @@ def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
 
 
 def _messages(messages: list[MemoryMessage] | None) -> list[Message] | None:
+    from engram.memory.service import Message
+
     return None if messages is None else [Message(m.role, m.content) for m in messages]
 
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
-from typing import Any, Protocol
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engram.domain.models import (
     Claim,
@@ -33,7 +30,11 @@ from engram.memory.models import (
     SearchFilter,
 )
 
-Vector = npt.NDArray[np.float32]
+if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
+    import numpy as np
+    import numpy.typing as npt
+
+    Vector = npt.NDArray[np.float32]
 
 
 class ConversationStore(Protocol):

@@ -4,10 +4,11 @@ replaceable by tests and the local runner."""
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
-from engram.bootstrap import Container, build_container
-from engram.ports import MetricsSink
-from engram.settings import get_settings
+if TYPE_CHECKING:  # the container (boto3, pynamodb, numpy ...) is built on first use, not at import
+    from engram.bootstrap import Container
+    from engram.ports import MetricsSink
 
 _container: Container | None = None
 _metrics: MetricsSink | None = None
@@ -25,6 +26,9 @@ def get_container() -> Container:
     if _container is None:
         with _lock:
             if _container is None:
+                from engram.bootstrap import build_container
+                from engram.settings import get_settings
+
                 _container = build_container(get_settings(), metrics=_metrics)
     return _container
 

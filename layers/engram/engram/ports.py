@@ -239,3 +239,13 @@ class Extractor(Protocol):
     name: str
 
     def extract(self, user_text: str, assistant_text: str, existing: Sequence[ExistingMemory]) -> list[Fact]: ...
+
+
+def __getattr__(name: str) -> object:
+    """`Vector` at run time for modules that import it (they use numpy anyway)."""
+    if name == "Vector":
+        import numpy as np
+        import numpy.typing as npt
+
+        return npt.NDArray[np.float32]
+    raise AttributeError(name)

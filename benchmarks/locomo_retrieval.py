@@ -207,7 +207,7 @@ def main() -> None:
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
     container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
     sweeps = [
-        {k: float(v) for k, v in (kv.split("=") for kv in config.split(";"))}
+        {k: (int(v) if v.isdigit() else float(v)) for k, v in (kv.split("=") for kv in config.split(";"))}
         for config in args.sweep.split(",")
         if config
     ]

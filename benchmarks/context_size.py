@@ -1,0 +1,157 @@
+"""Prompt size per turn: Engram's assembled context next to the full conversation history.
+
+    .venv/bin/python benchmarks/context_size.py [--conversation conv-26] [--data PATH] [--json PATH]
+
+Replays one LoCoMo conversation (../shared/benchmarks/locomo10.json, read in place) turn by
+turn through the real write path: ConversationService.record_turn (DynamoDB Local session,
+post-turn worker inline: rolling summary, extraction, round memories), with every memory
+record fed into the local index at once (locomo_retrieval.InstantIndexing: the stream indexer
+with zero lag). Before each turn is recorded, ConversationService.context(key, turn text)
+assembles the prompt that turn would get (real gate, pinned facts, summary, retrieved
+memories, recent rounds); its AssembledContext.total_tokens is compared with the prompt of
+a full-history chatbot: the system policy, every earlier turn of the conversation (all
+sessions) as one message each, and the input, counted with the same counter and the same
+per-message framing. Target: median <= 2,000 tokens (mem0 reports 1,764; full context ~26,000).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from locomo_retrieval import DEFAULT_DATA, PERSONA, InstantIndexing, load, sessions, turn_text
+
+from _report import machine, percentile, print_table, write_json
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import ensure_table
+from engram.adapters.embedders.local import DIMENSIONS
+from engram.adapters.local_index import LocalIndex
+from engram.bootstrap import build_container
+from engram.clock import ManualClock
+from engram.domain.context import REPLY_PRIMING, TOKENS_PER_MESSAGE
+from engram.domain.models import SessionKey
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
+from engram.settings import Settings
+
+BLOCKS = ("system", "pinned", "summary", "memories", "recent", "input")
+
+
+def stats(values: list[int]) -> dict[str, float]:
+    return {
+        "n": len(values),
+        "median": round(statistics.median(values), 1),
+        "p95": round(percentile([float(v) for v in values], 95), 1),
+        "max": max(values),
+        "mean": round(statistics.fmean(values), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=Path(os.environ.get("LOCOMO_PATH", DEFAULT_DATA)))
+    parser.add_argument("--conversation", default=None, help="sample_id (default: the first conversation)")
+    parser.add_argument("--max-turns", type=int, default=0, help="stop after this many turns (0 = all)")
+    parser.add_argument("--json", dest="json_path")
+    args = parser.parse_args()
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+    data = load(args.data)
+    sample = next((s for s in data if s.get("sample_id") == args.conversation), None) if args.conversation else data[0]
+    if sample is None:
+        raise SystemExit(f"no conversation {args.conversation!r} in {args.data}")
+    conv_id = str(sample.get("sample_id", "conv-0"))
+
+    ddb = DynamoDBLocal.start()
+    os.environ.update(local_aws_env(ddb.endpoint))
+    settings = Settings(dynamodb_endpoint=ddb.endpoint, table_name="engram-context-size", plan="paid")
+    ensure_table(TableConfig.from_settings(settings))
+    clock = ManualClock()
+    index = LocalIndex.in_memory(DIMENSIONS)
+    container = build_container(settings, clock=clock, queue_mode="inline", index=index)
+    container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
+    count = container.counter.count
+    policy_tokens = count(settings.system_policy) + TOKENS_PER_MESSAGE
+    history_tokens = 0  # the earlier turns as messages, framing included
+    engram: list[int] = []
+    full: list[int] = []
+    gates: Counter[str] = Counter()
+    blocks: dict[str, list[int]] = {name: [] for name in BLOCKS}
+    started = time.perf_counter()
+    turns_done = 0
+    try:
+        for n, when, turns in sessions(sample["conversation"]):
+            clock.set(when)
+            key = SessionKey("bench", conv_id, PERSONA, f"s{n}")
+            for t in turns:
+                clock.advance(30)
+                text = turn_text(t)
+                ctx, _, _ = container.conversation.context(key, text)
+                engram.append(ctx.total_tokens)
+                gates[ctx.gate.decision.value] += 1
+                sizes = {b.name: b.tokens for b in ctx.blocks}
+                for name in BLOCKS:  # a block left out counts as 0 tokens
+                    blocks[name].append(sizes.get(name, 0))
+                input_tokens = count(text) + TOKENS_PER_MESSAGE
+                full.append(policy_tokens + history_tokens + input_tokens + REPLY_PRIMING)
+                container.conversation.record_turn(key, text, "…", f"{conv_id}-{t['dia_id']}")
+                history_tokens += input_tokens
+                turns_done += 1
+                if turns_done % 50 == 0:
+                    print(f"{turns_done} turns: engram {engram[-1]} tokens, full history {full[-1]}", flush=True)
+                if args.max_turns and turns_done >= args.max_turns:
+                    break
+            if args.max_turns and turns_done >= args.max_turns:
+                break
+    finally:
+        index.close()
+        ddb.stop()
+
+    e, f = stats(engram), stats(full)
+    figures: dict[str, Any] = {
+        "median_prompt_tokens": e["median"],
+        "full_history_median_tokens": f["median"],
+        "p95_prompt_tokens": e["p95"],
+        "max_prompt_tokens": e["max"],
+        "full_history_p95_tokens": f["p95"],
+        "full_history_max_tokens": f["max"],
+        "median_ratio": round(e["median"] / f["median"], 3),
+        "engram": e,
+        "full_history": f,
+        "blocks_median_tokens": {name: round(statistics.median(v), 1) for name, v in blocks.items() if v},
+        "blocks_mean_tokens": {name: round(statistics.fmean(v), 1) for name, v in blocks.items() if v},
+        "gate": dict(gates),
+        "target": {"median_prompt_tokens": 2000, "mem0_reported": 1764, "full_context_reported": 26000},
+        "run": {
+            "conversation": conv_id,
+            "turns": turns_done,
+            "encoding": container.counter.encoding_name,
+            "context_max_tokens": settings.context_max_tokens,
+            "replay_s": round(time.perf_counter() - started, 1),
+            "machine": machine(),
+        },
+    }
+    print_table(
+        f"Prompt tokens per turn, LoCoMo {conv_id} ({turns_done} turns, {container.counter.encoding_name})",
+        ["prompt", "median", "p95", "max", "mean"],
+        [
+            ["engram context", e["median"], e["p95"], e["max"], e["mean"]],
+            ["full history", f["median"], f["p95"], f["max"], f["mean"]],
+            ["ratio engram / full", figures["median_ratio"], round(e["p95"] / f["p95"], 3),
+             round(e["max"] / f["max"], 3), round(e["mean"] / f["mean"], 3)],
+        ],
+    )  # fmt: skip
+    print_table(
+        "Engram prompt blocks (tokens per turn; a block left out counts 0)",
+        ["block", "median", "mean"],
+        [[name, v, figures["blocks_mean_tokens"][name]] for name, v in figures["blocks_median_tokens"].items()],
+    )
+    print(f"\ngate: {dict(gates)}\nrun: {figures['run']}")
+    write_json(args.json_path, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -84,7 +84,7 @@ def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag:
 
         def post(path: str, body: dict[str, Any]) -> float:
             t0 = time.perf_counter()
-            conn.request("POST", path, json.dumps(body), headers)
+            conn.request("POST", path, json.dumps(body).encode(), headers)  # bytes: one send with the headers
             resp = conn.getresponse()
             resp.read()
             if resp.status != 200:
@@ -163,7 +163,15 @@ def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: st
 def requests_per_turn(settings: Settings, turns: int) -> dict[str, float]:
     """Count DynamoDB calls and capacity for recorded turns and for chat turns, in-process."""
     container = build_container(settings, queue_mode="inline", long_term=False, index=LocalIndex.in_memory(DIMENSIONS))
-    client = bind(TableConfig.from_settings(settings)).session._get_connection().connection.client
+    bound = bind(TableConfig.from_settings(settings))
+    # every PynamoDB model class has its own connection and botocore client: hook them all
+    clients = {
+        id(c): c
+        for c in (
+            m._get_connection().connection.client
+            for m in (bound.session, bound.idempotency, bound.memory, bound.profile)
+        )
+    }
     calls: Counter[str] = Counter()
     capacity = Counter[str]()
 
@@ -176,8 +184,9 @@ def requests_per_turn(settings: Settings, turns: int) -> dict[str, float]:
         for item in cc if isinstance(cc, list) else [cc] if cc else []:
             capacity["total"] += float(item.get("CapacityUnits", 0))
 
-    client.meta.events.register("before-parameter-build.dynamodb.*", ask_capacity)
-    client.meta.events.register("after-call.dynamodb.*", count)
+    for client in clients.values():
+        client.meta.events.register("before-parameter-build.dynamodb.*", ask_capacity)
+        client.meta.events.register("after-call.dynamodb.*", count)
     key = SessionKey(settings.default_tenant, "count-user", "p", "s-count")
     for i in range(turns):
         container.conversation.record_turn(key, MESSAGES[i % 4], "Noted.", f"c{i}")

@@ -164,7 +164,7 @@ class HybridRetriever:
             return MemorySlot(pinned=pinned)
         started = time.perf_counter()
         text = query.text
-        if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn
+        if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn ...
             text = f"{text} {query.recent_user_texts[-1]}"
         results = self.search(
             key.owner,
@@ -172,6 +172,7 @@ class HybridRetriever:
             persona_id=key.persona_id,
             k=query.k,
             namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value),
+            query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
         )
         pinned_ids = set(profile.pinned)
         items = tuple(

@@ -62,8 +62,38 @@ class LocalHarness:
         self.local.close()
 
 
+class OpenSearchHarness:
+    """A real cluster when OPENSEARCH_URL is set (docs/opensearch.md); skipped otherwise."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        from tests.contract.opensearch_factory import make_opensearch_index
+
+        index = make_opensearch_index(DIMENSIONS)
+        if index is None:
+            pytest.skip("OPENSEARCH_URL is not set")
+        self.opensearch = index
+        self.index: MemoryIndex = index
+
+    def sync(self) -> None:
+        pass  # the factory's adapter writes with refresh=true
+
+    def reopen(self) -> MemoryIndex:
+        return self.index  # remote storage: a new connection sees the same aliases
+
+    def rebuild(self, docs: Sequence[IndexDocument]) -> None:
+        # A new version behind both aliases (the old one deleted), then exactly `docs` in it.
+        self.opensearch.reindex_to_new_version()
+        for tenant_id, user_id in {(d.tenant_id, d.user_id) for d in docs}:
+            self.opensearch.delete_user(tenant_id, user_id)
+        self.opensearch.upsert(list(docs))
+
+    def close(self) -> None:
+        self.opensearch.drop()
+
+
 INDEX_FACTORIES: dict[str, Callable[[Path], IndexHarness]] = {
     "local": LocalHarness,
+    "opensearch": OpenSearchHarness,
 }
 
 

@@ -6,6 +6,7 @@ pass their own clock, models or queue instead of patching.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -116,6 +117,7 @@ def build_container(
     memory: MemoryProvider | None = None,
     index: MemoryIndex | None = None,
     long_term: bool = True,
+    job_handler: Callable[[dict[str, Any]], None] | None = None,
 ) -> Container:
     """Wire everything once. `long_term=False` leaves the prompt's memory slot empty
     (the foundation's behaviour; used to measure the short-term path alone)."""
@@ -154,9 +156,9 @@ def build_container(
         assert settings.turn_queue_url, "sqs mode needs ENGRAM_TURN_QUEUE_URL"
         queue = SqsFifoQueue(settings.turn_queue_url, settings.aws_region)
     elif mode == "thread":
-        queue = ThreadQueue(post_turn.handle)
+        queue = ThreadQueue(job_handler or post_turn.handle)
     else:
-        queue = InlineQueue(post_turn.handle)
+        queue = InlineQueue(job_handler or post_turn.handle)
     queue_ref.append(queue)
 
     def on_gate(result: GateResult) -> None:

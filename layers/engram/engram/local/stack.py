@@ -15,6 +15,7 @@ from engram.bootstrap import Container, build_container
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
+from engram.local.sqs import LocalSqsDelivery
 from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
 from functions.memory_indexer import handler as memory_indexer
@@ -62,7 +63,8 @@ def start_stack(
     settings = Settings()
     settings = settings.model_copy(update={"dynamodb_endpoint": ddb_endpoint})
     ensure_table(TableConfig.from_settings(settings))
-    container = build_container(settings, queue_mode="thread", long_term=long_term)
+    # Post-turn jobs reach the real turn_worker handler as SQS events, as the FIFO mapping delivers them.
+    container = build_container(settings, queue_mode="thread", long_term=long_term, job_handler=LocalSqsDelivery())
     runtime.set_container(container)
     server = make_server(LocalGateway(settings), port=port)
     serve_in_background(server)

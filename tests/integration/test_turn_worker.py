@@ -47,3 +47,32 @@ def test_turn_job_event_writes_memories_and_reports_poison_messages(container: C
         assert after == before
     finally:
         runtime.set_container(None)
+
+
+def test_local_stack_delivers_jobs_through_the_worker_handler_with_redelivery(container: Container) -> None:
+    from engram.local.sqs import LocalSqsDelivery
+
+    calls: list[int] = []
+
+    def flaky(event: dict[str, object], context: object) -> dict[str, object]:
+        from functions.turn_worker.handler import lambda_handler
+
+        calls.append(1)
+        if len(calls) < 3:  # the first two deliveries fail, like a throttled store
+            records = event["Records"]
+            assert isinstance(records, list)
+            return {"batchItemFailures": [{"itemIdentifier": records[0]["messageId"]}]}
+        return lambda_handler(event, LocalContext())
+
+    job = json.loads(json.loads(EVENT.read_text())["Records"][0]["body"])
+    runtime.set_container(container)
+    try:
+        LocalSqsDelivery(flaky, max_receives=3)(job)
+        assert len(calls) == 3
+        rounds = container.memories.list("default", "user-123", namespaces=(Namespace.ROUND,))
+        assert len(rounds) == 1
+        dropped: list[int] = []
+        LocalSqsDelivery(lambda e, c: dropped.append(1) or {"batchItemFailures": [{"itemIdentifier": "x"}]}, 3)(job)
+        assert len(dropped) == 3  # then the job is given up, not retried forever
+    finally:
+        runtime.set_container(None)

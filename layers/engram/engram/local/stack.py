@@ -10,13 +10,13 @@ from typing import Any
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.stream_poller import StreamPoller
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.bootstrap import Container, build_container
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery
-from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
 from functions.memory_indexer import handler as memory_indexer
 

@@ -99,6 +99,7 @@ class Settings(BaseSettings):
     retrieval_k_max: int = Field(default=12, ge=1)  # C2
     retrieval_candidates: int = Field(default=50, ge=1)
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
+    round_context_rounds: int = Field(default=2, ge=0, le=5)  # L5 key expansion: rounds on each side
     free_plan_active_limit: int = Field(default=5, ge=1)  # L10
 
     # --- C: context assembly -------------------------------------------------

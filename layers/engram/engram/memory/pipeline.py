@@ -98,7 +98,8 @@ class MemoryWriter:
         round_id = round_memory_id(key, generation, turn.seq)
         report = WriteReport(round_id)
         # One read: this round (was the job delivered before?) and the two rounds before it (context).
-        prev_ids = [round_memory_id(key, generation, turn.seq - d) for d in (1, 2) if turn.seq - d >= 1]
+        width = self._s.round_context_rounds
+        prev_ids = [round_memory_id(key, generation, turn.seq - d) for d in range(1, width + 1) if turn.seq - d >= 1]
         known = {r.memory_id: r for r in self._repo.batch_get(owner.tenant_id, owner.user_id, [round_id, *prev_ids])}
         if round_id in known:
             report.skipped = True  # at-least-once delivery: this turn was written already
@@ -123,9 +124,9 @@ class MemoryWriter:
             report.archived = self._enforce_cap(owner, key.persona_id, now)
         context = [known[i].content for i in reversed(prev_ids) if i in known]
         self._store_round(key, turn, round_id, round_text, round_vec, facts, context, turn_ref, now, masked_round.flags)
-        if len(prev_ids) == 2 and prev_ids[1] in known:  # round N-2 now has both neighbours after it
-            following = [known[prev_ids[0]].content] if prev_ids[0] in known else []
-            self._extend_round(known[prev_ids[1]], [*following, round_text], now)
+        if width and len(prev_ids) == width and prev_ids[-1] in known:  # round N-w now has w rounds after it
+            following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
+            self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
         topics = [t for f in facts for t in f.topics if not t.startswith(("subject:", "pii:"))]
         if topics:  # L6 profile learning: topic counts per persona
             self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics)

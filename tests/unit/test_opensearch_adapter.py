@@ -621,7 +621,8 @@ def test_upsert_bulk_chunks_with_routing_per_item(cluster: FakeCluster, index: O
     assert len(bulks) == 3  # chunk size 2
     lines = [line for r in bulks for line in r.ndjson()]
     actions, sources = lines[0::2], lines[1::2]
-    assert [a["index"]["_id"] for a in actions] == ["a", "b", "c", "d", "e"]
+    # _id = tenant|user|doc id: two owners can never overwrite each other's documents
+    assert [a["index"]["_id"] for a in actions] == ["t1|u1|a", "t1|u1|b", "t1|u2|c", "t1|u1|d", "t2|u1|e"]
     assert [a["index"]["routing"] for a in actions] == ["t1:u1", "t1:u1", "t1:u2", "t1:u1", "t2:u1"]
     assert sources[0] == document_source(docs[0])
     assert all(r.query.get("require_alias") == "true" for r in bulks)
@@ -654,8 +655,8 @@ def test_delete_ignores_missing_documents(cluster: FakeCluster, index: OpenSearc
     cluster.on("POST", "/engram-test-write/_bulk", (200, BULK_DELETE_MISSING))
     index.delete("t1", "u1", ["a", "gone"])
     assert cluster.requests[0].ndjson() == [
-        {"delete": {"_id": "a", "routing": ROUTE}},
-        {"delete": {"_id": "gone", "routing": ROUTE}},
+        {"delete": {"_id": "t1|u1|a", "routing": ROUTE}},
+        {"delete": {"_id": "t1|u1|gone", "routing": ROUTE}},
     ]
     index.delete("t1", "u1", [])
     assert len(cluster.requests) == 1
@@ -722,9 +723,10 @@ def test_get_found_missing_and_foreign(cluster: FakeCluster, index: OpenSearchIn
             "_source": document_source(doc),
         }
 
-    cluster.on("GET", "/engram-test-read/_doc/a", (200, found(mine)))
-    cluster.on("GET", "/engram-test-read/_doc/b", (200, found(foreign)))
-    cluster.on("GET", "/engram-test-read/_doc/zz", (404, {"_index": "engram-test-v1", "_id": "zz", "found": False}))
+    cluster.on("GET", r"/engram-test-read/_doc/t1\|u1\|a", (200, found(mine)))
+    cluster.on("GET", r"/engram-test-read/_doc/t1\|u1\|b", (200, found(foreign)))
+    not_found = {"_index": "engram-test-v1", "_id": "t1|u1|zz", "found": False}
+    cluster.on("GET", r"/engram-test-read/_doc/t1\|u1\|zz", (404, not_found))
     assert index.get("t1", "u1", "a") == mine
     assert index.get("t1", "u1", "b") is None  # tenant/user mismatch
     assert index.get("t1", "u1", "zz") is None
@@ -740,7 +742,7 @@ def test_get_on_a_missing_index_is_not_found(cluster: FakeCluster, index: OpenSe
         },
         "status": 404,
     }
-    cluster.on("GET", "/engram-test-read/_doc/a", (404, missing))
+    cluster.on("GET", r"/engram-test-read/_doc/t1\|u1\|a", (404, missing))
     with pytest.raises(NotFound):
         index.get("t1", "u1", "a")
 
@@ -791,7 +793,7 @@ def test_every_data_call_is_routed(cluster: FakeCluster, index: OpenSearchIndex)
     cluster.on("POST", "/engram-test-write/_delete_by_query", (200, {"deleted": 0, "failures": []}))
     cluster.on(
         "GET",
-        "/engram-test-read/_doc/a",
+        r"/engram-test-read/_doc/t1\|u1\|a",
         (200, {"_id": "a", "found": True, "_source": document_source(_doc("a"))}),
     )
     cluster.on("POST", "/engram-test-read/_search", (200, _search_response([])))

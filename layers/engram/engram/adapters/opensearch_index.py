@@ -280,22 +280,30 @@ def parse_hits(response: dict[str, Any], space_type: SpaceType | None = None) ->
         value = float(score)
         if space_type is not None:
             value = knn_score_to_similarity(value, space_type)
-        hits.append(Hit(doc_id=str(raw["_id"]), score=value, doc=parse_document(raw["_source"])))
+        doc = parse_document(raw["_source"])
+        hits.append(Hit(doc_id=doc.doc_id, score=value, doc=doc))
     return hits
+
+
+def document_id(tenant_id: str, user_id: str, doc_id: str) -> str:
+    """The OpenSearch _id: unique across owners even if two owners ever used the same doc id
+    ('|' never occurs in validated ids)."""
+    return f"{tenant_id}|{user_id}|{doc_id}"
 
 
 def bulk_upsert_lines(docs: Sequence[IndexDocument]) -> list[dict[str, Any]]:
     """Action/source pairs for POST <write-alias>/_bulk (index = create or replace)."""
     lines: list[dict[str, Any]] = []
     for doc in docs:
-        lines.append({"index": {"_id": doc.doc_id, "routing": routing_key(doc.tenant_id, doc.user_id)}})
+        routing = routing_key(doc.tenant_id, doc.user_id)
+        lines.append({"index": {"_id": document_id(doc.tenant_id, doc.user_id, doc.doc_id), "routing": routing}})
         lines.append(document_source(doc))
     return lines
 
 
 def bulk_delete_lines(tenant_id: str, user_id: str, doc_ids: Sequence[str]) -> list[dict[str, Any]]:
     routing = routing_key(tenant_id, user_id)
-    return [{"delete": {"_id": doc_id, "routing": routing}} for doc_id in doc_ids]
+    return [{"delete": {"_id": document_id(tenant_id, user_id, doc_id), "routing": routing}} for doc_id in doc_ids]
 
 
 def bulk_failures(response: dict[str, Any]) -> dict[str, str]:
@@ -310,7 +318,7 @@ def bulk_failures(response: dict[str, Any]) -> dict[str, str]:
             if error is None:
                 continue
             reason = error.get("type", "error") if isinstance(error, dict) else str(error)
-            failures[str(result.get("_id"))] = reason
+            failures[str(result.get("_id")).rsplit("|", 1)[-1]] = reason  # back to the caller's doc id
     return failures
 
 
@@ -616,7 +624,7 @@ class OpenSearchIndex:
             try:
                 response = self._client.get(
                     index=self.layout.read_alias,
-                    id=doc_id,
+                    id=document_id(tenant_id, user_id, doc_id),
                     params={"routing": routing_key(tenant_id, user_id)},
                 )
             except Exception as exc:

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -227,49 +228,58 @@ class MemoryWriter:
         if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
             report.superseded.append((old_id, new.memory_id))
 
-    def _merge(self, owner: OwnerKey, memory_id: str, fact: Fact, importance: float, turn_ref: str, now: float) -> bool:
-        for _ in range(3):  # optimistic concurrency: re-read on a lost race
+    def _update(
+        self, owner: OwnerKey, memory_id: str, now: float, change: Callable[[MemoryRecord], MemoryRecord | None]
+    ) -> MemoryRecord | None:
+        """Optimistic read-modify-write (version + 1), re-read after a lost race.
+
+        Returns the record as it was before the change, or None when it is gone or `change` declines.
+        """
+        for _ in range(3):
             current = self._repo.get(owner.tenant_id, owner.user_id, memory_id)
-            if current is None or current.status != MemoryStatus.ACTIVE:
-                return False
-            merged = replace(
+            changed = change(current) if current is not None else None
+            if current is None or changed is None:
+                return None
+            try:
+                self._repo.replace(replace(changed, version=current.version + 1, updated_at=now), current.version)
+            except Conflict:  # someone else changed it: read again
+                continue
+            return current
+        return None
+
+    def _merge(self, owner: OwnerKey, memory_id: str, fact: Fact, importance: float, turn_ref: str, now: float) -> bool:
+        def merged(current: MemoryRecord) -> MemoryRecord | None:
+            if current.status != MemoryStatus.ACTIVE:
+                return None
+            return replace(
                 current,
-                version=current.version + 1,
-                updated_at=now,
                 importance=max(current.importance, importance),
                 source_turn_ids=list(dict.fromkeys([*current.source_turn_ids, turn_ref])),
                 topics=list(dict.fromkeys([*current.topics, *fact.topics])),
             )
-            try:
-                self._repo.replace(merged, current.version)
-                return True
-            except Conflict:  # someone else changed it: read again
-                continue
-        return False
+
+        return self._update(owner, memory_id, now, merged) is not None
 
     def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float) -> bool:
         """The old fact keeps a link to its successor and loses importance instead of staying an equal."""
-        for _ in range(3):
-            old = self._repo.get(owner.tenant_id, owner.user_id, old_id)
-            if old is None or old.superseded_by:
-                return False
-            demoted = replace(
+
+        def demoted(old: MemoryRecord) -> MemoryRecord | None:
+            if old.superseded_by:
+                return None
+            return replace(
                 old,
-                version=old.version + 1,
-                updated_at=now,
                 importance=round(old.importance * 0.3, 4),
                 superseded_by=new_id,
                 pinned=False,
                 topics=list(dict.fromkeys([*old.topics, SUPERSEDED_TAG])),
             )
-            try:
-                self._repo.replace(demoted, old.version)
-            except Conflict:
-                continue
-            if old.pinned:
-                self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
-            return True
-        return False
+
+        old = self._update(owner, old_id, now, demoted)
+        if old is None:
+            return False
+        if old.pinned:
+            self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
+        return True
 
     def _enforce_cap(self, owner: OwnerKey, persona_id: str, now: float) -> list[str]:
         from engram.memory.plan import enforce_cap

@@ -20,7 +20,7 @@ from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, SessionItem
 from engram.domain.models import SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
 from engram.errors import Conflict, DuplicateRequest, NotFound
@@ -232,7 +232,7 @@ class DynamoConversationStore:
                 & (m.turn_count >= new_cursor),
             )
         except PynamoDBException as exc:
-            if _is_condition_failure(exc):
+            if is_condition_failure(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -243,7 +243,7 @@ class DynamoConversationStore:
         try:
             item.save(condition=m.pk.does_not_exist() | (m.expires_at < now) | (m.holder == holder))
         except PynamoDBException as exc:
-            if _is_condition_failure(exc):
+            if is_condition_failure(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -266,7 +266,7 @@ class DynamoConversationStore:
                 condition=(m.generation == generation) & (m.status != SessionStatus.ENDED.value) & (m.expires_at > now),
             )
         except PynamoDBException as exc:
-            if _is_condition_failure(exc):
+            if is_condition_failure(exc):
                 raise Conflict("the session already ended or changed", details={"session_id": key.session_id}) from exc
             raise translate(exc) from exc
         meta = self.get_meta(key, now)
@@ -277,10 +277,6 @@ class DynamoConversationStore:
 
 def _expired(item: SessionItem, now: float) -> bool:
     return item.expires_at is not None and item.expires_at <= now
-
-
-def _is_condition_failure(exc: PynamoDBException) -> bool:
-    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"
 
 
 def _to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:

@@ -9,6 +9,11 @@ from engram.errors import Conflict, EngramError, StoreUnavailable
 _THROTTLED = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
 
 
+def is_condition_failure(exc: PynamoDBException) -> bool:
+    """A conditional write lost: callers decide what that means (duplicate, conflict, retry)."""
+    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"
+
+
 def translate(exc: PynamoDBException) -> EngramError:
     code = getattr(exc, "cause_response_code", None)
     if code == "ConditionalCheckFailedException":

@@ -16,7 +16,7 @@ from typing import Any
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.domain.models import Claim, OwnerKey
 
@@ -47,7 +47,7 @@ class DynamoIdempotencyStore:
             item.save(condition=m.pk.does_not_exist() | (m.expires_at <= now))
             return Claim("acquired", owner=owner)
         except PynamoDBException as exc:
-            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            if not is_condition_failure(exc):
                 raise translate(exc) from exc
         try:
             existing = m.get(pk, keys.IDEM_SK, consistent_read=True)

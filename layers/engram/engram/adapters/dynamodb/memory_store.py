@@ -11,7 +11,7 @@ from array import array
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, MemoryItem
 from engram.errors import Conflict
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
@@ -104,7 +104,7 @@ class DynamoMemoryRepository:
         try:
             to_item(m, record).save(condition=m.pk.does_not_exist())
         except PynamoDBException as exc:
-            if _condition_failed(exc):
+            if is_condition_failure(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -136,7 +136,7 @@ class DynamoMemoryRepository:
         try:
             to_item(m, record).save(condition=m.version == expected_version)
         except PynamoDBException as exc:
-            if _condition_failed(exc):
+            if is_condition_failure(exc):
                 raise Conflict(
                     "the memory changed since it was read",
                     details={"memory_id": record.memory_id, "expected_version": expected_version},
@@ -149,7 +149,7 @@ class DynamoMemoryRepository:
         try:
             m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).delete(condition=m.pk.exists())
         except PynamoDBException as exc:
-            if _condition_failed(exc):
+            if is_condition_failure(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -195,7 +195,7 @@ class DynamoMemoryRepository:
                     actions=[m.access_count.add(1), m.last_accessed_at.set(now)], condition=m.pk.exists()
                 )
             except PynamoDBException as exc:
-                if not _condition_failed(exc):  # a memory deleted meanwhile is fine
+                if not is_condition_failure(exc):  # a memory deleted meanwhile is fine
                     raise translate(exc) from exc
 
     def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
@@ -209,7 +209,3 @@ class DynamoMemoryRepository:
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return len(records)
-
-
-def _condition_failed(exc: PynamoDBException) -> bool:
-    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"

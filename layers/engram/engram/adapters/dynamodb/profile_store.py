@@ -7,7 +7,7 @@ import json
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import translate
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.memory.models import Profile
 
@@ -66,7 +66,7 @@ class DynamoProfileStore:
             try:
                 item.save(condition=condition)
             except PynamoDBException as exc:
-                if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+                if is_condition_failure(exc):
                     continue
                 raise translate(exc) from exc
             return Profile(persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1)

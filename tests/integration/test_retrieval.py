@@ -5,7 +5,8 @@ near-duplicate filtering, multilingual recall, X5 and freshness (turn N -> N+1).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -398,6 +399,29 @@ def test_x5_chinese_user_asks_about_last_weeks_breathing(container: Container, c
     assert slot.searched
     assert breathing[0].memory_id in ctx.memory_ids
     assert "呼吸有點喘" in _memory_block(ctx.messages)
+
+
+def test_a_question_naming_a_time_range_lifts_memories_from_that_range(
+    make_container: Callable[..., Container], settings: Settings, clock: ManualClock
+) -> None:
+    """L3 temporal narrowing: "in June 2023" lifts the June memory over a closer worded one."""
+    june = datetime(2023, 6, 10, tzinfo=UTC).timestamp()
+    january = datetime(2024, 1, 20, tzinfo=UTC).timestamp()
+    clock.set(datetime(2024, 3, 1, tzinfo=UTC).timestamp())
+    order = {}
+    for boost in (0.0, settings.time_range_boost):
+        c = make_container(settings.model_copy(update={"time_range_boost": boost}))
+        key = SessionKey(KEY.tenant_id, f"alice-{boost}", KEY.persona_id, "s1")  # one table, two users
+        _store(c, "taroko-jan", "I went hiking with my brother in Taroko Gorge.", key=key, created_at=january)
+        _store(c, "yangming-june", "I went hiking with my sister on Yangmingshan.", key=key, created_at=june)
+        sync_index(c, key.owner)
+        found = c.retriever.search(key.owner, "Where did I go hiking in June 2023?", persona_id=key.persona_id)
+        order[boost] = [m.memory_id for m in found]
+    assert order[0.0][0] == "taroko-jan"  # without the lift the closer match wins
+    assert order[settings.time_range_boost][0] == "yangming-june"
+    # a question naming no range ranks as before
+    plain = c.retriever.search(key.owner, "Where did I go hiking?", persona_id=key.persona_id)
+    assert plain[0].memory_id == "taroko-jan"
 
 
 def test_a_fact_from_turn_n_is_in_the_context_of_turn_n_plus_1(container: Container, clock: ManualClock) -> None:

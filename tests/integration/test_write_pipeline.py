@@ -9,8 +9,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import numpy as np
 import pytest
 
 from engram.adapters.dynamodb.connection import TableConfig
@@ -256,6 +258,29 @@ def test_round_memory_expires_after_180_days_and_carries_the_facts_as_keys(
     assert container.index.search_text("Tokyo", later, 5) == []
 
 
+def test_a_round_is_indexed_with_its_vector_blended_with_the_round_before_it(container: Container) -> None:
+    """L5: (1 − w) · e(round) + w · e(previous round + round), w = 0.7, one embedding call."""
+    embedder = container.models.embedder
+    _write(container, 1, "Have you ever tried the coconut ice cream recipe I sent you?")
+    _write(container, 2, "Super good! It was rich and creamy.")
+    first, second = _round(container, 1), _round(container, 2)
+    own1, own2, pair = embedder.embed_documents([first.content, second.content, f"{first.content}\n{second.content}"])
+    assert first.embedding == pytest.approx(list(own1), abs=1e-5)  # nothing before it: its own vector
+    assert second.embedding == pytest.approx(list(0.3 * own2 + 0.7 * pair), abs=1e-5)
+    assert 0.9 < float(np.linalg.norm(second.embedding)) < 1.0  # kept unnormalised on purpose
+    # the short reply is now found by what it answered
+    query = embedder.embed(["What did I think of the coconut ice cream?"])[0]
+    assert float(np.dot(query, second.embedding)) > float(np.dot(query, own2))
+
+
+def test_round_vector_context_can_be_switched_off(make_container: Callable[..., Container], settings: Settings) -> None:
+    c = make_container(settings.model_copy(update={"round_vector_context_weight": 0.0}))
+    _write(c, 1, "Have you ever tried the coconut ice cream recipe I sent you?")
+    _write(c, 2, "Super good! It was rich and creamy.")
+    (own,) = c.models.embedder.embed_documents([_round(c, 2).content])
+    assert _round(c, 2).embedding == pytest.approx(list(own), abs=1e-5)
+
+
 def test_round_expiry_counts_from_the_round_not_from_when_the_worker_ran(
     container: Container, clock: ManualClock
 ) -> None:
@@ -282,6 +307,39 @@ def test_an_important_moment_is_kept_permanently(container: Container, text: str
     assert "important_moment" in rnd.topics
 
 
+def test_the_profile_learns_topics_and_how_often_the_user_talks_with_the_persona(container: Container) -> None:
+    """L6: every round counts one mention of its persona; facts add their topics."""
+    _write(container, 1, "I have a dog named Rex.")
+    _write(container, 2, "Hmm, okay.")  # no fact: the mention still counts (one atomic update)
+    _write(container, 3, "I am allergic to penicillin.")
+    other = SessionKey(KEY.tenant_id, KEY.user_id, "travel-buddy", "s9")
+    container.writer.process_turn(other, GEN, _turn(container.clock, 1, "Nice weather today."))  # type: ignore[arg-type]
+    profile = container.profiles.get(KEY.tenant_id, KEY.user_id, KEY.persona_id)
+    assert profile.persona_mentions == 3
+    assert profile.topic_counts.get("pet") == 1 and profile.topic_counts.get("allergy") == 1
+    assert container.profiles.get(KEY.tenant_id, KEY.user_id, "travel-buddy").persona_mentions == 1
+
+
+def test_concurrent_mentions_and_profile_updates_lose_nothing(container: Container) -> None:
+    """The atomic counter bumps the version, so a racing read-modify-write retries instead of
+    overwriting the count (and the count never erases a pin)."""
+    profiles = container.profiles
+    args = (KEY.tenant_id, KEY.user_id, KEY.persona_id)
+
+    def mention(_: int) -> None:
+        profiles.count_mention(*args)
+
+    def pin(i: int) -> None:
+        profiles.update(*args, pin={f"m{i}": f"fact {i}"}, topics=["pet"], attempts=50)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(lambda i: mention(i) if i % 2 else pin(i), range(20)))
+    profile = profiles.get(*args)
+    assert profile.persona_mentions == 10
+    assert profile.topic_counts == {"pet": 10}
+    assert set(profile.pinned) == {f"m{i}" for i in range(0, 20, 2)}
+
+
 # --------------------------------------------------------------------------- idempotency
 
 
@@ -304,6 +362,7 @@ def test_replaying_the_same_turn_writes_nothing_new(container: Container) -> Non
     assert after == before
     profile = container.profiles.get(KEY.tenant_id, KEY.user_id, KEY.persona_id)
     assert profile.topic_counts == {"pet": 1, "health": 1, "allergy": 1}  # the profile was not counted twice
+    assert profile.persona_mentions == 1
 
 
 def test_the_same_job_delivered_twice_writes_nothing_new(container: Container) -> None:

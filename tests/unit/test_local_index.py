@@ -106,8 +106,8 @@ def test_warm_vector_cache_matches_brute_force_through_writes() -> None:
         query = [rng.uniform(-1, 1) for _ in range(DIMS)]
         got = index.search_vector(query, FLT, 5)
         q = np.asarray(query) / np.linalg.norm(query)
-        expected = sorted(
-            ((float(q @ (np.asarray(v) / np.linalg.norm(v))), i) for i, v in truth.items() if v is not None),
+        expected = sorted(  # inner product with the unit query, as OpenSearch's `innerproduct` space
+            ((float(q @ np.asarray(v)), i) for i, v in truth.items() if v is not None),
             key=lambda pair: (-pair[0], pair[1]),
         )[:5]
         assert [h.doc_id for h in got] == [i for _, i in expected], step
@@ -183,3 +183,11 @@ def test_concurrent_threads(tmp_path: Path) -> None:
     assert errors == []
     assert index.count(FLT) == 120
     index.close()
+
+
+def test_vectors_rank_by_inner_product_like_the_opensearch_template() -> None:
+    """A shorter stored vector (a round blended with its context) scores its length, not 1."""
+    index = LocalIndex.in_memory(DIMS)
+    index.upsert([doc("unit", vector=[1.0, 0, 0, 0]), doc("blend", vector=[0.6, 0, 0, 0])])
+    hits = index.search_vector([2.0, 0, 0, 0], FLT, 5)  # the query is normalised
+    assert [(h.doc_id, round(h.score, 5)) for h in hits] == [("unit", 1.0), ("blend", 0.6)]

@@ -1,8 +1,9 @@
-"""R1 effective importance, L3 weighted RRF and time decay: the formulas, exactly."""
+"""R1 effective importance, L3 score fusion, weighted RRF and time decay: the formulas, exactly."""
 
 from __future__ import annotations
 
 import math
+import statistics
 
 import pytest
 
@@ -15,6 +16,7 @@ from engram.memory.scoring import (
     effective_importance,
     reciprocal_rank_fusion,
     record_effective_importance,
+    score_fusion,
     time_decay,
 )
 from engram.settings import Settings
@@ -106,6 +108,38 @@ def test_rrf_edge_cases() -> None:
     assert reciprocal_rank_fusion([(["x"], 1.0)], 1) == {"x": 0.5}
     # a document at the same rank in both lists gets the full weight: (0.4 + 0.6) / (k + 1)
     assert reciprocal_rank_fusion([(["x"], 0.4), (["x"], 0.6)], 60)["x"] == pytest.approx(1 / 61)
+
+
+def test_score_fusion_is_bm25_share_plus_weighted_cosine_closeness() -> None:
+    knn = [0.90, 0.86, 0.82]  # population std = 0.03266; span = 2 × std
+    span = 2 * statistics.pstdev(knn)
+    cosines = {"a": 0.90, "b": 0.86, "c": 0.82, "t": 0.70}
+    fused = score_fusion({"a": 2.0, "t": 8.0}, knn, cosines, 0.5, 2.0)
+    assert fused == pytest.approx(
+        {
+            "a": 2.0 / 8.0 + 0.5 * 1.0,
+            "b": 0.5 * (1 - 0.04 / span),
+            "c": 0.5 * max(0.0, 1 - 0.08 / span),
+            "t": 1.0,  # the best BM25 hit, too far from the best cosine to earn any dense share
+        }
+    )
+    assert fused["c"] == 0.0  # 0.08 below the best is more than two deviations: no dense credit
+
+
+def test_score_fusion_keeps_how_far_apart_the_scores_are_where_rrf_does_not() -> None:
+    """A far better BM25 hit stays far ahead; RRF would give ranks 1 and 2 nearly equal credit."""
+    cosines = {"exact": 0.80, "weak": 0.80}
+    fused = score_fusion({"exact": 12.0, "weak": 1.0}, [0.80, 0.80], cosines, 0.6, 7.5)
+    assert fused["exact"] - fused["weak"] == pytest.approx(11 / 12)
+    rrf = reciprocal_rank_fusion([(["exact", "weak"], 1.0)], 60)
+    assert rrf["exact"] - rrf["weak"] < 0.001
+
+
+def test_score_fusion_edges() -> None:
+    assert score_fusion({}, [], {}, 0.6, 7.5) == {}
+    assert score_fusion({"x": 3.0}, [], {"x": 0.0}, 0.6, 7.5) == {"x": 1.0}  # lexical only
+    assert score_fusion({}, [0.7], {"x": 0.7}, 0.6, 7.5) == {"x": 0.6}  # one k-NN hit: it is the best
+    assert score_fusion({"x": 0.0}, [0.7, 0.7], {"x": 0.7}, 0.6, 7.5) == {"x": 0.6}  # no spread, no BM25
 
 
 @pytest.mark.parametrize("days", [0, 1, 30, 180, 365, 1000])

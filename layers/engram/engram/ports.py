@@ -232,6 +232,10 @@ class ProfileStore(Protocol):
         attempts: int = 5,
     ) -> Profile: ...
 
+    def count_mention(self, tenant_id: str, user_id: str, persona_id: str) -> None:
+        """L6: the user spoke with this persona once more (atomic, no read)."""
+        ...
+
 
 class Extractor(Protocol):
     """L2 extraction: candidates and merge decisions for one turn, in at most one model call."""

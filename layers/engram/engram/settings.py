@@ -83,6 +83,18 @@ class Settings(BaseSettings):
     memory_dedup_similarity: float = Field(default=0.9, ge=0, le=1)  # L2
     promote_top_ratio: float = Field(default=0.7, ge=0, le=1)  # L2
     novelty_match_similarity: float = Field(default=0.8, ge=0, le=1)  # L2
+    # L3 fusion. Default "score": BM25 / its best + weight × closeness of the cosine to the best
+    # k-NN cosine (in units of `fusion_cosine_spread` standard deviations of the k-NN cosines, so
+    # it needs no per-embedder tuning). Measured on LoCoMo it beats weighted RRF by ~0.03 R@10:
+    # RRF throws away how far apart the scores are (docs/architecture.md §5). "rrf" is SPEC's.
+    retrieval_fusion: Literal["score", "rrf"] = "score"  # L3 [SPEC rrf]
+    fusion_vector_weight: float = Field(default=0.6, ge=0)  # L3 (score fusion; BM25 weighs 1)
+    fusion_cosine_spread: float = Field(default=7.5, gt=0)  # L3 (score fusion)
+    # L3 temporal narrowing: a question naming a time range ("in June 2023", "上個月", "先週")
+    # lifts memories from that range; the slack covers "last week" said a few weeks later.
+    time_range_boost: float = Field(default=0.25, ge=0)  # share of the best fused score
+    time_range_slack_before_days: float = Field(default=7, ge=0)
+    time_range_slack_after_days: float = Field(default=31, ge=0)
     rrf_k: int = Field(default=60, ge=1)  # L3
     # L3 defaults differ from SPEC (0.4 / 0.6 and 0.7 / 0.2 / 0.1), measured on LoCoMo and the
     # multilingual set (docs/benchmarks.md): the local embedder is the weaker signal on long English
@@ -100,6 +112,10 @@ class Settings(BaseSettings):
     retrieval_candidates: int = Field(default=50, ge=1)
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
     round_context_rounds: int = Field(default=2, ge=0, le=5)  # L5 key expansion: rounds on each side
+    # L5: a round's vector blends its own embedding with that of the round read after the ones
+    # before it (weight below), so "Yes, last week!" is found by what it answered.
+    round_vector_context_rounds: int = Field(default=1, ge=0, le=5)
+    round_vector_context_weight: float = Field(default=0.7, ge=0, le=1)
     free_plan_active_limit: int = Field(default=5, ge=1)  # L10
 
     # --- C: context assembly -------------------------------------------------

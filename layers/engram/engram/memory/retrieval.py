@@ -1,7 +1,8 @@
 """L3 hybrid retrieval and the prompt's memory slot (C1, L4).
 
-query -> BM25 top-n + k-NN top-n (filters inside the index query) -> weighted RRF ->
-rerank (similarity, time decay, effective importance) -> drop near-duplicates -> top K.
+query -> BM25 top-n + k-NN top-n (filters inside the index query) -> score fusion (or
+weighted RRF) -> lift for a time range the query names -> rerank (similarity, time decay,
+effective importance) -> drop near-duplicates -> top K.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from engram.domain.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
 from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
 from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter
 from engram.memory.projection import display_text
-from engram.memory.scoring import effective_importance, reciprocal_rank_fusion, time_decay
+from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
 from engram.memory.search import ScoredMemory
 from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
+from engram.text.time_range import TimeRange, named_time_range
 
 SUPERSEDED_TAG = "superseded"
 NEAR_DUPLICATE = 0.95
@@ -96,28 +98,56 @@ class HybridRetriever:
             vector_hits += self._index.search_vector(list(map(float, vector)), flt, n)
         text_hits.sort(key=lambda h: -h.score)
         vector_hits.sort(key=lambda h: -h.score)
-        return self._rank(text_hits, vector_hits, np.asarray(vector, dtype=np.float32), k, now)
+        named = named_time_range(query, now)
+        return self._rank(text_hits, vector_hits, np.asarray(vector, dtype=np.float32), k, now, named)
 
     def _rank(
-        self, text_hits: list[Hit], vector_hits: list[Hit], qvec: np.ndarray[Any, Any], k: int, now: float
+        self,
+        text_hits: list[Hit],
+        vector_hits: list[Hit],
+        qvec: np.ndarray[Any, Any],
+        k: int,
+        now: float,
+        named: TimeRange | None = None,
     ) -> list[ScoredMemory]:
         s = self._s
-        fused = reciprocal_rank_fusion(
-            [
-                ([h.doc_id for h in text_hits], s.rrf_weight_bm25),
-                ([h.doc_id for h in vector_hits], s.rrf_weight_vector),
-            ],
-            s.rrf_k,
-        )
-        if not fused:
-            return []
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
+        if not docs:
+            return []
+        # Our own inner products, not the index's scores: every adapter then ranks alike.
+        cosines = {
+            doc_id: float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
+            for doc_id, doc in docs.items()
+        }
+        if s.retrieval_fusion == "rrf":
+            fused = reciprocal_rank_fusion(
+                [
+                    ([h.doc_id for h in text_hits], s.rrf_weight_bm25),
+                    ([h.doc_id for h in vector_hits], s.rrf_weight_vector),
+                ],
+                s.rrf_k,
+            )
+        else:
+            fused = score_fusion(
+                {h.doc_id: h.score for h in text_hits},
+                [cosines[h.doc_id] for h in vector_hits],
+                cosines,
+                s.fusion_vector_weight,
+                s.fusion_cosine_spread,
+            )
         top = max(fused.values())
-        candidates = []
-        for doc_id, score in fused.items():
-            doc = docs[doc_id]
-            cos = float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
-            candidates.append(_Candidate(doc, score / top, cos))
+        if top <= 0:
+            return []
+        normalised = {doc_id: score / top for doc_id, score in fused.items()}
+        if named is not None and s.time_range_boost > 0:
+            lo = named.start - s.time_range_slack_before_days * DAY_S
+            hi = named.end + s.time_range_slack_after_days * DAY_S
+            for doc_id in normalised:
+                if lo <= docs[doc_id].created_at < hi:
+                    normalised[doc_id] += s.time_range_boost
+            top = max(normalised.values())
+            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
+        candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in normalised.items()]
         scored = []
         for c in candidates:
             # "similarity" blends the fused rank (keeps the lexical evidence) with the cosine.

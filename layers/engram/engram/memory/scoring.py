@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 
 from engram.memory.models import MemoryRecord
@@ -37,6 +38,30 @@ def reciprocal_rank_fusion(rankings: Sequence[tuple[Sequence[str], float]], k: i
     for ids, weight in rankings:
         for rank, doc_id in enumerate(ids, start=1):
             fused[doc_id] = fused.get(doc_id, 0.0) + weight / (k + rank)
+    return fused
+
+
+def score_fusion(
+    text_scores: dict[str, float],
+    knn_cosines: Sequence[float],
+    cosines: dict[str, float],
+    vector_weight: float,
+    cosine_spread: float,
+) -> dict[str, float]:
+    """L3 score fusion: BM25 / best BM25 + weight × max(0, 1 − (best − cos) / span).
+
+    ``knn_cosines`` are the k-NN hits' similarities; ``span`` is ``cosine_spread`` of their
+    standard deviations, so the fusion adapts to an embedder's cosine range (e5's sit in a
+    narrow band near 0.8, OpenAI's spread far wider). ``cosines`` holds every candidate's.
+    """
+    best_text = max(text_scores.values(), default=0.0)
+    best_cos = max(knn_cosines, default=0.0)
+    span = cosine_spread * statistics.pstdev(knn_cosines) if len(knn_cosines) > 1 else 0.0
+    fused: dict[str, float] = {}
+    for doc_id, cos in cosines.items():
+        lexical = text_scores.get(doc_id, 0.0) / best_text if best_text > 0 else 0.0
+        dense = max(0.0, 1.0 - (best_cos - cos) / span) if span > 0 else float(bool(knn_cosines) and cos >= best_cos)
+        fused[doc_id] = lexical + vector_weight * dense
     return fused
 
 

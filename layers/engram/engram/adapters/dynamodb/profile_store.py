@@ -71,3 +71,22 @@ class DynamoProfileStore:
                 raise translate(exc) from exc
             return Profile(persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1)
         raise translate(PynamoDBException("profile update contention"))
+
+    def count_mention(self, tenant_id: str, user_id: str, persona_id: str) -> None:
+        """L6: one more round with this persona, as one atomic UpdateItem (no read).
+
+        ADD on `version` too: a concurrent read-modify-write in `update` then fails its
+        version condition and retries, so neither change is lost.
+        """
+        m = self._m
+        item = m(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
+        try:
+            item.update(
+                actions=[
+                    m.persona_mentions.add(1),
+                    m.version.add(1),
+                    m.user_key.set(keys.user_key(tenant_id, user_id)),
+                ]
+            )
+        except PynamoDBException as exc:
+            raise translate(exc) from exc

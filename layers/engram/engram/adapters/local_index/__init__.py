@@ -1,4 +1,4 @@
-"""Embedded, on-disk MemoryIndex (SQLite FTS5 BM25 + exact cosine k-NN)."""
+"""Embedded, on-disk MemoryIndex (SQLite FTS5 BM25 + exact inner-product k-NN)."""
 
 from engram.adapters.local_index.index import LocalIndex
 from engram.adapters.local_index.store import IndexStore

@@ -56,7 +56,7 @@ def _match_expression(query: str, owner: str) -> str | None:
 
 
 class IndexStore:
-    """BM25 (FTS5 bm25()) + exact cosine k-NN over one SQLite database.
+    """BM25 (FTS5 bm25()) + exact inner-product k-NN over one SQLite database.
 
     Documents are keyed by (tenant_id, user_id, doc_id): upserting the same key
     replaces the document, and no call can reach another user's rows because every
@@ -240,7 +240,7 @@ class IndexStore:
             return self._hits(scored)
 
     def search_vector(self, vector: Sequence[float], flt: SearchFilter, k: int) -> list[Hit]:
-        """Exact cosine similarity over the filtered candidates, best first."""
+        """Exact inner product with the unit query over the filtered candidates, best first."""
         compiled = compile_filter(flt)
         query = normalise_query(vector, self.dimensions)
         if compiled is None or query is None or k <= 0:

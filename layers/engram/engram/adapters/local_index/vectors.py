@@ -1,4 +1,8 @@
-"""Exact cosine k-NN over a per-user float32 matrix held in memory.
+"""Exact inner-product k-NN over a per-user float32 matrix held in memory.
+
+Inner product, like the OpenSearch template's `innerproduct` space: embedders return unit
+vectors, so for memories this is the cosine; a round's vector is a blend of two unit vectors
+and keeps its shorter length on purpose (a round whose words and context disagree ranks lower).
 
 A user's vectors are read from SQLite once and then kept in step with this
 store's own writes (a write patches the cached matrix instead of dropping it, so
@@ -23,20 +27,19 @@ UserKey = tuple[str, str]  # (tenant_id, user_id)
 @dataclass(frozen=True, slots=True)
 class UserVectors:
     ids: npt.NDArray[np.int64]  # docs.id, ascending
-    matrix: npt.NDArray[np.float32]  # one L2-normalised row per id
+    matrix: npt.NDArray[np.float32]  # one row per id, as stored
 
     @property
     def nbytes(self) -> int:
         return int(self.ids.nbytes + self.matrix.nbytes)
 
 
-def _unit_rows(
+def _rows(
     ids: npt.NDArray[np.int64], blobs: bytes, dimensions: int
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     matrix = np.frombuffer(blobs, dtype="<f4").reshape(len(ids), dimensions)
-    norms = np.linalg.norm(matrix, axis=1)
-    keep = norms > 0  # a zero vector has no direction, hence no cosine
-    return ids[keep], (matrix[keep] / norms[keep, None]).astype(np.float32)
+    keep = np.any(matrix != 0, axis=1)  # a zero vector has no direction: it is never a neighbour
+    return ids[keep], np.ascontiguousarray(matrix[keep], dtype=np.float32)
 
 
 def load_user_vectors(conn: sqlite3.Connection, key: UserKey, dimensions: int) -> UserVectors:
@@ -46,7 +49,7 @@ def load_user_vectors(conn: sqlite3.Connection, key: UserKey, dimensions: int) -
         key,
     ).fetchall()
     ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-    return UserVectors(*_unit_rows(ids, b"".join(row[1] for row in rows), dimensions))
+    return UserVectors(*_rows(ids, b"".join(row[1] for row in rows), dimensions))
 
 
 def patch_user_vectors(
@@ -56,7 +59,7 @@ def patch_user_vectors(
     removed = np.fromiter([*written, *deleted], dtype=np.int64)
     keep = ~np.isin(entry.ids, removed)
     added = [(row_id, blob) for row_id, blob in written.items() if blob is not None]
-    new_ids, new_rows = _unit_rows(
+    new_ids, new_rows = _rows(
         np.fromiter((row_id for row_id, _ in added), dtype=np.int64, count=len(added)),
         b"".join(blob for _, blob in added),
         dimensions,
@@ -86,7 +89,7 @@ def normalise_query(vector: Sequence[float], dimensions: int) -> npt.NDArray[np.
 def top_k(
     vectors: UserVectors, candidate_ids: Sequence[int], query: npt.NDArray[np.float32], k: int
 ) -> list[tuple[int, float]]:
-    """(docs.id, cosine) best first among the filtered candidates."""
+    """(docs.id, inner product) best first among the filtered candidates."""
     if k <= 0 or not len(vectors.ids) or not candidate_ids:
         return []
     wanted = np.asarray(candidate_ids, dtype=np.int64)

@@ -1,0 +1,104 @@
+"""The time range a question names, in en / zh-TW / ja / ko (L3 temporal narrowing).
+
+"What did I do in June 2023?", "2023年6月に何をした？", "작년에 어디 갔어?", "上個月吃了什麼藥" —
+a question that names a time range is answered by memories from that range. Absolute
+ranges (a year, a month of a year) and the common relative ones (yesterday, last / this
+week, month, year) are recognised; anything vaguer ("a while ago") names no range.
+
+Ranges are half-open ``[start, end)`` epoch seconds in UTC. A day's timezone offset moves a
+boundary by at most a few hours, well inside the slack the retriever adds around a range.
+No library fits: dateparser and friends parse a date *string*, not a range named inside a
+sentence, and none covers all four languages offline.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+__all__ = ["TimeRange", "named_time_range"]
+
+_DAY = 86_400.0
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRange:
+    start: float
+    end: float
+
+
+_MONTHS: dict[str, int] = {}
+for _i in range(1, 13):
+    _MONTHS[calendar.month_name[_i].lower()] = _i
+    _MONTHS[calendar.month_abbr[_i].lower()] = _i
+_MONTHS["sept"] = 9
+_MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
+
+# "June 2023", "Jun. 2023", "June of 2023", "2023-06", "2023/6", "2023年6月", "2023年 6月", "2023년 6월"
+_MONTH_YEAR = re.compile(
+    rf"\b(?P<m1>{_MONTH_WORDS})\.?,?\s+(?:of\s+)?(?P<y1>(?:19|20)\d\d)\b"
+    r"|\b(?P<y2>(?:19|20)\d\d)[-/.](?P<m2>0?[1-9]|1[0-2])\b(?![-/.]\d)"
+    r"|(?P<y3>(?:19|20)\d\d)\s*[年년]\s*(?P<m3>0?[1-9]|1[0-2])\s*[月월]",
+    re.IGNORECASE,
+)
+# "in 2023", "2023年", "2023년" (a year alone, not part of a longer number or a date)
+_YEAR = re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d\d)(?![\d/.-])\s*[年년]?")
+
+# Relative ranges: (unit, offset) where unit is day / week / month / year and offset counts back.
+_RELATIVE: tuple[tuple[re.Pattern[str], str, int], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), unit, offset)
+    for pattern, unit, offset in (
+        (r"\byesterday\b|昨天|昨日|きのう|어제", "day", 1),
+        (r"\btoday\b|今天|今日|きょう|오늘", "day", 0),
+        (r"\blast\s+week\b|上週|上周|上星期|上個禮拜|上个礼拜|先週|지난\s*주|저번\s*주", "week", 1),
+        (r"\bthis\s+week\b|這週|这周|這星期|本週|今週|이번\s*주", "week", 0),
+        (r"\blast\s+month\b|上個月|上个月|先月|지난\s*달|저번\s*달", "month", 1),
+        (r"\bthis\s+month\b|這個月|这个月|本月|今月|이번\s*달", "month", 0),
+        (r"\blast\s+year\b|去年|昨年|작년|지난\s*해", "year", 1),
+        (r"\bthis\s+year\b|今年|올해|금년", "year", 0),
+    )
+)
+
+
+def _month(year: int, month: int) -> TimeRange:
+    start = datetime(year, month, 1, tzinfo=UTC)
+    end = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+    return TimeRange(start.timestamp(), end.timestamp())
+
+
+def _year(year: int) -> TimeRange:
+    return TimeRange(datetime(year, 1, 1, tzinfo=UTC).timestamp(), datetime(year + 1, 1, 1, tzinfo=UTC).timestamp())
+
+
+def _relative(unit: str, offset: int, now: float) -> TimeRange:
+    today = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    if unit == "day":
+        start = today - timedelta(days=offset)
+        return TimeRange(start.timestamp(), start.timestamp() + _DAY)
+    if unit == "week":  # ISO weeks start on Monday
+        start = today - timedelta(days=today.weekday() + 7 * offset)
+        return TimeRange(start.timestamp(), start.timestamp() + 7 * _DAY)
+    if unit == "month":
+        index = today.year * 12 + today.month - 1 - offset
+        return _month(index // 12, index % 12 + 1)
+    return _year(today.year - offset)
+
+
+def named_time_range(text: str, now: float) -> TimeRange | None:
+    """The first time range ``text`` names, or None. ``now`` anchors relative ranges."""
+    m = _MONTH_YEAR.search(text)
+    if m is not None:
+        if m["m1"]:
+            return _month(int(m["y1"]), _MONTHS[m["m1"].lower()])
+        if m["y2"]:
+            return _month(int(m["y2"]), int(m["m2"]))
+        return _month(int(m["y3"]), int(m["m3"]))
+    for pattern, unit, offset in _RELATIVE:
+        if pattern.search(text):
+            return _relative(unit, offset, now)
+    y = _YEAR.search(text)
+    if y is not None:
+        return _year(int(y["y"]))
+    return None

@@ -122,6 +122,26 @@ def test_a_contradiction_supersedes_the_old_fact(container: Container, before: s
     assert ids.index(new_id) < (ids.index(old_id) if old_id in ids else len(ids))
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I live in Tokyo.", "Just so you know, I'm currently living in Tokyo, near the river."),
+        ("我住在台北。", "對了，我現在還是住在台北喔，離公司很近。"),
+    ],
+    ids=["en", "zh"],
+)
+def test_restating_the_same_value_merges_instead_of_superseding(container: Container, before: str, after: str) -> None:
+    """Same subject, same value, other words: the old fact is confirmed (version + 1), not replaced."""
+    old_id = _write(container, 1, before).inserted[0]
+    report = _write(container, 2, after)
+    assert report.superseded == []
+    assert old_id in report.merged
+    old = _get(container, old_id)
+    assert old.version == 2 and SUPERSEDED_TAG not in old.topics and old.superseded_by is None
+    # the value is compared by digest: the place itself never lands in the topics
+    assert not any("tokyo" in t.lower() or "台北" in t for t in old.topics)
+
+
 # --------------------------------------------------------------------------- PII (P5)
 
 PII_TURNS = [

@@ -38,6 +38,7 @@ class HeuristicExtractor:
                 topics=list(c.topics),
                 language=c.language or language,
                 valence=c.emotional_valence,
+                value_key=c.value_key,
             )
             for c in extract_candidates(user_text, language, assistant_text)
         ]

@@ -40,6 +40,7 @@ class Candidate:
     topics: list[str] = field(default_factory=list)
     negated: bool = False  # "not allergic to X", "stopped taking X", "dislikes X"
     subject_key: str | None = None
+    value_key: str | None = None  # the value set for subject_key ("tokyo" for lives_in), if captured
     language: str = "en"
     rule: str = ""  # id of the rule that produced it (traceability)
 
@@ -369,8 +370,8 @@ EN_RULES: tuple[_Rule, ...] = (
     _Rule(
         "lives_in",
         _c(
-            rf"\bi (?:now |currently )?(?:live|(?:just |recently )?moved|relocated|(?:'m|am) (?:living"
-            rf"|based))"
+            rf"\bi(?:'m| am)? (?:now |currently |still )?(?:live|living|based|(?:just |recently )?moved"
+            rf"|relocated)"
             rf" (?:in|to) {_X}",
             flags=_I,
         ),
@@ -731,7 +732,7 @@ ZH_RULES: tuple[_Rule, ...] = (
     _Rule(
         "lives_in",
         _c(
-            r"(?:我(?:現在|现在|目前|一直)?住|住在)(?!院)(?P<x>[^\s，,。！？!?]{1,14})",
+            r"(?:我(?:現在|现在|目前|一直)?住在?|住在)(?!院)(?P<x>[^\s，,。！？!?]{1,14})",
             r"(?:搬到|搬去|搬家到|搬來|搬来)(?P<x>[^\s，,。！？!?了]{1,14})",
             r"我家在(?P<x>[^\s，,。！？!?]{1,14})",
         ),
@@ -1731,6 +1732,14 @@ def _subject(rule: _Rule, m: re.Match[str], clause: str) -> str:
     return subject
 
 
+def _value_key(rule: _Rule, m: re.Match[str]) -> str | None:
+    """The captured value when the subject does not already carry it ("lives_in" -> "tokyo")."""
+    x = m.groupdict().get("x")
+    if not x or "{x}" in rule.subject:
+        return None
+    return _norm_key(x) or None
+
+
 def _valence(rule: _Rule, clause: str) -> float:
     valence = rule.valence
     if _POSITIVE.search(clause) and not _NEGATIVE.search(clause):
@@ -1823,6 +1832,7 @@ def extract_candidates(
                     topics=list(rule.topics),
                     negated=negated,
                     subject_key=subject,
+                    value_key=_value_key(rule, m),
                     language=lang,
                     rule=rule.rule_id,
                 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -119,6 +121,7 @@ class Fact:
     negated: bool = False
     topics: list[str] = field(default_factory=list)
     language: str = "und"
+    value_key: str | None = None  # the value the fact sets for subject_key, when the extractor knows it
     valence: float = 0.0
     # what the extractor decided against existing memories (LLM mode); None = let the pipeline decide
     action: str | None = None  # "add" | "merge" | "supersede" | "skip"
@@ -147,6 +150,16 @@ class Profile:
 
 
 SUBJECT_TAG = "subject:"  # topics entry that carries a fact's subject key (supersede detection)
+VALUE_TAG = "value:"  # topics entry with a digest of the value it sets (a rephrasing merges)
+
+
+def value_tag(value_key: str) -> str:
+    """A topics entry naming a fact's value by digest: comparable, and no PII leaks into topics."""
+    return VALUE_TAG + hashlib.sha1(value_key.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def value_of(topics: list[str]) -> str | None:
+    return next((t for t in topics if t.startswith(VALUE_TAG)), None)
 
 
 def subject_of(topics: list[str]) -> str | None:

@@ -25,6 +25,7 @@ from engram.errors import Conflict
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.models import (
     SUBJECT_TAG,
+    VALUE_TAG,
     ExistingMemory,
     Fact,
     IndexDocument,
@@ -34,6 +35,8 @@ from engram.memory.models import (
     Namespace,
     SearchFilter,
     subject_of,
+    value_of,
+    value_tag,
 )
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
@@ -67,6 +70,11 @@ def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
 
 def _differs(a: str, b: str) -> bool:
     return " ".join(a.lower().split()) != " ".join(b.lower().split())
+
+
+def _same_value(stored_topics: list[str], new_topics: list[str]) -> bool:
+    stored, new = value_of(stored_topics), value_of(new_topics)
+    return stored is not None and stored == new
 
 
 def _normalise(text: str) -> str:
@@ -130,7 +138,7 @@ class MemoryWriter:
         if width and len(prev_ids) == width and prev_ids[-1] in known:  # round N-w now has w rounds after it
             following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
             self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
-        topics = [t for f in facts for t in f.topics if not t.startswith(("subject:", "pii:"))]
+        topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, "pii:"))]
         # L6 profile learning: how often the user talks with this persona, and about what.
         if topics:  # one read-modify-write carries both
             self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics, mentions=1)
@@ -177,6 +185,8 @@ class MemoryWriter:
         topics = list(dict.fromkeys(fact.topics))
         if fact.subject_key:
             topics.append(SUBJECT_TAG + fact.subject_key)
+            if fact.value_key:
+                topics.append(value_tag(fact.value_key))
         if masked.flags:
             topics += [f"pii:{flag}" for flag in masked.flags]
         return replace(fact, content=masked.text, topics=topics, language=fact.language or detect_language(content))
@@ -221,6 +231,8 @@ class MemoryWriter:
                     continue
                 target = h.doc_id
                 break
+            if target is None and same_subject is not None and _same_value(same_subject.doc.topics, fact.topics):
+                target = same_subject.doc_id  # a rephrasing ("I'm living in Tokyo now"): merge, not supersede
         if target is not None and self._merge(owner, target, fact, importance, turn_ref, now):
             report.merged.append(target)
             return

@@ -40,7 +40,6 @@ def test_absolute_ranges(text: str, start: float, end: float) -> None:
     [
         ("what did I eat yesterday", utc(2026, 11, 17), utc(2026, 11, 18)),
         ("我昨天說了什麼", utc(2026, 11, 17), utc(2026, 11, 18)),
-        ("今日の予定は？", utc(2026, 11, 18), utc(2026, 11, 19)),
         ("How was my breathing last week?", utc(2026, 11, 9), utc(2026, 11, 16)),
         ("我上週跟你說我呼吸的狀況怎麼樣？", utc(2026, 11, 9), utc(2026, 11, 16)),
         ("先週の散歩はどうだった？", utc(2026, 11, 9), utc(2026, 11, 16)),
@@ -71,6 +70,8 @@ def test_last_month_in_january_is_last_december() -> None:
         "call 0912-345-678",
         "on 2023/06/14",  # a full date is not a month range (no guess at a window)
         "我呼吸有點喘",
+        "I feel tired today, any advice?",  # about now: today's rounds are in the recent window anyway
+        "今日の予定は？",
         "",
     ],
 )

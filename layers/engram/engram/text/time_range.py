@@ -3,7 +3,9 @@
 "What did I do in June 2023?", "2023年6月に何をした？", "작년에 어디 갔어?", "上個月吃了什麼藥" —
 a question that names a time range is answered by memories from that range. Absolute
 ranges (a year, a month of a year) and the common relative ones (yesterday, last / this
-week, month, year) are recognised; anything vaguer ("a while ago") names no range.
+week, month, year) are recognised; anything vaguer ("a while ago") names no range. "Today"
+is left out on purpose: "I feel tired today" is about now, and today's rounds are already
+in the prompt's recent window.
 
 Ranges are half-open ``[start, end)`` epoch seconds in UTC. A day's timezone offset moves a
 boundary by at most a few hours, well inside the slack the retriever adds around a range.
@@ -51,7 +53,6 @@ _RELATIVE: tuple[tuple[re.Pattern[str], str, int], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), unit, offset)
     for pattern, unit, offset in (
         (r"\byesterday\b|昨天|昨日|きのう|어제", "day", 1),
-        (r"\btoday\b|今天|今日|きょう|오늘", "day", 0),
         (r"\blast\s+week\b|上週|上周|上星期|上個禮拜|上个礼拜|先週|지난\s*주|저번\s*주", "week", 1),
         (r"\bthis\s+week\b|這週|这周|這星期|本週|今週|이번\s*주", "week", 0),
         (r"\blast\s+month\b|上個月|上个月|先月|지난\s*달|저번\s*달", "month", 1),

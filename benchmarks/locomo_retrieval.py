@@ -206,12 +206,10 @@ def main() -> None:
     index = LocalIndex.in_memory(DIMENSIONS)
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
     container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
-    sweeps = [
-        {k: (int(v) if v.isdigit() else float(v)) for k, v in (kv.split("=") for kv in config.split(";"))}
-        for config in args.sweep.split(",")
-        if config
+    sweeps: list[dict[str, Any]] = [
+        dict(kv.split("=", 1) for kv in config.split(";")) for config in args.sweep.split(",") if config
     ]
-    only_rounds = {i for i, o in enumerate(sweeps) if o.pop("rounds_only", 0)}
+    only_rounds = {i for i, o in enumerate(sweeps) if o.pop("rounds_only", "0") != "0"}
     sweep_retrievers = [
         (
             ";".join(f"{k}={v}" for k, v in overrides.items()) + (" [rounds only]" if i in only_rounds else ""),
@@ -219,7 +217,7 @@ def main() -> None:
                 index,
                 container.models.embedder,
                 container.profiles,
-                settings.model_copy(update=overrides),
+                Settings.model_validate({**settings.model_dump(), **overrides}),  # typed like the environment
                 clock,
                 container.metrics,
             ),

@@ -70,6 +70,7 @@ def _store(
     status: MemoryStatus = MemoryStatus.ACTIVE,
     importance: float = 0.5,
     type: MemoryType = MemoryType.FACT,
+    embedding: list[float] | None = None,
 ) -> MemoryRecord:
     """A memory as the API or the pipeline would store it, with the real embedder's vector."""
     now = c.clock.now() if created_at is None else created_at
@@ -83,7 +84,7 @@ def _store(
         importance=importance,
         created_at=now,
         updated_at=now,
-        embedding=[float(x) for x in c.models.embedder.embed_documents([text])[0]],
+        embedding=embedding or [float(x) for x in c.models.embedder.embed_documents([text])[0]],
         status=status,
     )
     assert c.memories.put_new(record)
@@ -312,6 +313,18 @@ def test_near_duplicates_are_removed(container: Container) -> None:
     ctx, _, _ = container.conversation.context(KEY, "What do you remember about my allergies?")
     assert _memory_block(ctx.messages).lower().count("penicillin") == 1
 
+
+
+def test_different_words_with_close_vectors_are_both_kept(container: Container) -> None:
+    """Near-duplicate means the same words: adjacent rounds embedded with shared context have
+    close vectors but say different things, and the one that answers must not be dropped."""
+    _hold_access_jobs(container)
+    first = _store(container, "m-1", "I signed up for a pottery class yesterday.")
+    # the second one gets the first one's vector: cosine 1.0, different words
+    _store(container, "m-2", "Pottery is so relaxing, I love making bowls.", embedding=first.embedding)
+    sync_index(container, KEY.owner)
+    ids = [m.memory_id for m in container.retriever.search(KEY.owner, "When did I sign up for pottery?", k=8)]
+    assert set(ids) == {"m-1", "m-2"}
 
 # --------------------------------------------------------------------------- multilingual recall
 

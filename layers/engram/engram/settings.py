@@ -110,6 +110,7 @@ class Settings(BaseSettings):
     retrieval_k_min: int = Field(default=6, ge=1)  # C2
     retrieval_k_max: int = Field(default=12, ge=1)  # C2
     retrieval_candidates: int = Field(default=50, ge=1)
+    near_duplicate_overlap: float = Field(default=0.9, gt=0, le=1)  # L3: shared share of analysed words
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
     round_context_rounds: int = Field(default=2, ge=0, le=5)  # L5 key expansion: rounds on each side
     # L5: a round's vector blends its own embedding with that of the round read after the ones

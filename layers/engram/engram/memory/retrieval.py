@@ -23,10 +23,10 @@ from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_f
 from engram.memory.search import ScoredMemory
 from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
+from engram.text.analysis import analyze
 from engram.text.time_range import TimeRange, named_time_range
 
 SUPERSEDED_TAG = "superseded"
-NEAR_DUPLICATE = 0.95
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,24 +163,25 @@ class HybridRetriever:
                 score *= 0.5  # a replaced fact stays findable but never outranks its successor
             scored.append(ScoredMemory(c.doc.doc_id, score, c.doc, similarity=c.similarity, fused=c.fused))
         scored.sort(key=lambda m: (-m.score, m.memory_id))
-        return self._diverse(scored, k)
+        return self._diverse(scored, k, s.near_duplicate_overlap)
 
     @staticmethod
-    def _diverse(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
+    def _diverse(ranked: list[ScoredMemory], k: int, overlap: float) -> list[ScoredMemory]:
+        """Drop a memory whose words (analysed token set) overlap a better one's by ``overlap``.
+
+        Judged on words, not vectors: cosine levels differ by embedder (e5 puts unrelated
+        sentences at 0.8), and context-blended round vectors of adjacent rounds pass 0.95
+        while saying different things (LoCoMo: a vector test dropped a quarter of the
+        answering rounds as "duplicates" of their neighbours).
+        """
         kept: list[ScoredMemory] = []
-        vectors: list[np.ndarray[Any, Any]] = []
-        texts: set[str] = set()
+        seen: list[frozenset[str]] = []
         for m in ranked:
-            text = " ".join(display_text(m.doc).split()).lower()
-            vec = np.asarray(m.doc.vector, dtype=np.float32) if m.doc.vector else None
-            if text in texts:
-                continue
-            if vec is not None and any(float(np.dot(vec, v)) >= NEAR_DUPLICATE for v in vectors):
+            tokens = frozenset(analyze(display_text(m.doc))) or frozenset((display_text(m.doc).strip().lower(),))
+            if any(len(tokens & other) >= overlap * len(tokens | other) for other in seen):
                 continue
             kept.append(m)
-            texts.add(text)
-            if vec is not None:
-                vectors.append(vec)
+            seen.append(tokens)
             if len(kept) == k:
                 break
         return kept

@@ -314,7 +314,6 @@ def test_near_duplicates_are_removed(container: Container) -> None:
     assert _memory_block(ctx.messages).lower().count("penicillin") == 1
 
 
-
 def test_different_words_with_close_vectors_are_both_kept(container: Container) -> None:
     """Near-duplicate means the same words: adjacent rounds embedded with shared context have
     close vectors but say different things, and the one that answers must not be dropped."""
@@ -325,6 +324,7 @@ def test_different_words_with_close_vectors_are_both_kept(container: Container) 
     sync_index(container, KEY.owner)
     ids = [m.memory_id for m in container.retriever.search(KEY.owner, "When did I sign up for pottery?", k=8)]
     assert set(ids) == {"m-1", "m-2"}
+
 
 # --------------------------------------------------------------------------- multilingual recall
 

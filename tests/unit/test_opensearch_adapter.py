@@ -502,8 +502,35 @@ def test_ensure_index_is_idempotent(cluster: FakeCluster, index: OpenSearchIndex
         "/_alias/engram-test-write",
         (200, {"engram-test-v2": {"aliases": {"engram-test-write": {"is_write_index": True}}}}),
     )
+    cluster.on("PUT", "/engram-test-v2/_mapping", (200, {"acknowledged": True}))
     assert index.ensure_index() == "engram-test-v2"
-    assert [r.method for r in cluster.requests] == ["PUT", "GET"]  # nothing created
+    assert [(r.method, r.path) for r in cluster.requests] == [  # nothing created ...
+        ("PUT", "/_index_template/engram-test-template"),
+        ("GET", "/_alias/engram-test-write"),
+        ("PUT", "/engram-test-v2/_mapping"),  # ... but fields added since reach the live index
+    ]
+    assert cluster.requests[-1].json() == index.template()["template"]["mappings"]
+
+
+def test_ensure_index_reports_a_mapping_it_cannot_change(cluster: FakeCluster, index: OpenSearchIndex) -> None:
+    cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
+    cluster.on(
+        "GET",
+        "/_alias/engram-test-write",
+        (200, {"engram-test-v1": {"aliases": {"engram-test-write": {"is_write_index": True}}}}),
+    )
+    conflict = {
+        "error": {
+            "root_cause": [{"type": "illegal_argument_exception", "reason": "Cannot update parameter [dimension]"}],
+            "type": "illegal_argument_exception",
+            "reason": "Cannot update parameter [dimension] from [384] to [4]",
+        },
+        "status": 400,
+    }
+    cluster.on("PUT", "/engram-test-v1/_mapping", (400, conflict))
+    with pytest.raises(StoreUnavailable) as raised:
+        index.ensure_index()
+    assert raised.value.details["operation"] == "put_mapping" and raised.value.details["status"] == 400
 
 
 def test_ensure_index_lost_race_attaches_aliases(cluster: FakeCluster, index: OpenSearchIndex) -> None:

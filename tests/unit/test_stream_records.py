@@ -244,6 +244,18 @@ def test_indexer_upserts_skips_stale_and_deletes() -> None:
     assert metrics.total("memory_index_stale") == 1
 
 
+def test_indexer_orders_images_of_one_clock_tick_by_version() -> None:
+    """Two changes in the same clock tick: a replay of the older one must not win."""
+    index = LocalIndex.in_memory(4)
+    indexer = MemoryIndexer(index)
+    v2 = record(content="Lives in Taipei", updated_at=T0 + 10, version=2)
+    v3 = record(content="Lives in Tainan now", updated_at=T0 + 10, version=3)
+    assert indexer.apply([change(ChangeKind.MODIFY, v2), change(ChangeKind.MODIFY, v3)]) == [Outcome.UPSERTED] * 2
+    assert indexer.apply_one(change(ChangeKind.MODIFY, v2)) is Outcome.STALE
+    doc = index.get("acme", "u-123", "m1")
+    assert doc is not None and doc.text == "Lives in Tainan now" and doc.version == 3
+
+
 def test_indexer_ignores_non_memory_changes() -> None:
     index = LocalIndex.in_memory(4)
     ignored = StreamChange("e", ChangeKind.INSERT, {"PK": "x", "SK": "~META"}, "1")

@@ -233,6 +233,7 @@ def document_source(doc: IndexDocument) -> dict[str, Any]:
         "updated_at": float(doc.updated_at),
         "expires_at": None if doc.expires_at is None else float(doc.expires_at),
         "access_count": int(doc.access_count),
+        "version": int(doc.version),
         "topics": list(doc.topics),
         "source_ids": list(doc.source_ids),
         "pinned": bool(doc.pinned),
@@ -261,6 +262,7 @@ def parse_document(source: dict[str, Any]) -> IndexDocument:
             updated_at=float(source["updated_at"]),
             expires_at=None if expires_at is None else float(expires_at),
             access_count=int(source.get("access_count", 0)),
+            version=int(source.get("version", 0)),
             topics=[str(t) for t in source.get("topics") or []],
             source_ids=[str(s) for s in source.get("source_ids") or []],
             pinned=bool(source.get("pinned", False)),
@@ -473,6 +475,11 @@ class OpenSearchIndex:
             self._client.indices.put_index_template(name=self.layout.template_name, body=self.template())
         current = self.current_index()
         if current is not None:
+            # Fields added by a newer release reach the live index (the mapping is strict, so a
+            # document carrying an unknown field would be refused). Additive only: a changed
+            # field (e.g. the vector dimension) fails here and needs reindex_to_new_version().
+            with _translated("put_mapping"):
+                self._client.indices.put_mapping(index=current, body=self._body["mappings"])
             return current
         first = self.layout.physical(1)
         body = {**self._body, "aliases": initial_aliases(self.layout)}

@@ -166,6 +166,7 @@ def mappings(
     )
     properties["importance"] = {"type": "float"}
     properties["access_count"] = {"type": "integer"}
+    properties["version"] = {"type": "integer"}
     properties["pinned"] = {"type": "boolean"}
     # strict: a field the mapping does not know is a bug in the projection, not data to guess at.
     return {"dynamic": "strict", "properties": properties}

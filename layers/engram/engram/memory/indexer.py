@@ -62,8 +62,12 @@ class Outcome(StrEnum):
 
 
 def _is_older(incoming: IndexDocument, indexed: IndexDocument) -> bool:
-    # updated_at moves forward on every merge/status change (version + 1 with it).
-    # Equal timestamps are re-applied: a replay of the same image is a no-op upsert.
+    # Every change of a record is a conditional write that adds 1 to its version, so the
+    # version orders images even when two changes share a clock tick; updated_at decides
+    # only for documents indexed before they carried a version (0). Equal images are
+    # re-applied: a replay of the same image is a no-op upsert.
+    if incoming.version and indexed.version and incoming.version != indexed.version:
+        return incoming.version < indexed.version
     return incoming.updated_at < indexed.updated_at
 
 

@@ -84,6 +84,7 @@ class IndexDocument:
     topics: list[str] = field(default_factory=list)
     source_ids: list[str] = field(default_factory=list)
     pinned: bool = False
+    version: int = 0  # the record's version: the indexer's stale guard (0: unknown)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,4 +36,5 @@ def to_index_document(r: MemoryRecord) -> IndexDocument:
         topics=list(r.topics),
         source_ids=list(r.source_turn_ids),
         pinned=r.pinned,
+        version=r.version,
     )

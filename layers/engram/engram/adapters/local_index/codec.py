@@ -30,6 +30,7 @@ def encode_body(doc: IndexDocument) -> str:
         "topics": list(doc.topics),
         "source_ids": list(doc.source_ids),
         "pinned": doc.pinned,
+        "version": doc.version,
     }
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 

@@ -374,8 +374,9 @@ class Stages:
         if not keep:
             return
         c = self.current
-        c["search excl. embedding"] = c.get("retriever.search", 0.0) - c.get("embedder.embed", 0.0)
-        known = ("store.load", "profiles.get", "retriever.search", "assembler.assemble")
+        # The prompt's slot embeds the question itself and hands the vector to search,
+        # so the two stages do not nest.
+        known = ("store.load", "profiles.get", "embedder.embed", "retriever.search", "assembler.assemble")
         c["other (gate, service, access-boost enqueue)"] = total_ms - sum(c.get(k, 0.0) for k in known)
         for label, ms in c.items():
             self.samples.setdefault(label, []).append(ms)

@@ -154,7 +154,7 @@ class MemoryWriter:
         The indexed vector is (1 − w) · e(round) + w · e(rounds before it + round), not
         re-normalised: a short reply ("Yes, last week!") is found by what it answered, and
         a round whose words and context disagree scores lower. One embedding call for both.
-        LoCoMo R@10 0.755 -> 0.770 (docs/benchmarks.md).
+        LoCoMo R@10 +0.014 on a replica of the retriever (docs/benchmarks.md).
         """
         take = self._s.round_vector_context_rounds
         weight = self._s.round_vector_context_weight

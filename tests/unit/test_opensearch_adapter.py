@@ -495,13 +495,18 @@ def test_ensure_index_creates_template_first_version_and_aliases(cluster: FakeCl
     assert body["mappings"]["properties"]["vector"]["dimension"] == DIMS
 
 
-def test_ensure_index_is_idempotent(cluster: FakeCluster, index: OpenSearchIndex) -> None:
+def _live_index(cluster: FakeCluster, physical: str) -> None:
+    """A cluster where ensure_index() ran before: the template takes, the write alias exists."""
     cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
     cluster.on(
         "GET",
         "/_alias/engram-test-write",
-        (200, {"engram-test-v2": {"aliases": {"engram-test-write": {"is_write_index": True}}}}),
+        (200, {physical: {"aliases": {"engram-test-write": {"is_write_index": True}}}}),
     )
+
+
+def test_ensure_index_is_idempotent(cluster: FakeCluster, index: OpenSearchIndex) -> None:
+    _live_index(cluster, "engram-test-v2")
     cluster.on("PUT", "/engram-test-v2/_mapping", (200, {"acknowledged": True}))
     assert index.ensure_index() == "engram-test-v2"
     assert [(r.method, r.path) for r in cluster.requests] == [  # nothing created ...
@@ -513,12 +518,7 @@ def test_ensure_index_is_idempotent(cluster: FakeCluster, index: OpenSearchIndex
 
 
 def test_ensure_index_reports_a_mapping_it_cannot_change(cluster: FakeCluster, index: OpenSearchIndex) -> None:
-    cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
-    cluster.on(
-        "GET",
-        "/_alias/engram-test-write",
-        (200, {"engram-test-v1": {"aliases": {"engram-test-write": {"is_write_index": True}}}}),
-    )
+    _live_index(cluster, "engram-test-v1")
     conflict = {
         "error": {
             "root_cause": [{"type": "illegal_argument_exception", "reason": "Cannot update parameter [dimension]"}],

@@ -495,6 +495,12 @@ def test_ensure_index_creates_template_first_version_and_aliases(cluster: FakeCl
     assert body["mappings"]["properties"]["vector"]["dimension"] == DIMS
 
 
+def _error_body(status: int, error_type: str, reason: str) -> dict[str, Any]:
+    """An OpenSearch error response as the REST API documents it."""
+    cause = {"type": error_type, "reason": reason}
+    return {"error": {"root_cause": [cause], **cause}, "status": status}
+
+
 def _live_index(cluster: FakeCluster, physical: str) -> None:
     """A cluster where ensure_index() ran before: the template takes, the write alias exists."""
     cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
@@ -519,14 +525,7 @@ def test_ensure_index_is_idempotent(cluster: FakeCluster, index: OpenSearchIndex
 
 def test_ensure_index_reports_a_mapping_it_cannot_change(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     _live_index(cluster, "engram-test-v1")
-    conflict = {
-        "error": {
-            "root_cause": [{"type": "illegal_argument_exception", "reason": "Cannot update parameter [dimension]"}],
-            "type": "illegal_argument_exception",
-            "reason": "Cannot update parameter [dimension] from [384] to [4]",
-        },
-        "status": 400,
-    }
+    conflict = _error_body(400, "illegal_argument_exception", "Cannot update parameter [dimension] from [384] to [4]")
     cluster.on("PUT", "/engram-test-v1/_mapping", (400, conflict))
     with pytest.raises(StoreUnavailable) as raised:
         index.ensure_index()
@@ -536,14 +535,7 @@ def test_ensure_index_reports_a_mapping_it_cannot_change(cluster: FakeCluster, i
 def test_ensure_index_lost_race_attaches_aliases(cluster: FakeCluster, index: OpenSearchIndex) -> None:
     cluster.on("PUT", "/_index_template/engram-test-template", (200, {"acknowledged": True}))
     cluster.on("GET", "/_alias/engram-test-write", (404, {"error": "missing", "status": 404}))
-    exists = {
-        "error": {
-            "root_cause": [{"type": "resource_already_exists_exception", "reason": "exists"}],
-            "type": "resource_already_exists_exception",
-            "reason": "index [engram-test-v1/abc] already exists",
-        },
-        "status": 400,
-    }
+    exists = _error_body(400, "resource_already_exists_exception", "index [engram-test-v1/abc] already exists")
     cluster.on("PUT", "/engram-test-v1", (400, exists))
     cluster.on("POST", "/_aliases", (200, {"acknowledged": True}))
     assert index.ensure_index() == "engram-test-v1"
@@ -761,14 +753,7 @@ def test_get_found_missing_and_foreign(cluster: FakeCluster, index: OpenSearchIn
 
 
 def test_get_on_a_missing_index_is_not_found(cluster: FakeCluster, index: OpenSearchIndex) -> None:
-    missing = {
-        "error": {
-            "root_cause": [{"type": "index_not_found_exception", "reason": "no such index [engram-test-read]"}],
-            "type": "index_not_found_exception",
-            "reason": "no such index [engram-test-read]",
-        },
-        "status": 404,
-    }
+    missing = _error_body(404, "index_not_found_exception", "no such index [engram-test-read]")
     cluster.on("GET", r"/engram-test-read/_doc/t1\|u1\|a", (404, missing))
     with pytest.raises(NotFound):
         index.get("t1", "u1", "a")

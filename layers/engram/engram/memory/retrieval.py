@@ -177,7 +177,8 @@ class HybridRetriever:
         kept: list[ScoredMemory] = []
         seen: list[frozenset[str]] = []
         for m in ranked:
-            tokens = frozenset(analyze(display_text(m.doc))) or frozenset((display_text(m.doc).strip().lower(),))
+            text = display_text(m.doc)
+            tokens = frozenset(analyze(text)) or frozenset((" ".join(text.split()).lower(),))  # no words: the text
             if any(len(tokens & other) >= overlap * len(tokens | other) for other in seen):
                 continue
             kept.append(m)

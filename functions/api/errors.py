@@ -41,7 +41,13 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(StillProcessing)
     def still_processing(exc: StillProcessing) -> Response[str]:
-        return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=exc.body.model_dump_json())
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return Response(
+            status_code=202,
+            content_type=content_types.APPLICATION_JSON,
+            body=exc.body.model_dump_json(),
+            headers=headers,
+        )
 
     @app.exception_handler(RequestValidationError)
     def validation_error(exc: RequestValidationError) -> Response[str]:

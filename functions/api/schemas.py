@@ -18,7 +18,20 @@ class ChatRequest(_Strict):
         default=None,
         min_length=1,
         max_length=128,
+        pattern=r"^[A-Za-z0-9_.:@-]+$",
         description="Set when the message is a transcript of a voice message: one reply per audio id (D2).",
+    )
+    is_final: bool = Field(
+        default=True,
+        description="With audio_id: false buffers this partial transcript (1 h) and answers 202 'buffered'; "
+        "the final one runs the turn once on all parts joined in order.",
+    )
+    part: int | None = Field(
+        default=None,
+        ge=0,
+        le=1_000_000,
+        description="With audio_id: the partial's position; a redelivered part replaces itself instead of "
+        "being joined twice. Without it, parts join in arrival order.",
     )
 
 
@@ -46,11 +59,22 @@ class BlockView(BaseModel):
 
 
 class ProcessingResponse(BaseModel):
-    """202: a duplicate of a request that is still being answered; retry to get the answer."""
+    """202: a duplicate of a request that is still being answered after a bounded wait. The
+    answer comes from GET .../requests/{request_id} (or the same request again) after
+    `retry_after` seconds (also in the Retry-After header)."""
 
     status: Literal["processing"]
     request_id: str
     deduplicated: bool
+    retry_after: int
+
+
+class BufferedResponse(BaseModel):
+    """202: a partial transcript was buffered; the final one (is_final) runs the turn."""
+
+    status: Literal["buffered"]
+    audio_id: str
+    parts: int
 
 
 class ChatResponse(BaseModel):
@@ -65,6 +89,11 @@ class ChatResponse(BaseModel):
     memory_ids: list[str]
     deduplicated: bool
     latency_ms: float
+    session_ended: bool = Field(
+        default=False,
+        description="This round reached the message limit (S6): the run is ended and its session memory is made; "
+        "the next message starts a new run.",
+    )
 
 
 class MessageView(BaseModel):
@@ -93,6 +122,7 @@ class TurnResponse(BaseModel):
     turn: TurnView
     turn_count: int
     duplicate: bool
+    session_ended: bool = False
 
 
 class SessionResponse(BaseModel):
@@ -109,15 +139,21 @@ class SessionResponse(BaseModel):
 
 
 class SessionEndResponse(BaseModel):
+    """S6: the session memory of the ended run. Ending an ended run answers with the first
+    result (`already_ended: true`) and never calls the model again; while another request is
+    still making it, 409 CONFLICT (retry shortly)."""
+
     session_id: str
     status: Literal["ENDED"]
-    memory_id: str
+    memory_id: str | None = Field(description="null when every round had expired: nothing to remember")
     summary: str
     topics: list[str]
     emotion: str
-    importance: int
+    importance: int = Field(description="1-10 (seed 002); the memory stores importance / 10 on the 0-1 scale")
     model: str
     warning: str | None = None
+    reason: Literal["end", "save", "idle", "max_messages"]
+    already_ended: bool = False
 
 
 class ErrorBody(BaseModel):

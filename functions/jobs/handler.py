@@ -1,8 +1,8 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
-The jobs themselves (idle sessions, lifecycle, consolidation, retention, erasure)
-belong to their own issue; until one is registered here, its schedule is a no-op
-that is logged and counted, never an error that retries forever.
+Registered: idle_sessions (S6). The other jobs (lifecycle, consolidation, retention,
+erasure) belong to their own issues; until one is registered here, its schedule is a
+no-op that is logged and counted, never an error that retries forever.
 """
 
 from __future__ import annotations
@@ -16,11 +16,17 @@ from aws_lambda_powertools.utilities.parser import event_parser
 from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from engram import runtime
+from engram.adapters.metrics import PowertoolsMetrics
+
 logger = Logger()
 tracer = Tracer()
 metrics = Metrics(namespace="Engram")
+runtime.configure(PowertoolsMetrics(metrics))
 
-JOBS: dict[str, Callable[[], dict[str, Any]]] = {}
+JOBS: dict[str, Callable[[], dict[str, Any]]] = {
+    "idle_sessions": lambda: dict(runtime.get_container().closer.sweep_idle()),
+}
 
 
 @logger.inject_lambda_context(log_event=False)

@@ -1,7 +1,11 @@
-"""SQS FIFO consumer: the slow part of a turn (rolling summary, memory writes, access counts).
+"""SQS FIFO consumer: the slow part of a turn (rolling summary, memory writes, session
+memories of closed runs, access counts).
 
-Partial batch failures: a failed message is reported alone and retried by SQS (then
-the DLQ); in a FIFO group, later messages of that conversation wait behind it.
+A message body is either a job (access counts) or a DynamoDB stream record of a stored
+round or closed run, forwarded by the outbox pipe; both become the same job.
+FIFO order: a conversation's messages are processed in order, and the first failure
+stops that conversation's part of the batch — the rest of its group is reported failed
+and retried after it — while other conversations go on (SqsFifoPartialProcessor).
 """
 
 from __future__ import annotations
@@ -10,23 +14,35 @@ import json
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
-from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
+from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.metrics import PowertoolsMetrics
+from engram.errors import ValidationFailed
 
 logger = Logger()
 tracer = Tracer()
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
-processor = BatchProcessor(event_type=EventType.SQS)
+processor = SqsFifoPartialProcessor(skip_group_on_error=True)
+
+
+def job_of(body: str) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(body)
+    if message.get("eventSource") == "aws:dynamodb":
+        job = job_from_stream_record(message)
+        if job is None:
+            raise ValidationFailed("a stream record that asks for no job")
+        return job
+    return message
 
 
 @tracer.capture_method(capture_response=False)
 def handle_record(record: SQSRecord) -> None:
-    job: dict[str, Any] = json.loads(record.body)
+    job = job_of(record.body)
     logger.append_keys(job_kind=job.get("kind"))  # never the content
     runtime.get_container().post_turn.handle(job)
 

@@ -89,7 +89,7 @@ def bind_for(settings: Settings):  # type: ignore[no-untyped-def]
 def test_summary_cursor_is_compare_and_swap(settings: Settings, clock: ManualClock) -> None:
     store = DynamoConversationStore(bind_for(settings), settings)
     for i in range(5):
-        meta, _ = store.append_turn(KEY, f"m{i}", f"a{i}", f"r{i}", clock.now())
+        meta = store.append_turn(KEY, f"m{i}", f"a{i}", f"r{i}", clock.now()).meta
     assert store.commit_summary(KEY, meta.generation, 0, 5, "winner", clock.now())
     # a second worker that computed the same chunk loses and its work is discarded
     assert not store.commit_summary(KEY, meta.generation, 0, 5, "loser", clock.now())
@@ -112,17 +112,21 @@ def test_same_request_id_is_stored_once(settings: Settings, clock: ManualClock) 
 
 def test_idle_timeout_starts_a_new_run_and_ttl_is_touched(settings: Settings, clock: ManualClock) -> None:
     store = DynamoConversationStore(bind_for(settings), settings)
-    meta, _ = store.append_turn(KEY, "one", "1", "r1", clock.now())
+    meta = store.append_turn(KEY, "one", "1", "r1", clock.now()).meta
     first_expiry = meta.expires_at
     clock.advance(60)
-    meta, _ = store.append_turn(KEY, "two", "2", "r2", clock.now())
+    meta = store.append_turn(KEY, "two", "2", "r2", clock.now()).meta
     assert meta.turn_count == 2 and meta.expires_at == first_expiry + 60  # every message touches the TTL
     assert not meta.is_idle(clock.now(), settings.session_idle_timeout_s)
     clock.advance(settings.session_idle_timeout_s)
     loaded = store.get_meta(KEY, clock.now())
     assert loaded is not None and loaded.is_idle(clock.now(), settings.session_idle_timeout_s)
-    meta3, turn = store.append_turn(KEY, "three", "3", "r3", clock.now())
+    appended = store.append_turn(KEY, "three", "3", "r3", clock.now())
+    meta3, turn = appended.meta, appended.turn
     assert turn.seq == 1 and meta3.generation > meta.generation and meta3.status == SessionStatus.ACTIVE
+    # the idle run is closed in the same transaction, so it gets its session memory (S6)
+    assert appended.closed is not None and appended.closed.generation == meta.generation
+    assert appended.closed.turn_count == 2 and appended.closed.reason == "idle"
     snap = store.load(KEY, 8, clock.now())
     assert [t.user_text for t in snap.recent] == ["three"]  # the idle run's rounds are not in the new window
 
@@ -138,5 +142,5 @@ def test_expired_items_are_ignored_although_still_stored(settings: Settings, clo
     assert store.load(KEY, 8, clock.now()).meta is None
     assert store.get_meta(KEY, clock.now()) is None
     # and a new message overwrites the expired items instead of failing on them
-    meta, turn = store.append_turn(KEY, "new start", "ok", "r1", clock.now())
-    assert turn.seq == 1 and meta.turn_count == 1
+    appended = store.append_turn(KEY, "new start", "ok", "r1", clock.now())
+    assert appended.turn.seq == 1 and appended.meta.turn_count == 1

@@ -12,11 +12,11 @@ import pytest
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_item
 from engram.adapters.dynamodb.models import BoundModels, bind
-from engram.adapters.dynamodb.stream_poller import StreamPoller
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.local_index import LocalIndex
 from engram.clock import ManualClock
 from engram.local.apigw import LocalContext
+from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from functions.memory_indexer import handler as indexer_handler
 from tests.conftest import EVENTS

@@ -256,6 +256,7 @@ def test_access_boost_through_the_inline_queue(container: Container) -> None:
     _store(container, "m-allergy", "The user is allergic to penicillin.")
     sync_index(container, KEY.owner)
     for expected in (1, 2):
+        container.clock.advance(1)  # type: ignore[attr-defined]  # each access job carries its own time
         ctx, _, _ = container.conversation.context(KEY, "What do you remember about my allergies?")
         assert ctx.memory_ids == ["m-allergy"]
         rec = container.memories.get(KEY.tenant_id, KEY.user_id, "m-allergy")

@@ -1,4 +1,5 @@
-"""M1 routes: chat, context only, record a turn, read a session, end a session.
+"""M1 routes: chat, context only, record a turn, read a session, end or save a session,
+and fetch the answer of a request that was answered 202.
 
 Every route exists twice: under /v1/personas/... for end users (JWT) and under
 /v1/users/{user_id}/personas/... for trusted backends (IAM).
@@ -9,13 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
+from engram.domain.session_end import EndOutcome
 from engram.runtime import get_container
 
 from .. import auth
 from ..schemas import (
+    BufferedResponse,
     ChatRequest,
     ChatResponse,
     ContextRequest,
@@ -32,11 +36,23 @@ router = Router()
 
 
 class StillProcessing(Exception):
-    """Answered as 202 by the error mapper: the first copy of this request is still running."""
+    """Answered as 202 by the error mapper: the first copy of this request is still running
+    (with Retry-After), or a partial transcript was buffered."""
 
-    def __init__(self, body: ProcessingResponse) -> None:
+    def __init__(self, body: ProcessingResponse | BufferedResponse, retry_after: int | None = None) -> None:
         super().__init__("processing")
         self.body = body
+        self.retry_after = retry_after
+
+
+ACCEPTED: dict[int, OpenAPIResponse] = {
+    202: {
+        "description": "A duplicate whose first copy is still running after a bounded wait (fetch the answer "
+        "from .../requests/{request_id} after Retry-After seconds), or a buffered partial transcript",
+        "headers": {"Retry-After": {"description": "seconds to wait (processing only)", "schema": {"type": "integer"}}},
+        "content": {"application/json": {"model": ProcessingResponse | BufferedResponse}},
+    }
+}
 
 
 USER = "/personas/<persona_id>/sessions/<session_id>"
@@ -58,12 +74,22 @@ def _turn_view(t: Turn) -> TurnView:
     )
 
 
-def _chat(key: SessionKey, body: ChatRequest) -> ChatResponse:
-    result = get_container().conversation.chat(key, body.message, body.idempotency_key, body.audio_id)
+def _answer(result: dict[str, Any]) -> ChatResponse:
     if result["status"] == "processing":
         processing = ProcessingResponse.model_validate(result)
-        raise StillProcessing(processing)
+        raise StillProcessing(processing, processing.retry_after)
+    if result["status"] == "buffered":
+        raise StillProcessing(BufferedResponse.model_validate(result))
     return ChatResponse.model_validate(result)
+
+
+def _chat(key: SessionKey, body: ChatRequest) -> ChatResponse:
+    conversation = get_container().conversation
+    return _answer(conversation.chat(key, body.message, body.idempotency_key, body.audio_id, body.is_final, body.part))
+
+
+def _request_status(key: SessionKey, request_id: str) -> ChatResponse:
+    return _answer(get_container().conversation.request_status(key, check_id("request_id", request_id)))
 
 
 def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
@@ -84,7 +110,12 @@ def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
 
 def _record_turn(key: SessionKey, body: TurnRequest) -> TurnResponse:
     outcome = get_container().conversation.record_turn(key, body.user, body.assistant, body.idempotency_key)
-    return TurnResponse(turn=_turn_view(outcome.turn), turn_count=outcome.meta.turn_count, duplicate=outcome.duplicate)
+    return TurnResponse(
+        turn=_turn_view(outcome.turn),
+        turn_count=outcome.meta.turn_count,
+        duplicate=outcome.duplicate,
+        session_ended=outcome.session_ended,
+    )
 
 
 def _session_view(snapshot: SessionSnapshot, idle_timeout_s: float, now: float) -> SessionResponse:
@@ -113,31 +144,44 @@ def _get_session(key: SessionKey) -> SessionResponse:
     return _session_view(snapshot, c.settings.session_idle_timeout_s, c.clock.now())
 
 
-def _end_session(key: SessionKey) -> SessionEndResponse:
-    meta, summary, memory_id = get_container().conversation.end_session(key)
-    return SessionEndResponse(
-        session_id=meta.key.session_id,
-        status="ENDED",
-        memory_id=memory_id,
-        summary=summary.summary,
-        topics=list(summary.topics),
-        emotion=summary.emotion,
-        importance=summary.importance,
-        model=summary.model,
-        warning=summary.warning,
+def _end_view(outcome: EndOutcome) -> SessionEndResponse:
+    summary = outcome.summary
+    return SessionEndResponse.model_validate(
+        {
+            "session_id": outcome.run.key.session_id,
+            "status": "ENDED",
+            "memory_id": outcome.memory_id,
+            "summary": summary.summary,
+            "topics": list(summary.topics),
+            "emotion": summary.emotion,
+            "importance": summary.importance,
+            "model": summary.model,
+            "warning": summary.warning,
+            "reason": outcome.run.reason,
+            "already_ended": outcome.already_ended,
+        }
     )
+
+
+def _end_session(key: SessionKey, reason: str = "end") -> SessionEndResponse:
+    return _end_view(get_container().conversation.end_session(key, reason))
 
 
 # --- routes: the same use case for end users (JWT) and trusted backends (IAM) ---
 
 
-@router.post(USER + "/chat", summary="Send a message and get a reply that uses memory", tags=["sessions"])
+@router.post(
+    USER + "/chat", summary="Send a message and get a reply that uses memory", tags=["sessions"], responses=ACCEPTED
+)
 def chat(persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
     return _chat(_key(persona_id, session_id, None), body)
 
 
 @router.post(
-    BACKEND + "/chat", summary="Send a message and get a reply that uses memory (trusted backend)", tags=["backend"]
+    BACKEND + "/chat",
+    summary="Send a message and get a reply that uses memory (trusted backend)",
+    tags=["backend"],
+    responses=ACCEPTED,
 )
 def backend_chat(user_id: str, persona_id: str, session_id: str, body: ChatRequest) -> ChatResponse:
     return _chat(_key(persona_id, session_id, user_id), body)
@@ -187,3 +231,41 @@ def end_session(persona_id: str, session_id: str) -> SessionEndResponse:
 @router.post(BACKEND + "/end", summary="End a session and store its session memory (trusted backend)", tags=["backend"])
 def backend_end_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
     return _end_session(_key(persona_id, session_id, user_id))
+
+
+@router.post(
+    USER + "/save",
+    summary="Save the conversation: end the current run and store its session memory (next message starts a new run)",
+    tags=["sessions"],
+)
+def save_session(persona_id: str, session_id: str) -> SessionEndResponse:
+    return _end_session(_key(persona_id, session_id, None), "save")
+
+
+@router.post(
+    BACKEND + "/save",
+    summary="Save the conversation (trusted backend)",
+    tags=["backend"],
+)
+def backend_save_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
+    return _end_session(_key(persona_id, session_id, user_id), "save")
+
+
+@router.get(
+    USER + "/requests/<request_id>",
+    summary="The answer of a chat request that was answered 202 (processing)",
+    tags=["sessions"],
+    responses=ACCEPTED,
+)
+def request_status(persona_id: str, session_id: str, request_id: str) -> ChatResponse:
+    return _request_status(_key(persona_id, session_id, None), request_id)
+
+
+@router.get(
+    BACKEND + "/requests/<request_id>",
+    summary="The answer of a chat request that was answered 202 (trusted backend)",
+    tags=["backend"],
+    responses=ACCEPTED,
+)
+def backend_request_status(user_id: str, persona_id: str, session_id: str, request_id: str) -> ChatResponse:
+    return _request_status(_key(persona_id, session_id, user_id), request_id)

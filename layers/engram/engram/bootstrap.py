@@ -12,11 +12,13 @@ from typing import Any, Literal
 
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
-from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
+from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore, DynamoTranscriptBuffer
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
+from engram.adapters.dynamodb.session_runs import DynamoSessionRuns
 from engram.adapters.metrics import InMemoryMetrics
+from engram.adapters.outbox import InlineOutbox, StreamOutbox
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
 from engram.adapters.token_counter import QuicktokCounter
 from engram.clock import Clock, SystemClock
@@ -26,6 +28,7 @@ from engram.domain.gate import MemoryGate
 from engram.domain.memory_slot import MemoryProvider, NoLongTermMemory
 from engram.domain.models import GateResult
 from engram.domain.post_turn import PostTurnProcessor, access_job
+from engram.domain.session_end import SessionCloser
 from engram.domain.summaries import RollingSummarizer
 from engram.memory.pipeline import MemoryWriter
 from engram.memory.retrieval import HybridRetriever
@@ -38,6 +41,7 @@ from engram.ports import (
     PostTurnQueue,
     Responder,
     Summarizer,
+    TurnOutbox,
 )
 from engram.settings import Settings
 
@@ -104,6 +108,8 @@ class Container:
     profiles: DynamoProfileStore
     retriever: HybridRetriever
     writer: MemoryWriter
+    closer: SessionCloser
+    outbox: TurnOutbox
     extras: dict[str, Any] = field(default_factory=dict)
 
 
@@ -120,14 +126,21 @@ def build_container(
     job_handler: Callable[[dict[str, Any]], None] | None = None,
 ) -> Container:
     """Wire everything once. `long_term=False` leaves the prompt's memory slot empty
-    (the foundation's behaviour; used to measure the short-term path alone)."""
+    (the foundation's behaviour; used to measure the short-term path alone).
+
+    Queue modes: "sqs" (AWS: post-turn jobs come from the table's stream through the pipe;
+    access counts are sent to the queue), "thread" (local stack: the stream poller plays the
+    pipe, access jobs go to `job_handler` on a thread), "inline" (tests, benchmarks: every job
+    runs in-process at once)."""
     clock = clock or SystemClock()
     metrics = metrics or InMemoryMetrics()
     counter = QuicktokCounter.for_model(settings.chat_model, settings.token_encoding)
     models = models or build_models(settings, counter)
     bound = bind(TableConfig.from_settings(settings))
     store = DynamoConversationStore(bound, settings)
-    rolling = RollingSummarizer(store, models.summarizer, counter, settings, clock, metrics)
+    # No lease: a conversation's jobs run one at a time (one SQS FIFO group), and the cursor
+    # compare-and-swap keeps even concurrent folds from losing or doubling a round.
+    rolling = RollingSummarizer(store, models.summarizer, counter, settings, clock, metrics, use_lease=False)
     if index is None:
         from engram.adapters.index_factory import build_index
 
@@ -145,21 +158,36 @@ def build_container(
         on_access=lambda owner, ids, now: queue_ref[0].submit(access_job(owner, ids, now)),  # off the reply path
     )
     writer = MemoryWriter(repo, index, models.embedder, models.extractor, profiles, settings, clock, metrics)
+    mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
+    outbox_ref: list[TurnOutbox] = []
+    closer = SessionCloser(
+        settings=settings,
+        clock=clock,
+        store=store,
+        runs=DynamoSessionRuns(bound, settings),
+        summarizer=models.summarizer,
+        memories=repo,
+        metrics=metrics,
+        outbox=_Deferred(outbox_ref),
+    )
     post_turn = PostTurnProcessor(
         rolling,
         memory_writer=writer.process_turn if long_term else None,
         on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
+        end_run=closer.finish_pending,
     )
-    mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     queue: PostTurnQueue
+    outbox: TurnOutbox
     if mode == "sqs":
         assert settings.turn_queue_url, "sqs mode needs ENGRAM_TURN_QUEUE_URL"
-        queue = SqsFifoQueue(settings.turn_queue_url, settings.aws_region)
+        queue, outbox = SqsFifoQueue(settings.turn_queue_url, settings.aws_region), StreamOutbox()
     elif mode == "thread":
-        queue = ThreadQueue(job_handler or post_turn.handle)
+        queue, outbox = ThreadQueue(job_handler or post_turn.handle), StreamOutbox()
     else:
         queue = InlineQueue(job_handler or post_turn.handle)
+        outbox = InlineOutbox(job_handler or post_turn.handle)
     queue_ref.append(queue)
+    outbox_ref.append(outbox)
 
     def on_gate(result: GateResult) -> None:
         metrics.put("gate_decision", decision=result.decision.value)  # G2
@@ -169,13 +197,13 @@ def build_container(
         clock=clock,
         store=store,
         idempotency=DynamoIdempotencyStore(bound),
+        transcripts=DynamoTranscriptBuffer(bound),
         responder=models.responder,
-        summarizer=models.summarizer,
         gate=MemoryGate(models.gate, on_gate),
         assembler=ContextAssembler(settings, counter),
         memory=memory or (retriever if long_term else NoLongTermMemory()),
-        memories=repo,
-        queue=queue,
+        closer=closer,
+        outbox=outbox,
         metrics=metrics,
         counter=counter,
     )
@@ -194,4 +222,19 @@ def build_container(
         profiles,
         retriever,
         writer,
+        closer,
+        outbox,
     )
+
+
+class _Deferred:
+    """The closer is built before the outbox it reports to (the outbox runs the closer's jobs)."""
+
+    def __init__(self, ref: list[TurnOutbox]) -> None:
+        self._ref = ref
+
+    def turn_stored(self, key: Any, meta: Any, turn: Any) -> None:
+        self._ref[0].turn_stored(key, meta, turn)
+
+    def run_closed(self, run: Any) -> None:
+        self._ref[0].run_closed(run)

@@ -8,10 +8,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engram.domain.models import (
+    AppendResult,
     Claim,
+    ClosedRun,
     Completion,
+    DueItem,
     GateResult,
     OwnerKey,
+    RequestMarker,
     SessionKey,
     SessionMeta,
     SessionSnapshot,
@@ -50,9 +54,21 @@ class ConversationStore(Protocol):
         emergency: bool = False,
         meta_hint: SessionMeta | None = None,
         tokens: int = 0,
-    ) -> tuple[SessionMeta, Turn]: ...
+        claim_owner: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> AppendResult: ...
+
+    def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None: ...
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
+
+    def claim_request(
+        self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float
+    ) -> RequestMarker: ...
+
+    def get_request(self, key: SessionKey, request_id: str, now: float) -> RequestMarker | None: ...
+
+    def release_request(self, key: SessionKey, request_id: str, owner: str) -> None: ...
 
     def commit_summary(
         self,
@@ -69,9 +85,43 @@ class ConversationStore(Protocol):
 
     def release_lease(self, key: SessionKey, name: str, holder: str) -> None: ...
 
-    def end_session(self, key: SessionKey, generation: int, now: float) -> SessionMeta: ...
-
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
+
+
+class SessionRuns(Protocol):
+    """Closed runs of a session and the session memory each leaves (S6)."""
+
+    def close(
+        self, key: SessionKey, meta: SessionMeta, reason: str, holder: str | None, now: float
+    ) -> ClosedRun | None: ...
+
+    def get(self, key: SessionKey, generation: int, now: float) -> ClosedRun | None: ...
+
+    def take(self, run: ClosedRun, holder: str, now: float) -> ClosedRun | None: ...
+
+    def complete(self, run: ClosedRun, holder: str, result: dict[str, Any]) -> bool: ...
+
+    def due(self, idle_before: float, limit: int) -> list[DueItem]: ...
+
+
+class TurnOutbox(Protocol):
+    """Post-turn work derived from what was stored. In AWS (and on the local stack) the
+    table's stream is the outbox: a pipe turns each stored round and closed run into a
+    job, so a crash after the write loses nothing. Tests and benchmarks run it inline."""
+
+    def turn_stored(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None: ...
+
+    def run_closed(self, run: ClosedRun) -> None: ...
+
+
+class TranscriptBuffer(Protocol):
+    """D2: partial transcripts of one audio id, kept until the final one arrives."""
+
+    def add(self, owner: OwnerKey, audio_id: str, part: int | None, text: str, ttl_s: float, now: float) -> int: ...
+
+    def parts(self, owner: OwnerKey, audio_id: str, now: float) -> list[str]: ...
+
+    def clear(self, owner: OwnerKey, audio_id: str) -> None: ...
 
 
 class IdempotencyStore(Protocol):
@@ -186,6 +236,10 @@ class MemoryRepository(Protocol):
 
     def put_new(self, record: MemoryRecord) -> bool:
         """Insert unless the id exists; False when it did (idempotent writers)."""
+        ...
+
+    def put_round_counted(self, record: MemoryRecord, topics: builtins.list[str]) -> bool:
+        """Insert a round memory and count it in its persona's profile, atomically; False when it existed."""
         ...
 
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None: ...

@@ -61,7 +61,9 @@ class Settings(BaseSettings):
     summary_every_rounds: int = Field(default=5, ge=1)  # S4
     summary_trigger_tokens: int = Field(default=6000, ge=100)  # S4 size trigger
     summary_max_tokens: int = Field(default=600, ge=50)  # S4 re-compression threshold
-    session_end_max_messages: int = Field(default=20, ge=2)  # S6
+    session_end_max_messages: int = Field(default=20, ge=2)  # S6: a run ends at this many rounds
+    session_end_lease_s: int = Field(default=300, ge=1)  # S6: who makes a closed run's memory, for how long
+    idle_sweep_limit: int = Field(default=500, ge=1)  # S6: idle runs closed per idle_sessions run (the rest next tick)
     thread_idle_s: int = Field(default=10 * 60, ge=1)  # S5
     thread_similarity: float = Field(default=0.75, ge=0, le=1)  # S5
 
@@ -72,6 +74,8 @@ class Settings(BaseSettings):
     audio_result_ttl_s: int = Field(default=24 * 3600, ge=1)  # D2
     audio_transcript_buffer_ttl_s: int = Field(default=3600, ge=1)  # D2
     request_lock_ttl_s: int = Field(default=120, ge=1)  # D1 in-progress lock (covers one model call)
+    duplicate_wait_s: float = Field(default=10.0, ge=0)  # D1: a duplicate waits this long for the first answer
+    duplicate_retry_after_s: int = Field(default=2, ge=1)  # D1: then 202 with this Retry-After
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
     append_max_attempts: int = Field(default=60, ge=1)
 

@@ -64,11 +64,10 @@ class SqsFifoQueue:
         self._url = queue_url
 
     def submit(self, job: Job) -> None:
-        key = job["key"]
-        group = "|".join((key["tenant_id"], key["user_id"], key["persona_id"], key["session_id"]))
+        # The job names its FIFO group (a hash: within SQS's 128 characters for any ids) and dedup id.
         self._client.send_message(
             QueueUrl=self._url,
             MessageBody=json.dumps(job, ensure_ascii=False),
-            MessageGroupId=group,
-            MessageDeduplicationId=f"{job.get('kind', 'job')}-{job['request_id']}"[:128],
+            MessageGroupId=job["group"],
+            MessageDeduplicationId=job["dedup"],
         )

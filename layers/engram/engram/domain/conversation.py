@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import time
 import uuid
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engram.clock import Clock
@@ -15,27 +15,25 @@ from engram.domain.gate import MemoryGate
 from engram.domain.ids import check_id, request_id
 from engram.domain.memory_slot import MemoryProvider, MemoryQuery, MemorySlot
 from engram.domain.models import (
+    AppendResult,
     AssembledContext,
     Claim,
+    RequestMarker,
     SessionKey,
     SessionMeta,
     SessionSnapshot,
-    SessionSummary,
     Turn,
 )
-from engram.domain.post_turn import after_turn_job
-from engram.domain.summaries import summarize_session_with_retry
-from engram.errors import DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
-from engram.memory.models import MemoryRecord, MemoryType
+from engram.domain.session_end import END_REASONS, EndOutcome, SessionCloser
+from engram.errors import Conflict, DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
 from engram.ports import (
     ConversationStore,
     IdempotencyStore,
-    MemoryRepository,
     MetricsSink,
-    PostTurnQueue,
     Responder,
-    Summarizer,
     TokenCounter,
+    TranscriptBuffer,
+    TurnOutbox,
 )
 from engram.settings import Settings
 
@@ -50,6 +48,12 @@ class TurnOutcome:
     meta: SessionMeta
     turn: Turn
     duplicate: bool = False
+    session_ended: bool = False
+
+
+def _wait(seconds: float) -> None:
+    # Waiting for another request to finish (not for a TTL): real time, bounded by the caller.
+    time.sleep(seconds)
 
 
 @dataclass(slots=True)
@@ -58,15 +62,16 @@ class ConversationService:
     clock: Clock
     store: ConversationStore
     idempotency: IdempotencyStore
+    transcripts: TranscriptBuffer
     responder: Responder
-    summarizer: Summarizer
     gate: MemoryGate
     assembler: ContextAssembler
     memory: MemoryProvider
-    memories: MemoryRepository
-    queue: PostTurnQueue
+    closer: SessionCloser
+    outbox: TurnOutbox
     metrics: MetricsSink
     counter: TokenCounter
+    wait: Callable[[float], None] = field(default=_wait)
 
     def _tokens(self, user_text: str, assistant_text: str) -> int:
         return self.counter.count(user_text) + self.counter.count(assistant_text)
@@ -83,12 +88,21 @@ class ConversationService:
             )
         return text
 
+    def _live(self, snapshot: SessionSnapshot, now: float) -> SessionSnapshot:
+        """What the current run contributes to a prompt. An ended, idle or expired run
+        contributes nothing — neither rounds nor rolling summary; its session memory,
+        found by retrieval, is the bridge (S1, S6). `context` and `chat` share this rule."""
+        meta = snapshot.meta
+        if meta is None or not meta.is_open(now, self.settings.session_idle_timeout_s):
+            return SessionSnapshot(meta=None, recent=())
+        return snapshot
+
     # --- context -------------------------------------------------------------------
     def _context(self, key: SessionKey, text: str, snapshot: SessionSnapshot) -> tuple[AssembledContext, MemorySlot]:
         gate = self.gate.decide(text)
         meta = snapshot.meta
         summary = meta.summary if meta else ""
-        recent = [t for t in snapshot.recent if meta is None or t.seq > 0]
+        recent = list(snapshot.recent)
         query = MemoryQuery(
             key=key,
             text=text,
@@ -106,79 +120,142 @@ class ConversationService:
     def context(self, key: SessionKey, text: str) -> tuple[AssembledContext, SessionSnapshot, MemorySlot]:
         """C3: the assembled prompt only, for callers that run their own LLM. Writes nothing."""
         self._check_text("message", text)
-        snapshot = self.store.load(key, self.settings.recent_window_rounds, self.clock.now())
-        if snapshot.meta is not None and snapshot.meta.is_idle(self.clock.now(), self.settings.session_idle_timeout_s):
-            snapshot = SessionSnapshot(meta=None, recent=())  # an idle session starts afresh (S1)
+        now = self.clock.now()
+        snapshot = self._live(self.store.load(key, self.settings.recent_window_rounds, now), now)
         ctx, slot = self._context(key, text, snapshot)
         return ctx, snapshot, slot
 
     # --- chat ------------------------------------------------------------------------
     def chat(
-        self, key: SessionKey, text: str, idempotency_key: str | None = None, audio_id: str | None = None
+        self,
+        key: SessionKey,
+        text: str,
+        idempotency_key: str | None = None,
+        audio_id: str | None = None,
+        is_final: bool = True,
+        part: int | None = None,
     ) -> dict[str, Any]:
         """A full turn: context, reply, append.
 
-        D1: a duplicate inside the window gets the first answer, never a second model call.
-        D2: with an audio id, one lock per (user, audio id); a duplicate gets the cached
-        result or a "processing" answer, and a crashed holder's lock expires by itself.
+        D1: a duplicate inside the window gets the first answer, never a second model call;
+        one that arrives while the first is running waits (bounded) for its answer.
+        D2: with an audio id, partial transcripts are buffered until the final one, then one
+        lock per (user, audio id) runs the turn once on the joined text; a duplicate gets the
+        cached result or a "processing" answer, and a crashed holder's lock expires by itself.
         """
         self._check_text("message", text)
+        if audio_id is None:
+            return self._chat_once(key, text, idempotency_key)
+        check_id("audio_id", audio_id)
         s = self.settings
         now = self.clock.now()
-        if audio_id is not None:
-            scope, rid = AUDIO_SCOPE, "a-" + check_id("audio_id", audio_id)
-            lock_ttl, result_ttl = float(s.audio_lock_ttl_s), float(s.audio_result_ttl_s)
-        else:
-            scope, rid = CHAT_SCOPE, request_id(key.user_id, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
-            lock_ttl, result_ttl = float(s.request_lock_ttl_s), float(s.dedup_marker_ttl_s)
+        if not is_final:
+            count = self.transcripts.add(key.owner, audio_id, part, text, float(s.audio_transcript_buffer_ttl_s), now)
+            return {"status": "buffered", "audio_id": audio_id, "parts": count}
         owner = uuid.uuid4().hex
         try:
-            claim = self.idempotency.claim(key.owner, scope, rid, owner, lock_ttl, now)
+            claim = self.idempotency.claim(key.owner, AUDIO_SCOPE, "a-" + audio_id, owner, s.audio_lock_ttl_s, now)
         except StoreUnavailable:
-            if audio_id is None:
-                raise
             claim = Claim("in_progress")  # D2: a lock-store error counts as "not acquired"
         if claim.state == "completed" and claim.result is not None:
-            self.metrics.put("request_deduplicated", scope=scope)
+            self.metrics.put("request_deduplicated", scope=AUDIO_SCOPE)
             return {**claim.result, "status": "completed", "deduplicated": True}
         if claim.state == "in_progress":
-            self.metrics.put("request_in_progress", scope=scope)
-            return {"status": "processing", "request_id": rid, "deduplicated": True}
+            self.metrics.put("request_in_progress", scope=AUDIO_SCOPE)
+            return self._processing(request_id(key, audio_id, 0, 1, "audio:" + audio_id))
         try:
-            result = self._run_turn(key, text, rid)
+            joined = " ".join([*self.transcripts.parts(key.owner, audio_id, now), text])
+            self._check_text("message", joined)
+            result = self._chat_once(key, joined, "audio:" + audio_id)
         except BaseException:
-            self.idempotency.release(key.owner, scope, rid, owner)
+            self.idempotency.release(key.owner, AUDIO_SCOPE, "a-" + audio_id, owner)
             raise
-        self.idempotency.complete(key.owner, scope, rid, owner, result, result_ttl, self.clock.now())
+        if result.get("status") == "completed":
+            self.idempotency.complete(
+                key.owner, AUDIO_SCOPE, "a-" + audio_id, owner, result, float(s.audio_result_ttl_s), self.clock.now()
+            )
+            self.transcripts.clear(key.owner, audio_id)
+        return result
+
+    def _processing(self, rid: str) -> dict[str, Any]:
+        return {
+            "status": "processing",
+            "request_id": rid,
+            "deduplicated": True,
+            "retry_after": self.settings.duplicate_retry_after_s,
+        }
+
+    def _chat_once(self, key: SessionKey, text: str, idempotency_key: str | None) -> dict[str, Any]:
+        s = self.settings
+        now = self.clock.now()
+        rid = request_id(key, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
+        owner = uuid.uuid4().hex
+        marker = self.store.claim_request(key, rid, owner, float(s.request_lock_ttl_s), now)
+        if marker.owner != owner or marker.state == "completed":
+            return self._duplicate(key, marker)
+        try:
+            result = self._run_turn(key, text, rid, owner)
+        except BaseException:
+            self.store.release_request(key, rid, owner)
+            raise
         return {**result, "status": "completed", "deduplicated": False}
 
-    def _run_turn(self, key: SessionKey, text: str, rid: str) -> dict[str, Any]:
-        started = time.perf_counter()
-        snapshot = self.store.load(key, self.settings.recent_window_rounds, self.clock.now())
-        hint = snapshot.meta
-        if hint is not None and hint.is_idle(self.clock.now(), self.settings.session_idle_timeout_s):
-            snapshot = SessionSnapshot(meta=hint, recent=())
-        ctx, _ = self._context(key, text, snapshot)
-        completion = self.responder.reply(ctx.messages)
-        try:
-            meta, turn = self.store.append_turn(
-                key,
-                text,
-                completion.text,
-                rid,
-                self.clock.now(),
-                meta_hint=hint,
-                tokens=self._tokens(text, completion.text),
-            )
-        except DuplicateRequest:
-            # A previous attempt stored this round but never recorded its answer: return what was stored.
-            meta, turn = self._stored_round(key, rid)
-        self._after_turn(key, meta, turn)
+    def _duplicate(self, key: SessionKey, marker: RequestMarker) -> dict[str, Any]:
+        """The first answer; if the first copy is still running, wait for it (bounded)."""
+        deadline = time.monotonic() + self.settings.duplicate_wait_s
+        delay = 0.05
+        current: RequestMarker | None = marker
+        while current is not None and current.state != "completed" and time.monotonic() < deadline:
+            self.wait(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 2, 0.5)
+            current = self.store.get_request(key, marker.request_id, self.clock.now())
+        if current is None or current.state != "completed":
+            # Still running, or the first copy failed and released its claim (a retry runs it).
+            self.metrics.put("request_in_progress", scope=CHAT_SCOPE)
+            return self._processing(marker.request_id)
+        self.metrics.put("request_deduplicated", scope=CHAT_SCOPE)
+        return {**self.answer_of(key, current), "status": "completed", "deduplicated": True}
+
+    def answer_of(self, key: SessionKey, marker: RequestMarker) -> dict[str, Any]:
+        """The stored answer of a completed request. A round recorded without an answer (a
+        recorded turn with the same id) is answered from the stored round: no model call."""
+        if marker.result:
+            return {**marker.result, "turn": marker.seq, "request_id": marker.request_id}
+        turn = self.store.get_turn(key, marker.generation, marker.seq, self.clock.now())
+        if turn is None:
+            raise NotFound("the round of this request is no longer held", details={"request_id": marker.request_id})
         return {
             "reply": turn.assistant_text,
+            "model": "stored",
+            "request_id": marker.request_id,
+            "turn": turn.seq,
+            "gate": {"decision": "SKIP", "reason": "stored", "language": ""},
+            "context_tokens": 0,
+            "blocks": [],
+            "memory_ids": [],
+            "latency_ms": 0.0,
+        }
+
+    def request_status(self, key: SessionKey, rid: str) -> dict[str, Any]:
+        """GET .../requests/{request_id}: the answer of a request that was answered 202."""
+        marker = self.store.get_request(key, rid, self.clock.now())
+        if marker is None:
+            raise NotFound("no such request", details={"request_id": rid})
+        if marker.state != "completed":
+            return self._processing(rid)
+        return {**self.answer_of(key, marker), "status": "completed", "deduplicated": True}
+
+    def _run_turn(self, key: SessionKey, text: str, rid: str, owner: str) -> dict[str, Any]:
+        started = time.perf_counter()
+        now = self.clock.now()
+        snapshot = self.store.load(key, self.settings.recent_window_rounds, now)
+        hint = snapshot.meta  # the append's condition is this META: a change meanwhile makes it decide again
+        ctx, _ = self._context(key, text, self._live(snapshot, now))
+        completion = self.responder.reply(ctx.messages)
+        result: dict[str, Any] = {
+            "reply": completion.text,
             "model": completion.model,
             "request_id": rid,
-            "turn": turn.seq,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "context_tokens": ctx.total_tokens,
             "blocks": [
@@ -187,6 +264,26 @@ class ConversationService:
             "memory_ids": ctx.memory_ids,
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }
+        try:
+            appended = self.store.append_turn(
+                key,
+                text,
+                completion.text,
+                rid,
+                self.clock.now(),
+                meta_hint=hint,
+                tokens=self._tokens(text, completion.text),
+                claim_owner=owner,
+                result=result,
+            )
+        except Conflict:
+            # Our claim expired and a retry took the request over: its answer is the answer.
+            marker = self.store.get_request(key, rid, self.clock.now())
+            if marker is None or marker.state != "completed":
+                raise
+            return self.answer_of(key, marker)
+        self._after_turn(key, appended)
+        return {**result, "turn": appended.turn.seq, "session_ended": appended.meta.status.value == "ENDED"}
 
     # --- bring-your-own-LLM turn -----------------------------------------------------------
     def record_turn(
@@ -195,28 +292,33 @@ class ConversationService:
         self._check_text("user", user_text)
         self._check_text("assistant", assistant_text)
         now = self.clock.now()
-        rid = request_id(key.user_id, user_text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
+        rid = request_id(key, user_text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
         try:
-            meta, turn = self.store.append_turn(
+            appended = self.store.append_turn(
                 key, user_text, assistant_text, rid, now, tokens=self._tokens(user_text, assistant_text)
             )
-        except DuplicateRequest:
+        except DuplicateRequest as dup:
             self.metrics.put("request_deduplicated")
-            return TurnOutcome(*self._stored_round(key, rid), duplicate=True)
-        self._after_turn(key, meta, turn)
-        return TurnOutcome(meta, turn)
+            return self._stored_round(key, rid, dup)
+        self._after_turn(key, appended)
+        return TurnOutcome(appended.meta, appended.turn, session_ended=appended.meta.status.value == "ENDED")
 
-    def _stored_round(self, key: SessionKey, rid: str) -> tuple[SessionMeta, Turn]:
-        """The round a duplicate request already stored (it is among the latest rounds)."""
-        stored = self.store.load(key, self.settings.recent_hard_cap, self.clock.now())
-        match = next((t for t in stored.recent if t.request_id == rid), None)
-        if stored.meta is None or match is None:
+    def _stored_round(self, key: SessionKey, rid: str, dup: DuplicateRequest) -> TurnOutcome:
+        """The round a duplicate request stored, found through its marker (not the recent window)."""
+        generation, seq = dup.details.get("generation"), dup.details.get("seq")
+        now = self.clock.now()
+        turn = self.store.get_turn(key, int(generation), int(seq), now) if generation and seq else None
+        meta = self.store.get_meta(key, now)
+        if turn is None or meta is None:
             raise DuplicateRequest("this request was already recorded", details={"request_id": rid})
-        return stored.meta, match
+        return TurnOutcome(meta, turn, duplicate=True)
 
-    def _after_turn(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None:
-        self.metrics.put("conversation_length", float(meta.turn_count), unit="Count")
-        self.queue.submit(after_turn_job(key, meta.progress, turn))
+    def _after_turn(self, key: SessionKey, appended: AppendResult) -> None:
+        self.metrics.put("conversation_length", float(appended.meta.turn_count), unit="Count")
+        self.outbox.turn_stored(key, appended.meta, appended.turn)
+        if appended.closed is not None:  # an idle run this round replaced, or this run at the limit
+            self.metrics.put("session_ended", reason=appended.closed.reason)
+            self.outbox.run_closed(appended.closed)
 
     # --- read / end ------------------------------------------------------------------------
     def get_session(self, key: SessionKey) -> SessionSnapshot:
@@ -225,39 +327,8 @@ class ConversationService:
             raise NotFound("session not found", details={"session_id": key.session_id})
         return snapshot
 
-    def end_session(self, key: SessionKey) -> tuple[SessionMeta, SessionSummary, str]:
-        """S6: summarise the whole session (M4 retries, raw fallback), store it, mark the session ended."""
-        now = self.clock.now()
-        meta = self.store.get_meta(key, now)
-        if meta is None:
-            raise NotFound("session not found", details={"session_id": key.session_id})
-        turns = self.store.turns_between(key, meta.generation, 1, meta.turn_count, now)
-        result = summarize_session_with_retry(
-            self.summarizer, meta.summary, turns, self.settings, self.clock, self.metrics
-        )
-        memory_id = self._store_session_memory(key, meta, turns, result)
-        ended = self.store.end_session(key, meta.generation, self.clock.now())
-        return ended, result, memory_id
-
-    def _store_session_memory(self, key: SessionKey, meta: SessionMeta, turns: list[Turn], s: SessionSummary) -> str:
-        # Deterministic id: ending the same session twice cannot leave two memories.
-        digest = hashlib.sha1(f"{key}|{meta.generation}".encode(), usedforsecurity=False).hexdigest()[:20]
-        memory_id = f"ses-{digest}"
-        now = self.clock.now()
-        record = MemoryRecord(
-            memory_id=memory_id,
-            tenant_id=key.tenant_id,
-            user_id=key.user_id,
-            persona_id=key.persona_id,
-            type=MemoryType.TIMELINE,
-            content=s.summary,
-            importance=s.importance / 10.0,
-            created_at=now,
-            updated_at=now,
-            source_turn_ids=[f"{key.session_id}:{meta.generation}:{t.seq}" for t in turns],
-            topics=list(s.topics),
-            emotion=s.emotion,
-            session_id=key.session_id,
-        )
-        self.memories.put_new(record)
-        return memory_id
+    def end_session(self, key: SessionKey, reason: str = "end") -> EndOutcome:
+        """S6: end the run (explicit end or "save conversation") and return its session memory."""
+        if reason not in END_REASONS:
+            raise ValidationFailed("unknown end reason", details={"field": "reason"})
+        return self.closer.end(key, reason)

@@ -1,24 +1,48 @@
-"""Request ids (D1) and validated identifiers."""
+"""Request ids (D1), job group ids and validated identifiers."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 
+from engram.domain.models import SessionKey
 from engram.errors import ValidationFailed
 
-ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")  # no '#': keys stay unambiguous
+# fullmatch, not match: "$" would let a trailing newline through. No '#': keys stay unambiguous.
+ID_PATTERN = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")
 
 
 def check_id(kind: str, value: str) -> str:
-    if not ID_PATTERN.match(value):
+    if not ID_PATTERN.fullmatch(value):
         raise ValidationFailed(f"invalid {kind}", details={"field": kind})
     return value
 
 
-def request_id(user_id: str, text: str, now_ms: int, window_ms: int, client_key: str | None = None) -> str:
-    """D1: the client's idempotency key, else sha1(user | text | floor(now_ms / window))."""
+def _sha1(text: str) -> str:
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+
+
+def conversation_scope(key: SessionKey) -> str:
+    """A conversation is (tenant, user, persona, session): dedup and ordering are scoped to it."""
+    return f"{key.tenant_id}|{key.user_id}|{key.persona_id}|{key.session_id}"
+
+
+def request_id(key: SessionKey, text: str, now_ms: int, window_ms: int, client_key: str | None = None) -> str:
+    """D1: sha1(tenant | user | persona | session | text | floor(now_ms / window)), or the
+    client's idempotency key scoped the same way. The same words sent to two personas or
+    two sessions are two requests."""
+    scope = conversation_scope(key)
     if client_key:
-        return "k-" + hashlib.sha1(f"{user_id}|{client_key}".encode(), usedforsecurity=False).hexdigest()
-    bucket = now_ms // window_ms
-    return "t-" + hashlib.sha1(f"{user_id}|{text}|{bucket}".encode(), usedforsecurity=False).hexdigest()
+        return "k-" + _sha1(f"{scope}|{client_key}")
+    return "t-" + _sha1(f"{scope}|{text}|{now_ms // window_ms}")
+
+
+def job_group(key: SessionKey) -> str:
+    """SQS FIFO message group of a conversation: a hash, so the longest ids (4 x 128
+    characters) stay far below SQS's 128-character limit."""
+    return "c-" + _sha1(conversation_scope(key))
+
+
+def user_job_group(tenant_id: str, user_id: str) -> str:
+    """Message group of jobs that touch a user's memories across conversations (access counts)."""
+    return "u-" + _sha1(f"{tenant_id}|{user_id}")

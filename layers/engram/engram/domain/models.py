@@ -83,6 +83,10 @@ class SessionMeta:
     def is_idle(self, now: float, idle_timeout_s: float) -> bool:
         return now - self.last_activity_at >= idle_timeout_s
 
+    def is_open(self, now: float, idle_timeout_s: float) -> bool:
+        """Rounds appended now continue this run (not ended, not idle, not expired)."""
+        return self.status != SessionStatus.ENDED and not self.is_idle(now, idle_timeout_s) and self.expires_at > now
+
 
 @dataclass(frozen=True, slots=True)
 class SessionSnapshot:
@@ -90,6 +94,59 @@ class SessionSnapshot:
 
     meta: SessionMeta | None
     recent: tuple[Turn, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RequestMarker:
+    """D1: what the conversation knows of one request id (REQ# item)."""
+
+    request_id: str
+    state: Literal["in_progress", "completed"]
+    owner: str | None = None
+    generation: int = 0
+    seq: int = 0
+    result: dict[str, object] | None = None
+
+
+class RunState(StrEnum):
+    CLOSING = "closing"  # closed to new rounds; its session memory is being made
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedRun:
+    """S6: a run of a session that takes no more rounds (RUN# item), and the session memory it left."""
+
+    key: SessionKey
+    generation: int
+    turn_count: int
+    summary: str  # the rolling summary at the time it closed
+    reason: str  # end | save | idle | max_messages
+    state: RunState
+    closed_at: float
+    holder: str | None = None
+    lease_until: float = 0.0
+    result: dict[str, object] | None = None
+
+    def lease_free(self, now: float) -> bool:
+        return self.holder is None or self.lease_until <= now
+
+
+@dataclass(frozen=True, slots=True)
+class DueItem:
+    """An entry of the sparse active-sessions index whose time has come (idle job)."""
+
+    key: SessionKey
+    generation: int
+    last_activity_at: float
+    kind: Literal["session", "run"]  # an open session gone idle, or a closed run whose maker died
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    meta: SessionMeta
+    turn: Turn
+    closed: ClosedRun | None = None  # a run this append closed: the idle one it replaced, or its own at the limit
 
 
 @dataclass(frozen=True, slots=True)

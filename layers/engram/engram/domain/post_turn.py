@@ -6,7 +6,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engram.domain.models import OwnerKey, SessionKey, SummaryProgress, Turn
+from engram.domain.ids import job_group, user_job_group
+from engram.domain.models import ClosedRun, OwnerKey, SessionKey, SummaryProgress, Turn
 from engram.domain.summaries import RollingSummarizer
 from engram.errors import ValidationFailed
 
@@ -14,18 +15,25 @@ logger = logging.getLogger(__name__)
 
 MemoryWriterFn = Callable[[SessionKey, int, Turn], Any]
 AccessFn = Callable[[OwnerKey, list[str], float], None]
+EndRunFn = Callable[[SessionKey, int], Any]
+
+
+def _key_body(key: SessionKey) -> dict[str, str]:
+    return {
+        "tenant_id": key.tenant_id,
+        "user_id": key.user_id,
+        "persona_id": key.persona_id,
+        "session_id": key.session_id,
+    }
 
 
 def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> dict[str, Any]:
     """The message a turn leaves for the worker (SQS FIFO body; group = conversation)."""
     return {
         "kind": "after_turn",
-        "key": {
-            "tenant_id": key.tenant_id,
-            "user_id": key.user_id,
-            "persona_id": key.persona_id,
-            "session_id": key.session_id,
-        },
+        "key": _key_body(key),
+        "group": job_group(key),
+        "dedup": f"t-{progress.generation}-{turn.seq}",
         "generation": progress.generation,
         "progress": {
             "generation": progress.generation,
@@ -45,13 +53,28 @@ def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> di
     }
 
 
+def end_run_job(run: ClosedRun) -> dict[str, Any]:
+    """S6: make the session memory of a closed run (the run's own FIFO group)."""
+    return {
+        "kind": "end_run",
+        "key": _key_body(run.key),
+        "group": job_group(run.key),
+        "dedup": f"r-{run.generation}",
+        "generation": run.generation,
+    }
+
+
 def access_job(owner: OwnerKey, memory_ids: list[str], now: float) -> dict[str, Any]:
+    """R1 access counts. One FIFO group per user, so a user's access jobs apply in order and a
+    redelivered one is recognised by its time (applied once)."""
     return {
         "kind": "access",
         "key": {"tenant_id": owner.tenant_id, "user_id": owner.user_id, "persona_id": "-", "session_id": "-"},
+        "group": user_job_group(owner.tenant_id, owner.user_id),
+        "dedup": f"a-{int(now * 1000)}-{len(memory_ids)}",
         "memory_ids": memory_ids,
         "now": now,
-        "request_id": f"access-{owner.user_id}-{now}",
+        "request_id": f"access-{int(now * 1000)}",
     }
 
 
@@ -61,10 +84,12 @@ class PostTurnProcessor:
         rolling: RollingSummarizer,
         memory_writer: MemoryWriterFn | None = None,
         on_access: AccessFn | None = None,
+        end_run: EndRunFn | None = None,
     ) -> None:
         self._rolling = rolling
         self.memory_writer = memory_writer
         self.on_access = on_access
+        self.end_run = end_run
 
     def handle(self, job: dict[str, Any]) -> None:
         kind = job.get("kind")
@@ -75,6 +100,10 @@ class PostTurnProcessor:
         if kind == "access":
             if self.on_access is not None:
                 self.on_access(key.owner, list(job["memory_ids"]), float(job["now"]))
+            return
+        if kind == "end_run":
+            if self.end_run is not None:
+                self.end_run(key, int(job["generation"]))
             return
         if kind != "after_turn":
             raise ValidationFailed("unknown job kind", details={"kind": kind})

@@ -1,6 +1,7 @@
-"""Plays the SQS FIFO event source mapping locally: each post-turn job goes to the real
+"""Plays SQS FIFO and its event source mapping locally: each message goes to the real
 turn_worker handler as an SQS event; failed messages are redelivered a few times, then
-dropped with a log line (the DLQ's part)."""
+dropped with a log line (the DLQ's part). `OutboxPipe` plays the EventBridge pipe that
+forwards the table's stream records of stored rounds and closed runs to the queue."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.local.apigw import LocalContext
 
 logger = logging.getLogger(__name__)
@@ -19,10 +21,8 @@ logger = logging.getLogger(__name__)
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
-def sqs_record(job: dict[str, Any], receive_count: int = 1) -> dict[str, Any]:
-    body = json.dumps(job, ensure_ascii=False)
-    key = job.get("key", {})
-    group = "|".join(str(key.get(k, "")) for k in ("tenant_id", "user_id", "persona_id", "session_id"))
+def sqs_record(body_obj: Mapping[str, Any], group: str, dedup: str, receive_count: int = 1) -> dict[str, Any]:
+    body = json.dumps(body_obj, ensure_ascii=False)
     now_ms = str(int(time.time() * 1000))
     return {
         "messageId": str(uuid.uuid4()),
@@ -34,7 +34,7 @@ def sqs_record(job: dict[str, Any], receive_count: int = 1) -> dict[str, Any]:
             "SequenceNumber": now_ms.ljust(20, "0"),
             "MessageGroupId": group,
             "SenderId": "local",
-            "MessageDeduplicationId": f"{job.get('kind', 'job')}-{job.get('request_id', '')}"[:128],
+            "MessageDeduplicationId": dedup,
             "ApproximateFirstReceiveTimestamp": now_ms,
         },
         "messageAttributes": {},
@@ -46,6 +46,8 @@ def sqs_record(job: dict[str, Any], receive_count: int = 1) -> dict[str, Any]:
 
 
 class LocalSqsDelivery:
+    """A job (or a forwarded stream record) -> the turn worker, with redelivery on failure."""
+
     def __init__(self, handler: Handler | None = None, max_receives: int = 3) -> None:
         if handler is None:
             from functions.turn_worker.handler import lambda_handler
@@ -55,10 +57,30 @@ class LocalSqsDelivery:
         self._max = max_receives
 
     def __call__(self, job: dict[str, Any]) -> None:
+        self.send(job, str(job.get("group", "local")), str(job.get("dedup", uuid.uuid4().hex)))
+
+    def send(self, body: Mapping[str, Any], group: str, dedup: str) -> None:
         for receive in range(1, self._max + 1):
-            result = self._handler({"Records": [sqs_record(job, receive)]}, LocalContext())
+            result = self._handler({"Records": [sqs_record(body, group, dedup, receive)]}, LocalContext())
             if not result.get("batchItemFailures"):
                 return
-        logger.error(
-            "post-turn job failed %d times; dropped (the DLQ in AWS)", self._max, extra={"kind": job.get("kind")}
-        )
+        logger.error("post-turn job failed %d times; dropped (the DLQ in AWS)", self._max)
+
+
+class OutboxPipe:
+    """Stream records of inserted rounds and closed runs -> SQS bodies, as the pipe sends them."""
+
+    def __init__(self, delivery: LocalSqsDelivery) -> None:
+        self._delivery = delivery
+
+    @staticmethod
+    def accepts(record: Mapping[str, Any]) -> bool:
+        return is_outbox_record(record)
+
+    def __call__(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        for record in event.get("Records", []):
+            if not is_outbox_record(record):
+                continue
+            image = record["dynamodb"]["NewImage"]
+            self._delivery.send(record, image["job_group"]["S"], image["job_dedup"]["S"])
+        return {"batchItemFailures": []}

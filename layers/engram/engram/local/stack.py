@@ -10,13 +10,14 @@ from typing import Any
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.stream_poller import StreamPoller
+from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.bootstrap import Container, build_container
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
-from engram.local.sqs import LocalSqsDelivery
+from engram.local.sqs import LocalSqsDelivery, OutboxPipe
+from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
 from functions.memory_indexer import handler as memory_indexer
 
@@ -64,16 +65,22 @@ def start_stack(
     settings = settings.model_copy(update={"dynamodb_endpoint": ddb_endpoint})
     ensure_table(TableConfig.from_settings(settings))
     # Post-turn jobs reach the real turn_worker handler as SQS events, as the FIFO mapping delivers them.
-    container = build_container(settings, queue_mode="thread", long_term=long_term, job_handler=LocalSqsDelivery())
+    delivery = LocalSqsDelivery()
+    container = build_container(settings, queue_mode="thread", long_term=long_term, job_handler=delivery)
     runtime.set_container(container)
     server = make_server(LocalGateway(settings), port=port)
     serve_in_background(server)
     stack = LocalStack(settings, container, ddb, server)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
     memory_indexer.use_index(container.index)
-    poller = StreamPoller(TableConfig.from_settings(settings))
+    table = TableConfig.from_settings(settings)
+    poller = StreamPoller(table, record_filter=is_memory_record)
     poller.start()
     stack.stoppers.append(poller.stop)
+    # The outbox pipe, played locally: stored rounds and closed runs become post-turn jobs.
+    pipe = StreamPoller(table, OutboxPipe(delivery), record_filter=OutboxPipe.accepts, start_position="LATEST")
+    pipe.start()
+    stack.stoppers.append(pipe.stop)
     close = getattr(container.queue, "close", None)
     if close is not None:
         stack.stoppers.append(close)

@@ -13,7 +13,6 @@ import contextlib
 import hashlib
 import logging
 import re
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -66,6 +65,12 @@ class WriteReport:
 def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
     digest = hashlib.sha1(f"{key}|{generation}|{seq}".encode(), usedforsecurity=False).hexdigest()[:24]
     return f"rnd-{digest}"
+
+
+def fact_memory_id(round_id: str, fact: Fact) -> str:
+    """Deterministic from (round, fact): a redelivered job finds its facts instead of doubling them."""
+    digest = hashlib.sha1(f"{round_id}|{fact.type}|{fact.content}".encode(), usedforsecurity=False).hexdigest()
+    return f"mem-{digest[:32]}"
 
 
 def _differs(a: str, b: str) -> bool:
@@ -129,21 +134,18 @@ class MemoryWriter:
         vectors = self._embedder.embed_documents([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
         turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
         for fact, vec in zip(facts, vectors, strict=True):
-            self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report)
-        if report.inserted and self._s.plan == "free":
-            report.archived = self._enforce_cap(owner, key.persona_id, now)
-        self._store_round(
-            key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked_round.flags
-        )
+            self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report, round_id)
+        # L10: extracted facts never count against the plan cap (only session memories and
+        # memories created through the API do), so the worker never archives for it.
         if width and len(prev_ids) == width and prev_ids[-1] in known:  # round N-w now has w rounds after it
             following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
             self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
         topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, "pii:"))]
-        # L6 profile learning: how often the user talks with this persona, and about what.
-        if topics:  # one read-modify-write carries both
-            self._profiles.update(owner.tenant_id, owner.user_id, key.persona_id, topics=topics, mentions=1)
-        else:  # one atomic counter update, no read
-            self._profiles.count_mention(owner.tenant_id, owner.user_id, key.persona_id)
+        # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
+        # Its presence marks the job done, so a redelivery counts nothing twice.
+        self._store_round(
+            key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked_round.flags, topics
+        )
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
 
@@ -207,6 +209,7 @@ class MemoryWriter:
         turn_ref: str,
         now: float,
         report: WriteReport,
+        round_id: str,
     ) -> None:
         flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
         hits = self._index.search_vector(list(map(float, vec)), flt, 5)
@@ -238,7 +241,7 @@ class MemoryWriter:
             return
         old_id = fact.target_id if fact.action == "supersede" else (same_subject.doc_id if same_subject else None)
         new = MemoryRecord(
-            memory_id=f"mem-{uuid.uuid4().hex}",
+            memory_id=fact_memory_id(round_id, fact),
             tenant_id=owner.tenant_id,
             user_id=owner.user_id,
             persona_id=persona_id,
@@ -255,7 +258,8 @@ class MemoryWriter:
             supersedes=old_id,
             language=fact.language,
         )
-        self._repo.put_new(new)
+        if not self._repo.put_new(new):
+            return  # a redelivered job: this fact of this round is stored already
         report.inserted.append(new.memory_id)
         if new.pinned:
             self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
@@ -315,12 +319,6 @@ class MemoryWriter:
             self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
         return True
 
-    def _enforce_cap(self, owner: OwnerKey, persona_id: str, now: float) -> list[str]:
-        from engram.memory.plan import enforce_cap
-
-        archived = enforce_cap(self._repo, owner, persona_id, self._s.free_plan_active_limit, now)
-        return [r.memory_id for r in archived]
-
     def _store_round(
         self,
         key: SessionKey,
@@ -333,6 +331,7 @@ class MemoryWriter:
         turn_ref: str,
         now: float,
         pii_flags: list[str],
+        topics: list[str],
     ) -> None:
         """L5: the round, searchable by meaning for 180 days; important moments are kept.
 
@@ -363,7 +362,7 @@ class MemoryWriter:
             expires_at=None if important else created + self._s.round_memory_ttl_days * 86_400,
             topics=["important_moment"] if important else [],
         )
-        self._repo.put_new(record)
+        self._repo.put_round_counted(record, topics)
 
     def _extend_round(self, record: MemoryRecord, following: list[str], now: float) -> None:
         search_text = record.search_text or record.content

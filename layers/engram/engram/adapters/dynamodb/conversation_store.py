@@ -1,19 +1,25 @@
-"""ConversationStore on DynamoDB (S1–S4, S6).
+"""ConversationStore on DynamoDB (S1–S4, S6, D1).
 
 - load: one descending Query returns ~META and the last N rounds.
-- append_turn: one TransactWriteItems (META counter CAS + TURN put + request
-  marker), so concurrent writers can neither share a seq nor lose a round, and a
-  retried request is stored once.
+- append_turn: one TransactWriteItems — META counter CAS, the TURN item, the request
+  marker (REQ#), and, when the append replaces an idle run or reaches the message
+  limit, the RUN# item that closes that run. Concurrent writers can neither share a
+  seq nor lose a round; a run that is ended, idle or expired never takes another
+  round under its generation; a retried request is stored once.
+- A failed condition hands back the item that failed it
+  (ReturnValuesOnConditionCheckFailure), so a retry needs no extra read.
 - commit_summary: compare-and-swap on the summary cursor; the loser gets False.
-Expired items are ignored on every read: DynamoDB deletes them late.
+"Expired" means `expires_at <= now` everywhere: in reads and in every overwrite condition.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.expressions.update import Action
@@ -22,9 +28,32 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, SessionItem
-from engram.domain.models import SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
-from engram.errors import Conflict, DuplicateRequest, NotFound
+from engram.adapters.dynamodb.session_items import (
+    COMPLETED,
+    IN_PROGRESS,
+    expired,
+    not_live,
+    run_item,
+    to_marker,
+    to_meta,
+    to_turn,
+)
+from engram.domain.ids import job_group
+from engram.domain.models import (
+    AppendResult,
+    ClosedRun,
+    RequestMarker,
+    RunState,
+    SessionKey,
+    SessionMeta,
+    SessionSnapshot,
+    SessionStatus,
+    Turn,
+)
+from engram.errors import Conflict, DuplicateRequest
 from engram.settings import Settings
+
+CONDITION_FAILED = "ConditionalCheckFailed"
 
 
 def _backoff(attempt: int) -> None:
@@ -40,18 +69,19 @@ class DynamoConversationStore:
 
     # --- reads -----------------------------------------------------------------
     def load(self, key: SessionKey, recent: int, now: float) -> SessionSnapshot:
+        recent = min(recent, self._settings.recent_hard_cap)  # S3: never more than the hard cap
         pk = keys.session_pk(key)
         try:
             items = list(self._m.query(pk, scan_index_forward=False, limit=recent + 1, consistent_read=True))
         except PynamoDBException as exc:
             raise translate(exc) from exc
         meta = None
-        if items and items[0].sk == keys.META_SK and not _expired(items[0], now):
-            meta = _to_meta(key, items[0])
+        if items and items[0].sk == keys.META_SK and not expired(items[0], now):
+            meta = to_meta(key, items[0])
         if meta is None:
             return SessionSnapshot(meta=None, recent=())
         turns = [
-            _to_turn(i) for i in items if i.sk.startswith(keys.turn_prefix(meta.generation)) and not _expired(i, now)
+            to_turn(i) for i in items if i.sk.startswith(keys.turn_prefix(meta.generation)) and not expired(i, now)
         ]
         turns.sort(key=lambda t: t.seq)
         return SessionSnapshot(meta=meta, recent=tuple(turns[-recent:] if recent else ()))
@@ -63,7 +93,16 @@ class DynamoConversationStore:
             return None
         except PynamoDBException as exc:
             raise translate(exc) from exc
-        return None if _expired(item, now) else _to_meta(key, item)
+        return None if expired(item, now) else to_meta(key, item)
+
+    def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None:
+        try:
+            item = self._m.get(keys.session_pk(key), keys.turn_sk(generation, seq), consistent_read=True)
+        except DoesNotExist:
+            return None
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return None if expired(item, now) else to_turn(item)
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]:
         if last < first:
@@ -71,9 +110,50 @@ class DynamoConversationStore:
         cond = self._m.sk.between(keys.turn_sk(generation, first), keys.turn_sk(generation, last))
         try:
             items = self._m.query(keys.session_pk(key), cond, consistent_read=True)
-            return [_to_turn(i) for i in items if not _expired(i, now)]
+            return [to_turn(i) for i in items if not expired(i, now)]
         except PynamoDBException as exc:
             raise translate(exc) from exc
+
+    # --- request markers (D1) ----------------------------------------------------
+    def claim_request(
+        self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float
+    ) -> RequestMarker:
+        """First writer wins; an expired lock can be claimed again. Returns the claim or what holds it."""
+        m = self._m
+        item = m(
+            keys.session_pk(key),
+            keys.request_sk(request_id),
+            status=IN_PROGRESS,
+            holder=owner,
+            created_at=now,
+            expires_at=now + lock_ttl_s,
+            user_key=keys.user_key(key.tenant_id, key.user_id),
+        )
+        try:
+            item.save(condition=not_live(m, now))
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+            # A duplicate (rare): read what holds the id. Released meanwhile: the caller retries.
+            return self.get_request(key, request_id, now) or RequestMarker(request_id, "in_progress")
+        return RequestMarker(request_id, "in_progress", owner=owner)
+
+    def get_request(self, key: SessionKey, request_id: str, now: float) -> RequestMarker | None:
+        try:
+            item = self._m.get(keys.session_pk(key), keys.request_sk(request_id), consistent_read=True)
+        except DoesNotExist:
+            return None
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return None if expired(item, now) else to_marker(request_id, item)
+
+    def release_request(self, key: SessionKey, request_id: str, owner: str) -> None:
+        """Drop our in-progress claim after a failure (a failed release expires by itself)."""
+        m = self._m
+        with contextlib.suppress(PynamoDBException):
+            m(keys.session_pk(key), keys.request_sk(request_id)).delete(
+                condition=(m.holder == owner) & (m.status == IN_PROGRESS)
+            )
 
     # --- writes ----------------------------------------------------------------
     def append_turn(
@@ -86,101 +166,114 @@ class DynamoConversationStore:
         emergency: bool = False,
         meta_hint: SessionMeta | None = None,
         tokens: int = 0,
-    ) -> tuple[SessionMeta, Turn]:
-        """Append one round; retries on contention. DuplicateRequest if request_id was stored."""
+        claim_owner: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> AppendResult:
+        """Append one round; retries on contention.
+
+        `claim_owner`: the request was claimed first (chat): the marker is completed with
+        `result` in the same transaction. Otherwise the marker is created here, and
+        DuplicateRequest (details: generation, seq) says the request was stored before.
+        """
         s = self._settings
         meta = meta_hint
-        read = meta_hint is not None
+        known = meta_hint is not None
         for attempt in range(s.append_max_attempts):
-            if not read:
+            if not known:
                 meta = self.get_meta(key, now)
-            read = False
-            fresh = meta is None or meta.status == SessionStatus.ENDED or meta.is_idle(now, s.session_idle_timeout_s)
-            generation = int(now * 1000) if fresh or meta is None else meta.generation
-            if meta is not None and fresh and generation <= meta.generation:
-                generation = meta.generation + 1
-            seq = 1 if fresh or meta is None else meta.turn_count + 1
-            turn = Turn(seq, user_text, assistant_text, request_id, now, emergency)
+            known = False
+            plan = _Plan.decide(meta, now, s)
+            turn = Turn(plan.seq, user_text, assistant_text, request_id, now, emergency)
             try:
-                self._transact_append(key, meta, fresh, generation, turn, now, tokens)
+                closed = self._transact_append(key, meta, plan, turn, now, tokens, claim_owner, result)
             except TransactWriteError as exc:
                 reasons = exc.cancellation_reasons or []
                 codes = [r.code if r else None for r in reasons]
-                # PynamoDB sends puts before updates: [turn, marker, meta].
-                if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-                    raise DuplicateRequest(
-                        "this request was already recorded", details={"request_id": request_id}
-                    ) from exc
-                if any(c in ("ConditionalCheckFailed", "TransactionConflict") for c in codes) or not codes:
+                marker = plan.positions["marker"]
+                if len(codes) > marker and codes[marker] == CONDITION_FAILED:
+                    raise self._duplicate(key, request_id, reasons[marker], claim_owner, now) from exc
+                meta_at = plan.positions["meta"]
+                if len(codes) > meta_at and codes[meta_at] == CONDITION_FAILED:
+                    failed = reasons[meta_at]
+                    raw = failed.raw_item if failed is not None else None
+                    meta = self._meta_from_raw(key, raw, now) if raw else None
+                    known = raw is not None  # the failed condition handed back the current META
+                    self._backoff(attempt)
+                    continue
+                if any(c in (CONDITION_FAILED, "TransactionConflict") for c in codes) or not codes:
                     self._backoff(attempt)
                     continue
                 raise translate(exc) from exc
             except PynamoDBException as exc:
                 raise translate(exc) from exc
-            started = now if fresh or meta is None else meta.started_at
-            new_meta = SessionMeta(
-                key=key,
-                generation=generation,
-                turn_count=seq,
-                summary="" if fresh or meta is None else meta.summary,
-                summary_cursor=0 if fresh or meta is None else meta.summary_cursor,
-                summary_version=0 if fresh or meta is None else meta.summary_version,
-                status=SessionStatus.ACTIVE,
-                started_at=started,
-                last_activity_at=now,
-                expires_at=now + s.history_ttl_s,
-                pending_tokens=tokens if fresh or meta is None else meta.pending_tokens + tokens,
-            )
-            return new_meta, turn
+            return AppendResult(plan.new_meta(key, meta, turn, now, tokens, s), turn, closed)
         raise Conflict("too much contention on this session; retry", details={"session_id": key.session_id})
+
+    def _meta_from_raw(self, key: SessionKey, raw: dict[str, Any], now: float) -> SessionMeta | None:
+        item = self._m.from_raw_data(raw)
+        return None if expired(item, now) else to_meta(key, item)
+
+    def _duplicate(
+        self, key: SessionKey, request_id: str, reason: Any, claim_owner: str | None, now: float
+    ) -> DuplicateRequest | Conflict:
+        if claim_owner is not None:  # our claim expired and another attempt took the request over
+            return Conflict("this request was taken over by a retry", details={"request_id": request_id})
+        raw = reason.raw_item if reason else None
+        marker = to_marker(request_id, self._m.from_raw_data(raw)) if raw else self.get_request(key, request_id, now)
+        details: dict[str, Any] = {"request_id": request_id}
+        if marker is not None and marker.state == "completed":
+            details.update(generation=marker.generation, seq=marker.seq)
+        return DuplicateRequest("this request was already recorded", details=details)
 
     def _transact_append(
         self,
         key: SessionKey,
         meta: SessionMeta | None,
-        fresh: bool,
-        generation: int,
+        plan: _Plan,
         turn: Turn,
         now: float,
         tokens: int,
-    ) -> None:
+        claim_owner: str | None,
+        result: dict[str, Any] | None,
+    ) -> ClosedRun | None:
         m = self._m
         s = self._settings
         pk = keys.session_pk(key)
         expires = now + s.history_ttl_s
         ukey = keys.user_key(key.tenant_id, key.user_id)
-        meta_item = m(pk, keys.META_SK)
+        group = job_group(key)
+        closes_own_run = plan.seq >= s.session_end_max_messages  # S6: 20+ messages end the run
         actions: list[Action] = [
             m.turn_count.set(turn.seq),
-            m.generation.set(generation),
+            m.generation.set(plan.generation),
             m.last_activity_at.set(now),
             m.expires_at.set(expires),
-            m.status.set(SessionStatus.ACTIVE.value),
-            m.active_shard.set(keys.active_shard(key)),
             m.user_key.set(ukey),
         ]
-        if fresh or meta is None:
+        if closes_own_run:
+            actions += [m.status.set(SessionStatus.ENDED.value), m.ended_at.set(now), m.active_shard.remove()]
+        else:
+            actions += [m.status.set(SessionStatus.ACTIVE.value), m.active_shard.set(keys.active_shard(key))]
+        if plan.fresh:
             actions += [
                 m.summary.set(""),
                 m.summary_cursor.set(0),
                 m.summary_version.set(0),
                 m.pending_tokens.set(tokens),
                 m.started_at.set(now),
-                m.ended_at.remove(),
                 m.tenant_id.set(key.tenant_id),
                 m.user_id.set(key.user_id),
                 m.persona_id.set(key.persona_id),
                 m.session_id.set(key.session_id),
             ]
-            condition = m.pk.does_not_exist() | (m.expires_at < now)
-            if meta is not None:
-                condition = condition | (m.generation == meta.generation)
+            if not closes_own_run:
+                actions.append(m.ended_at.remove())
         else:
-            condition = (m.generation == meta.generation) & (m.turn_count == meta.turn_count)
             actions.append(m.pending_tokens.add(tokens))
+        condition = plan.condition(m, meta, now)
         turn_item = m(
             pk,
-            keys.turn_sk(generation, turn.seq),
+            keys.turn_sk(plan.generation, turn.seq),
             seq=turn.seq,
             user_text=turn.user_text,
             assistant_text=turn.assistant_text,
@@ -189,20 +282,50 @@ class DynamoConversationStore:
             emergency=turn.emergency,
             expires_at=expires,
             user_key=ukey,
+            job_group=group,
+            job_dedup=f"t-{plan.generation}-{turn.seq}",
+            hint_cursor=0 if plan.fresh or meta is None else meta.summary_cursor,
+            hint_pending=tokens if plan.fresh or meta is None else meta.pending_tokens + tokens,
         )
-        marker = m(
-            pk,
-            keys.request_sk(turn.request_id),
-            seq=turn.seq,
-            generation=generation,
-            created_at=now,
-            expires_at=now + s.dedup_marker_ttl_s,
-            user_key=ukey,
-        )
+        closed: ClosedRun | None = None
+        # Positions of the cancellation reasons: PynamoDB sends the puts first, then the updates.
+        puts = 1 + (claim_owner is None) + int(plan.closes_previous and meta is not None) + int(closes_own_run)
+        plan.positions = {"marker": 1 if claim_owner is None else puts, "meta": puts + (claim_owner is not None)}
         with TransactWrite(connection=m._get_connection().connection) as tx:
-            tx.update(meta_item, actions=actions, condition=condition)
-            tx.save(turn_item, condition=m.pk.does_not_exist() | (m.expires_at < now))
-            tx.save(marker, condition=m.pk.does_not_exist() | (m.expires_at < now))
+            tx.save(turn_item, condition=not_live(m, now))
+            if claim_owner is None:
+                marker = m(
+                    pk,
+                    keys.request_sk(turn.request_id),
+                    status=COMPLETED,
+                    generation=plan.generation,
+                    seq=turn.seq,
+                    created_at=now,
+                    expires_at=now + s.dedup_marker_ttl_s,
+                    user_key=ukey,
+                )
+                tx.save(marker, condition=not_live(m, now), return_values="ALL_OLD")
+            if plan.closes_previous and meta is not None:  # S6: the idle run this round replaces gets its memory
+                closed = ClosedRun(key, meta.generation, meta.turn_count, meta.summary, "idle", RunState.CLOSING, now)
+                tx.save(run_item(m, closed, now, s), condition=m.pk.does_not_exist())
+            if closes_own_run:
+                own_summary = "" if plan.fresh or meta is None else meta.summary
+                closed = ClosedRun(key, plan.generation, turn.seq, own_summary, "max_messages", RunState.CLOSING, now)
+                tx.save(run_item(m, closed, now, s), condition=m.pk.does_not_exist())
+            if claim_owner is not None:
+                tx.update(
+                    m(pk, keys.request_sk(turn.request_id)),
+                    actions=[
+                        m.status.set(COMPLETED),
+                        m.generation.set(plan.generation),
+                        m.seq.set(turn.seq),
+                        m.result.set(json.dumps(result or {}, ensure_ascii=False, separators=(",", ":"))),
+                        m.expires_at.set(now + s.dedup_marker_ttl_s),
+                    ],
+                    condition=(m.holder == claim_owner) & (m.status == IN_PROGRESS),
+                )
+            tx.update(m(pk, keys.META_SK), actions=actions, condition=condition, return_values="ALL_OLD")
+        return closed
 
     def commit_summary(
         self,
@@ -241,7 +364,7 @@ class DynamoConversationStore:
         m = self._m
         item = m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}", holder=holder, expires_at=now + ttl_s)
         try:
-            item.save(condition=m.pk.does_not_exist() | (m.expires_at < now) | (m.holder == holder))
+            item.save(condition=m.pk.does_not_exist() | (m.expires_at <= now) | (m.holder == holder))
         except PynamoDBException as exc:
             if is_condition_failure(exc):
                 return False
@@ -253,55 +376,62 @@ class DynamoConversationStore:
         with contextlib.suppress(PynamoDBException):  # a lease we fail to drop expires by itself
             m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}").delete(condition=m.holder == holder)
 
-    def end_session(self, key: SessionKey, generation: int, now: float) -> SessionMeta:
-        m = self._m
-        item = m(keys.session_pk(key), keys.META_SK)
-        try:
-            item.update(
-                actions=[
-                    m.status.set(SessionStatus.ENDED.value),
-                    m.ended_at.set(now),
-                    m.active_shard.remove(),
-                ],
-                condition=(m.generation == generation) & (m.status != SessionStatus.ENDED.value) & (m.expires_at > now),
-            )
-        except PynamoDBException as exc:
-            if is_condition_failure(exc):
-                raise Conflict("the session already ended or changed", details={"session_id": key.session_id}) from exc
-            raise translate(exc) from exc
-        meta = self.get_meta(key, now)
-        if meta is None:
-            raise NotFound("session not found")
-        return meta
 
+class _Plan:
+    """What an append does to the session, decided from the META it saw, and the condition
+    that makes the transaction fail if the META changed since."""
 
-def _expired(item: SessionItem, now: float) -> bool:
-    return item.expires_at is not None and item.expires_at <= now
+    def __init__(self, fresh: bool, closes_previous: bool, generation: int, seq: int) -> None:
+        self.fresh = fresh
+        self.closes_previous = closes_previous
+        self.generation = generation
+        self.seq = seq
+        # positions in the transaction (PynamoDB sends puts, then updates): turn, marker?, runs..., updates
+        self.positions: dict[str, int] = {}
 
+    @classmethod
+    def decide(cls, meta: SessionMeta | None, now: float, s: Settings) -> _Plan:
+        if meta is not None and meta.is_open(now, s.session_idle_timeout_s):
+            return cls(False, False, meta.generation, meta.turn_count + 1)
+        generation = int(now * 1000)
+        if meta is not None and generation <= meta.generation:
+            generation = meta.generation + 1
+        # An idle run that was never ended gets its session memory; an ended one has it already.
+        closes = meta is not None and meta.status != SessionStatus.ENDED
+        return cls(True, closes, generation, 1)
 
-def _to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:
-    return SessionMeta(
-        key=key,
-        generation=int(item.generation or 0),
-        turn_count=int(item.turn_count or 0),
-        summary=item.summary or "",
-        summary_cursor=int(item.summary_cursor or 0),
-        summary_version=int(item.summary_version or 0),
-        status=SessionStatus(item.status or SessionStatus.ACTIVE.value),
-        started_at=float(item.started_at or 0),
-        last_activity_at=float(item.last_activity_at or 0),
-        expires_at=float(item.expires_at or 0),
-        ended_at=float(item.ended_at) if item.ended_at is not None else None,
-        pending_tokens=int(item.pending_tokens or 0),
-    )
+    def condition(self, m: type[SessionItem], meta: SessionMeta | None, now: float) -> Any:
+        if meta is None:  # nothing live was seen: nothing live may be there now
+            return not_live(m, now)
+        # Exactly the META that was seen: same run, same count, same state. A round stored
+        # meanwhile (just before the idle threshold) or an `end` makes this fail, and the
+        # retry decides again from the META the failure hands back.
+        same = (
+            (m.generation == meta.generation)
+            & (m.turn_count == meta.turn_count)
+            & (m.status == meta.status.value)
+            & (m.expires_at > now)
+        )
+        if self.fresh:
+            return not_live(m, now) | same
+        return same
 
-
-def _to_turn(item: SessionItem) -> Turn:
-    return Turn(
-        seq=int(item.seq or 0),
-        user_text=item.user_text or "",
-        assistant_text=item.assistant_text or "",
-        request_id=item.request_id or "",
-        created_at=float(item.created_at or 0),
-        emergency=bool(item.emergency),
-    )
+    def new_meta(
+        self, key: SessionKey, meta: SessionMeta | None, turn: Turn, now: float, tokens: int, s: Settings
+    ) -> SessionMeta:
+        keep = not self.fresh and meta is not None
+        ended = self.seq >= s.session_end_max_messages
+        return SessionMeta(
+            key=key,
+            generation=self.generation,
+            turn_count=turn.seq,
+            summary=meta.summary if keep and meta else "",
+            summary_cursor=meta.summary_cursor if keep and meta else 0,
+            summary_version=meta.summary_version if keep and meta else 0,
+            status=SessionStatus.ENDED if ended else SessionStatus.ACTIVE,
+            started_at=meta.started_at if keep and meta else now,
+            last_activity_at=now,
+            expires_at=now + s.history_ttl_s,
+            ended_at=now if ended else None,
+            pending_tokens=meta.pending_tokens + tokens if keep and meta else tokens,
+        )

@@ -93,3 +93,50 @@ class DynamoIdempotencyStore:
             m(pk, keys.IDEM_SK).delete(condition=(m.owner == owner) & (m.status == IN_PROGRESS))
         except PynamoDBException as exc:
             logger.warning("idempotency lock not released", extra={"scope": scope, "cause": type(exc).__name__})
+
+
+class DynamoTranscriptBuffer:
+    """D2: partial transcripts of one audio id, one item each (TTL 1 h), read in order when
+    the final one arrives. A part number makes a redelivered partial idempotent."""
+
+    def __init__(self, models: BoundModels) -> None:
+        self._m = models.idempotency
+
+    def _pk(self, owner_key: OwnerKey, audio_id: str) -> str:
+        return keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, "audiobuf", audio_id)
+
+    def add(self, owner_key: OwnerKey, audio_id: str, part: int | None, text: str, ttl_s: float, now: float) -> int:
+        sk = f"P#{part:010d}" if part is not None else f"P#t{int(now * 1_000_000):020d}"
+        item = self._m(
+            self._pk(owner_key, audio_id),
+            sk,
+            status="PART",
+            owner="-",
+            result=text,
+            created_at=now,
+            expires_at=now + ttl_s,
+            user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
+        )
+        try:
+            item.save()
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return len(self.parts(owner_key, audio_id, now))
+
+    def parts(self, owner_key: OwnerKey, audio_id: str, now: float) -> list[str]:
+        m = self._m
+        try:
+            items = m.query(self._pk(owner_key, audio_id), m.sk.startswith("P#"), consistent_read=True)
+            return [i.result or "" for i in items if i.expires_at is None or i.expires_at > now]
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
+    def clear(self, owner_key: OwnerKey, audio_id: str) -> None:
+        m = self._m
+        try:
+            items = list(m.query(self._pk(owner_key, audio_id), m.sk.startswith("P#")))
+            with m.batch_write() as batch:
+                for item in items:
+                    batch.delete(item)
+        except PynamoDBException:
+            logger.warning("transcript buffer not cleared (it expires by itself)")

@@ -12,6 +12,7 @@ from engram.domain.models import SessionKey
 META_SK = "~META"  # sorts after every TURN#, so a descending query sees it first
 TURN_PREFIX = "TURN#"
 REQUEST_PREFIX = "REQ#"  # per-request marker that makes appends exactly-once
+RUN_PREFIX = "RUN#"  # a closed run and its session memory (S6); sorts before TURN#
 LEASE_PREFIX = "#LEASE#"  # sorts before TURN#: never in the way of the recent-window query
 IDEM_SK = "~IDEM"
 
@@ -36,6 +37,18 @@ def turn_prefix(generation: int) -> str:
 def parse_turn_sk(sk: str) -> tuple[int, int]:
     _, generation, seq = sk.split("#")
     return int(generation), int(seq)
+
+
+def run_sk(generation: int) -> str:
+    return f"{RUN_PREFIX}{generation:013d}"
+
+
+def parse_session_pk(pk: str) -> tuple[str, str, str, str]:
+    """(tenant, user, persona, session) of a conversation partition key (ids never contain '#')."""
+    parts = pk.split("#")
+    if len(parts) != 8 or parts[0::2] != ["T", "U", "P", "S"]:
+        raise ValueError("not a conversation partition key")
+    return parts[1], parts[3], parts[5], parts[7]
 
 
 def request_sk(request_id: str) -> str:
@@ -63,6 +76,9 @@ def profile_sk(persona_id: str) -> str:
     return f"PROFILE#{persona_id}"
 
 
-def active_shard(key: SessionKey, shards: int = 8) -> str:
-    """Sparse GSI partition for open sessions, spread over a few shards."""
-    return f"ACTIVE#{sum(session_pk(key).encode()) % shards}"
+ACTIVE_SHARDS = 8
+
+
+def active_shard(key: SessionKey) -> str:
+    """Sparse GSI partition for open sessions (and closed runs awaiting their memory), over a few shards."""
+    return f"ACTIVE#{sum(session_pk(key).encode()) % ACTIVE_SHARDS}"

@@ -6,9 +6,11 @@ The embedding is stored as float32 bytes so a re-index never re-embeds.
 from __future__ import annotations
 
 import builtins
+import json
 from array import array
 
-from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
@@ -98,6 +100,7 @@ class DynamoMemoryRepository:
 
     def __init__(self, models: BoundModels) -> None:
         self._m = models.memory
+        self._profile = models.profile
 
     def put_new(self, record: MemoryRecord) -> bool:
         m = self._m
@@ -108,6 +111,59 @@ class DynamoMemoryRepository:
                 return False
             raise translate(exc) from exc
         return True
+
+    def put_round_counted(self, record: MemoryRecord, topics: builtins.list[str], attempts: int = 5) -> bool:
+        """Store a new round memory and count it in the persona's profile (L6: one more mention,
+        its topics) in one transaction. A redelivered job finds the round and counts nothing
+        twice; False when the round was stored before."""
+        m, p = self._m, self._profile
+        pk = keys.memory_pk(record.tenant_id, record.user_id)
+        profile_sk = keys.profile_sk(record.persona_id)
+        ukey = keys.user_key(record.tenant_id, record.user_id)
+        for _ in range(attempts):
+            with_read = bool(topics)
+            current = None
+            if with_read:  # topic counts are one JSON map: read-modify-write under the version
+                try:
+                    current = p.get(pk, profile_sk, consistent_read=True)
+                except DoesNotExist:
+                    current = None
+                except PynamoDBException as exc:
+                    raise translate(exc) from exc
+            try:
+                with TransactWrite(connection=m._get_connection().connection) as tx:
+                    tx.save(to_item(m, record), condition=m.pk.does_not_exist())
+                    if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
+                        tx.update(
+                            p(pk, profile_sk),
+                            actions=[p.persona_mentions.add(1), p.version.add(1), p.user_key.set(ukey)],
+                        )
+                    else:
+                        counts = json.loads(current.topic_counts or "{}") if current else {}
+                        for topic in topics:
+                            counts[topic] = int(counts.get(topic, 0)) + 1
+                        version = int(current.version or 0) if current else 0
+                        item = p(
+                            pk,
+                            profile_sk,
+                            pinned=current.pinned if current else "{}",
+                            topic_counts=json.dumps(counts, ensure_ascii=False),
+                            persona_mentions=int(current.persona_mentions or 0) + 1 if current else 1,
+                            version=version + 1,
+                            user_key=ukey,
+                        )
+                        tx.save(item, condition=p.pk.does_not_exist() if current is None else p.version == version)
+            except TransactWriteError as exc:
+                codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+                if codes and codes[0] == "ConditionalCheckFailed":
+                    return False  # the round is there: this job ran before
+                if any(c in ("ConditionalCheckFailed", "TransactionConflict") for c in codes):
+                    continue  # the profile changed meanwhile: read it again
+                raise translate(exc) from exc
+            except PynamoDBException as exc:
+                raise translate(exc) from exc
+            return True
+        raise Conflict("profile update contention")
 
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None:
         try:
@@ -187,12 +243,16 @@ class DynamoMemoryRepository:
         return records
 
     def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None:
-        """R1 access boost: count the access (effective importance is derived at read time)."""
+        """R1 access boost: count the access (effective importance is derived at read time).
+
+        Once per job: the access carries its time, and a memory whose last access is not older
+        (a redelivered job; a user's access jobs run in order in one FIFO group) is not counted again."""
         m = self._m
         for memory_id in dict.fromkeys(memory_ids):
             try:
                 m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).update(
-                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)], condition=m.pk.exists()
+                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)],
+                    condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at < now)),
                 )
             except PynamoDBException as exc:
                 if not is_condition_failure(exc):  # a memory deleted meanwhile is fine

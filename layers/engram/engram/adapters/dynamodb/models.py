@@ -85,8 +85,17 @@ class SessionItem(_Base):
     request_id = UnicodeAttribute(null=True)
     created_at = NumberAttribute(null=True)
     emergency = BooleanAttribute(null=True)
-    # lease
+    # lease, request marker (REQ#: status INPROGRESS | COMPLETED) and closed run (RUN#: status closing | done)
     holder = UnicodeAttribute(null=True)
+    lease_until = NumberAttribute(null=True)
+    result = UnicodeAttribute(null=True)  # JSON: a request's answer, a closed run's session memory
+    reason = UnicodeAttribute(null=True)
+    closed_at = NumberAttribute(null=True)
+    # outbox (TURN#, RUN#): the stream pipe turns these items into post-turn jobs (SQS FIFO group / dedup id)
+    job_group = UnicodeAttribute(null=True)
+    job_dedup = UnicodeAttribute(null=True)
+    hint_cursor = NumberAttribute(null=True)  # the summary cursor the append saw: lets the worker skip a read
+    hint_pending = NumberAttribute(null=True)
 
     by_user = ByUserIndex()
     active_sessions = ActiveSessionsIndex()

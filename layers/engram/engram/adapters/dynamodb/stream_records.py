@@ -133,3 +133,9 @@ def to_change(record: Mapping[str, Any]) -> StreamChange:
         ):
             raise _fail(record, "image does not match its key")
     return replace(change, new=new, old=old)
+
+
+def is_memory_record(record: Mapping[str, Any]) -> bool:
+    """The indexer mapping's filter criteria (SK begins with M#): memory records, KB chunks included."""
+    sk = record.get("dynamodb", {}).get("Keys", {}).get("SK", {})
+    return isinstance(sk, Mapping) and str(sk.get("S", "")).startswith(key_layout.MEMORY_PREFIX)

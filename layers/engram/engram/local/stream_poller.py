@@ -10,6 +10,9 @@ and skipped (AWS would send it to the on-failure destination).
     poller = StreamPoller(TableConfig.from_settings(settings))
     poller.start()          # background thread, polls every interval_s
     poller.drain()          # tests: deliver everything written so far
+
+`record_filter` plays the mapping's filter criteria: records it rejects are consumed
+without invoking the handler (the indexer sees memory items only, as in AWS).
 """
 
 from __future__ import annotations
@@ -152,6 +155,7 @@ class StreamPoller:
         retry_attempts: int = 2,
         start_position: StartPosition = "TRIM_HORIZON",
         streams_client: Any = None,
+        record_filter: Callable[[dict[str, Any]], bool] | None = None,
     ) -> None:
         if batch_size < 1 or retry_attempts < 0 or interval_s < 0:
             raise ValueError("batch_size >= 1, retry_attempts >= 0, interval_s >= 0")
@@ -162,6 +166,7 @@ class StreamPoller:
         self.start_position: StartPosition = start_position
         self.stats = PollerStats()
         self._handler = handler
+        self._filter = record_filter
         self._streams = streams_client or _streams_client(table)
         self._stream_arn: str | None = None
         self._shards: dict[str, _Shard] = {}
@@ -298,7 +303,11 @@ class StreamPoller:
         records = page.get("Records", [])
         if records:
             arn = self._stream()
-            self._deliver([to_lambda_record(r, arn) for r in records])
+            events = [to_lambda_record(r, arn) for r in records]
+            if self._filter is not None:
+                events = [e for e in events if self._filter(e)]
+            if events:
+                self._deliver(events)
             shard.last_sequence = records[-1]["dynamodb"]["SequenceNumber"]
         next_iterator = page.get("NextShardIterator")
         if next_iterator is None:

@@ -1,0 +1,116 @@
+"""Items of a conversation partition <-> domain values, and the one rule for "expired"."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pynamodb.expressions.condition import Condition
+
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.models import SessionItem
+from engram.domain.ids import job_group
+from engram.domain.models import ClosedRun, RequestMarker, RunState, SessionKey, SessionMeta, SessionStatus, Turn
+from engram.settings import Settings
+
+IN_PROGRESS = "INPROGRESS"
+COMPLETED = "COMPLETED"
+
+
+def expired(item: SessionItem, now: float) -> bool:
+    """DynamoDB deletes expired items late: every read ignores them. Same rule as `not_live`."""
+    return item.expires_at is not None and item.expires_at <= now
+
+
+def not_live(m: type[SessionItem], now: float) -> Condition:
+    """The condition under which an item may be (over)written as new: absent, or expired."""
+    condition: Condition = m.pk.does_not_exist() | (m.expires_at <= now)
+    return condition
+
+
+def to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:
+    return SessionMeta(
+        key=key,
+        generation=int(item.generation or 0),
+        turn_count=int(item.turn_count or 0),
+        summary=item.summary or "",
+        summary_cursor=int(item.summary_cursor or 0),
+        summary_version=int(item.summary_version or 0),
+        status=SessionStatus(item.status or SessionStatus.ACTIVE.value),
+        started_at=float(item.started_at or 0),
+        last_activity_at=float(item.last_activity_at or 0),
+        expires_at=float(item.expires_at or 0),
+        ended_at=float(item.ended_at) if item.ended_at is not None else None,
+        pending_tokens=int(item.pending_tokens or 0),
+    )
+
+
+def to_turn(item: SessionItem) -> Turn:
+    return Turn(
+        seq=int(item.seq or 0),
+        user_text=item.user_text or "",
+        assistant_text=item.assistant_text or "",
+        request_id=item.request_id or "",
+        created_at=float(item.created_at or 0),
+        emergency=bool(item.emergency),
+    )
+
+
+def to_marker(request_id: str, item: SessionItem) -> RequestMarker:
+    result: dict[str, Any] | None = json.loads(item.result) if item.result else None
+    return RequestMarker(
+        request_id=request_id,
+        state="completed" if item.status == COMPLETED else "in_progress",
+        owner=item.holder,
+        generation=int(item.generation or 0),
+        seq=int(item.seq or 0),
+        result=result,
+    )
+
+
+def run_item(m: type[SessionItem], run: ClosedRun, now: float, s: Settings) -> SessionItem:
+    """A closed run. While it waits for its session memory it sits in the sparse active-sessions
+    index with its closing time as last activity: if whoever makes the memory dies, the idle
+    job finds it one idle timeout later and finishes it."""
+    key = run.key
+    return m(
+        keys.session_pk(key),
+        keys.run_sk(run.generation),
+        status=run.state.value,
+        generation=run.generation,
+        turn_count=run.turn_count,
+        summary=run.summary,
+        reason=run.reason,
+        closed_at=run.closed_at,
+        holder=run.holder,
+        lease_until=run.lease_until,
+        last_activity_at=now,
+        active_shard=keys.active_shard(key),
+        tenant_id=key.tenant_id,
+        user_id=key.user_id,
+        persona_id=key.persona_id,
+        session_id=key.session_id,
+        expires_at=now + s.history_ttl_s,
+        user_key=keys.user_key(key.tenant_id, key.user_id),
+        job_group=job_group(key),
+        job_dedup=f"r-{run.generation}",
+    )
+
+
+def to_run(key: SessionKey, item: SessionItem) -> ClosedRun:
+    return ClosedRun(
+        key=key,
+        generation=int(item.generation or 0),
+        turn_count=int(item.turn_count or 0),
+        summary=item.summary or "",
+        reason=item.reason or "end",
+        state=RunState(item.status or RunState.CLOSING.value),
+        closed_at=float(item.closed_at or 0),
+        holder=item.holder,
+        lease_until=float(item.lease_until or 0),
+        result=json.loads(item.result) if item.result else None,
+    )
+
+
+def key_of(item: SessionItem) -> SessionKey:
+    return SessionKey(item.tenant_id or "", item.user_id or "", item.persona_id or "", item.session_id or "")

@@ -1,0 +1,129 @@
+"""Closed runs on DynamoDB (S6): close a run, lease the making of its session memory,
+record the result, and find what is due through the sparse active-sessions index."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.transactions import TransactWrite
+
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.models import BoundModels
+from engram.adapters.dynamodb.session_items import expired, key_of, run_item, to_run
+from engram.domain.models import ClosedRun, DueItem, RunState, SessionKey, SessionMeta, SessionStatus
+from engram.settings import Settings
+
+
+class DynamoSessionRuns:
+    def __init__(self, models: BoundModels, settings: Settings) -> None:
+        self._m = models.session
+        self._settings = settings
+
+    def close(
+        self, key: SessionKey, meta: SessionMeta, reason: str, holder: str | None, now: float
+    ) -> ClosedRun | None:
+        """Close the run `meta` describes: META ends (no round can join this generation any
+        more) and its RUN# item is created, in one transaction. None when the META is no
+        longer what the caller saw (a round arrived, or another closer won)."""
+        m = self._m
+        lease = now + self._settings.session_end_lease_s if holder else 0.0
+        run = ClosedRun(
+            key, meta.generation, meta.turn_count, meta.summary, reason, RunState.CLOSING, now, holder, lease
+        )
+        try:
+            with TransactWrite(connection=m._get_connection().connection) as tx:
+                tx.save(run_item(m, run, now, self._settings), condition=m.pk.does_not_exist())
+                tx.update(
+                    m(keys.session_pk(key), keys.META_SK),
+                    actions=[
+                        m.status.set(SessionStatus.ENDED.value),
+                        m.ended_at.set(now),
+                        m.active_shard.remove(),
+                    ],
+                    condition=(m.generation == meta.generation)
+                    & (m.turn_count == meta.turn_count)
+                    & (m.summary_version == meta.summary_version)
+                    & (m.status == SessionStatus.ACTIVE.value)
+                    & (m.expires_at > now),
+                )
+        except TransactWriteError as exc:
+            codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+            if "ConditionalCheckFailed" in codes or "TransactionConflict" in codes:
+                return None
+            raise translate(exc) from exc
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return run
+
+    def get(self, key: SessionKey, generation: int, now: float) -> ClosedRun | None:
+        try:
+            item = self._m.get(keys.session_pk(key), keys.run_sk(generation), consistent_read=True)
+        except DoesNotExist:
+            return None
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return None if expired(item, now) else to_run(key, item)
+
+    def take(self, run: ClosedRun, holder: str, now: float) -> ClosedRun | None:
+        """Lease the making of the run's memory: only while nobody holds a live lease."""
+        m = self._m
+        lease = now + self._settings.session_end_lease_s
+        try:
+            m(keys.session_pk(run.key), keys.run_sk(run.generation)).update(
+                actions=[m.holder.set(holder), m.lease_until.set(lease), m.last_activity_at.set(now)],
+                condition=(m.status == RunState.CLOSING.value)
+                & (m.holder.does_not_exist() | (m.lease_until <= now) | (m.holder == holder)),
+            )
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return None
+            raise translate(exc) from exc
+        return ClosedRun(
+            run.key, run.generation, run.turn_count, run.summary, run.reason, run.state, run.closed_at, holder, lease
+        )
+
+    def complete(self, run: ClosedRun, holder: str, result: dict[str, Any]) -> bool:
+        """Record the session memory; leaves the active-sessions index. False when the lease was lost."""
+        m = self._m
+        try:
+            m(keys.session_pk(run.key), keys.run_sk(run.generation)).update(
+                actions=[
+                    m.status.set(RunState.DONE.value),
+                    m.result.set(json.dumps(result, ensure_ascii=False, separators=(",", ":"))),
+                    m.active_shard.remove(),
+                ],
+                condition=(m.status == RunState.CLOSING.value) & (m.holder == holder),
+            )
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
+            raise translate(exc) from exc
+        return True
+
+    def due(self, idle_before: float, limit: int) -> list[DueItem]:
+        """Sessions and closed runs whose last activity is at or before `idle_before`: one
+        Query per shard of the sparse index, reading only what is due (never a scan)."""
+        m = self._m
+        out: list[DueItem] = []
+        try:
+            for shard in range(keys.ACTIVE_SHARDS):
+                if len(out) >= limit:
+                    break
+                for item in m.active_sessions.query(
+                    f"ACTIVE#{shard}", m.last_activity_at <= idle_before, limit=limit - len(out)
+                ):
+                    run = item.sk.startswith(keys.RUN_PREFIX)
+                    out.append(
+                        DueItem(
+                            key_of(item),
+                            int(item.generation or 0),
+                            float(item.last_activity_at),
+                            "run" if run else "session",
+                        )
+                    )
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return out

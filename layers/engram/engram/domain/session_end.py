@@ -1,0 +1,212 @@
+"""S6 session end: every run of a session leaves exactly one session memory.
+
+A run is closed first — atomically, so no round can join it afterwards and a round
+that raced the close either made it in or starts the next run — and its memory is
+made afterwards under a lease on the closed run (RUN#). Four triggers close a run:
+an explicit end (or "save conversation"), the idle_sessions schedule, a new message
+that finds the run idle, and the message limit. Whoever closes it, the memory is
+made once: the lease says who makes it, the result is recorded on the run, and a
+second end answers with that result instead of calling the model again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from engram.clock import Clock
+from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus, SessionSummary, Turn
+from engram.domain.summaries import summarize_session_with_retry
+from engram.errors import Conflict, NotFound
+from engram.memory.models import MemoryRecord, MemoryType
+from engram.ports import ConversationStore, MemoryRepository, MetricsSink, SessionRuns, Summarizer, TurnOutbox
+from engram.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+END_REASONS = ("end", "save")
+
+
+@dataclass(frozen=True, slots=True)
+class EndOutcome:
+    run: ClosedRun
+    summary: SessionSummary
+    memory_id: str | None  # None: the run's rounds had expired, nothing to remember
+    already_ended: bool = False
+
+
+def session_memory_id(key: SessionKey, generation: int) -> str:
+    """Deterministic: one run can never leave two memories."""
+    digest = hashlib.sha1(f"{key}|{generation}".encode(), usedforsecurity=False).hexdigest()[:20]
+    return f"ses-{digest}"
+
+
+def _summary_from(result: dict[str, Any]) -> SessionSummary:
+    return SessionSummary(
+        summary=str(result.get("summary", "")),
+        topics=tuple(result.get("topics", ())),
+        emotion=result.get("emotion", "calm"),
+        importance=int(result.get("importance", 1)),
+        model=str(result.get("model", "")),
+        fallback=bool(result.get("fallback", False)),
+        warning=result.get("warning"),
+    )
+
+
+@dataclass(slots=True)
+class SessionCloser:
+    settings: Settings
+    clock: Clock
+    store: ConversationStore
+    runs: SessionRuns
+    summarizer: Summarizer
+    memories: MemoryRepository
+    metrics: MetricsSink
+    outbox: TurnOutbox
+
+    # --- explicit end / save ----------------------------------------------------------
+    def end(self, key: SessionKey, reason: str = "end") -> EndOutcome:
+        """End the current run now and return its session memory (a second end: the first result)."""
+        for _ in range(self.settings.append_max_attempts):
+            now = self.clock.now()
+            meta = self.store.get_meta(key, now)
+            if meta is None:
+                raise NotFound("session not found", details={"session_id": key.session_id})
+            if meta.status == SessionStatus.ENDED:
+                run = self.runs.get(key, meta.generation, now)
+                if run is None:
+                    raise NotFound("session not found", details={"session_id": key.session_id})
+                return self._settle(run)
+            holder = uuid.uuid4().hex
+            run = self.runs.close(key, meta, reason, holder, now)
+            if run is not None:
+                self.metrics.put("session_ended", reason=reason)
+                return self._make_memory(run, holder)
+            # A round arrived (it is in the run we close next time) or another closer won: look again.
+        raise Conflict("the session keeps changing; retry", details={"session_id": key.session_id})
+
+    def _settle(self, run: ClosedRun) -> EndOutcome:
+        now = self.clock.now()
+        if run.state == RunState.DONE and run.result is not None:
+            return self._outcome(run, run.result, already_ended=True)
+        if not run.lease_free(now):
+            raise Conflict(
+                "the session is being ended; retry shortly for its session memory",
+                details={"session_id": run.key.session_id},
+            )
+        holder = uuid.uuid4().hex
+        taken = self.runs.take(run, holder, now)
+        if taken is None:
+            current = self.runs.get(run.key, run.generation, now)
+            if current is not None and current.state == RunState.DONE and current.result is not None:
+                return self._outcome(current, current.result, already_ended=True)
+            raise Conflict("the session is being ended", details={"session_id": run.key.session_id})
+        return self._make_memory(taken, holder)
+
+    # --- closed elsewhere (idle on a new message, message limit, idle job) -----------
+    def finish_pending(self, key: SessionKey, generation: int) -> EndOutcome | None:
+        """Worker side: make the memory of a closed run unless it is made or being made."""
+        now = self.clock.now()
+        run = self.runs.get(key, generation, now)
+        if run is None or run.state == RunState.DONE or not run.lease_free(now):
+            return None  # done, or its maker is alive (the idle job takes over if it dies)
+        holder = uuid.uuid4().hex
+        taken = self.runs.take(run, holder, now)
+        return self._make_memory(taken, holder) if taken is not None else None
+
+    def sweep_idle(self) -> dict[str, int]:
+        """idle_sessions job: close every run idle for the timeout, found through the sparse
+        index (reads only what is due); finish closed runs whose maker died."""
+        now = self.clock.now()
+        s = self.settings
+        due = self.runs.due(now - s.session_idle_timeout_s, s.idle_sweep_limit)
+        closed = recovered = 0
+        for item in due:
+            if item.kind == "run":
+                recovered += self.finish_pending(item.key, item.generation) is not None
+                continue
+            meta = self.store.get_meta(item.key, now)
+            if meta is None or meta.generation != item.generation or not meta.is_idle(now, s.session_idle_timeout_s):
+                continue
+            if meta.status == SessionStatus.ENDED:
+                continue
+            run = self.runs.close(item.key, meta, "idle", None, now)
+            if run is not None:  # a concurrent sweep, end or message may have won: then it is theirs
+                closed += 1
+                self.metrics.put("session_ended", reason="idle")
+                self.outbox.run_closed(run)
+        return {"due": len(due), "closed": closed, "recovered": recovered}
+
+    # --- making the memory ------------------------------------------------------------
+    def _make_memory(self, run: ClosedRun, holder: str) -> EndOutcome:
+        now = self.clock.now()
+        key = run.key
+        turns = self.store.turns_between(key, run.generation, 1, run.turn_count, now)
+        memory_id: str | None = None
+        if turns:
+            summary = summarize_session_with_retry(
+                self.summarizer, run.summary, turns, self.settings, self.clock, self.metrics
+            )
+            memory_id = session_memory_id(key, run.generation)
+            summary = self._store(run, turns, summary, memory_id)
+        else:  # every round expired before the run was ended: there is nothing to remember
+            summary = SessionSummary("", (), "calm", 1, "none")
+        result = {
+            "memory_id": memory_id,
+            "summary": summary.summary,
+            "topics": list(summary.topics),
+            "emotion": summary.emotion,
+            "importance": summary.importance,
+            "model": summary.model,
+            "fallback": summary.fallback,
+            "warning": summary.warning,
+            "reason": run.reason,
+        }
+        if not self.runs.complete(run, holder, result):
+            current = self.runs.get(key, run.generation, self.clock.now())
+            if current is not None and current.state == RunState.DONE and current.result is not None:
+                return self._outcome(current, current.result, already_ended=True)
+            raise Conflict("the session memory was taken over by another worker")
+        return EndOutcome(run, summary, memory_id)
+
+    def _store(self, run: ClosedRun, turns: list[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:
+        key = run.key
+        now = self.clock.now()
+        record = MemoryRecord(
+            memory_id=memory_id,
+            tenant_id=key.tenant_id,
+            user_id=key.user_id,
+            persona_id=key.persona_id,
+            type=MemoryType.TIMELINE,
+            content=s.summary,
+            importance=s.importance / 10.0,
+            created_at=now,
+            updated_at=now,
+            source_turn_ids=[f"{key.session_id}:{run.generation}:{t.seq}" for t in turns],
+            topics=list(s.topics),
+            emotion=s.emotion,
+            session_id=key.session_id,
+        )
+        if self.memories.put_new(record):
+            return s
+        # An earlier maker stored it and died before recording the result: that memory stands.
+        existing = self.memories.get(key.tenant_id, key.user_id, memory_id)
+        if existing is None:
+            return s
+        return SessionSummary(
+            existing.content,
+            tuple(existing.topics),
+            s.emotion if existing.emotion is None else existing.emotion,  # type: ignore[arg-type]
+            max(1, min(10, round(existing.importance * 10))),
+            s.model,
+            s.fallback,
+            s.warning,
+        )
+
+    @staticmethod
+    def _outcome(run: ClosedRun, result: dict[str, Any], already_ended: bool) -> EndOutcome:
+        memory_id = result.get("memory_id")
+        return EndOutcome(run, _summary_from(result), str(memory_id) if memory_id else None, already_ended)

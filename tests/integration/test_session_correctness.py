@@ -289,7 +289,7 @@ def test_after_end_the_next_prompt_holds_nothing_of_the_old_run(make_harness: Ca
         messages = out[0].messages if isinstance(out, tuple) else None
         text = str(messages if messages is not None else h.replies.calls)
         assert "OLDRUN" not in text
-    ctx, snap, _ = h.c.conversation.context(KEY, "How are you?")
+    ctx, _, _ = h.c.conversation.context(KEY, "How are you?")
     assert "OLDRUN" not in str(ctx.messages) and [b for b in ctx.blocks if b.name == "summary" and b.tokens] == []
 
 
@@ -483,7 +483,7 @@ def test_the_window_never_exceeds_the_hard_cap(make_harness: Callable[..., Harne
     h = make_harness(recent_window_rounds=12, recent_hard_cap=12)
     _turns(h, 15)
     assert len(h.c.conversation.store.load(KEY, 50, h.clock.now()).recent) == 12
-    ctx, snapshot, _ = h.c.conversation.context(KEY, "and now?")
+    _, snapshot, _ = h.c.conversation.context(KEY, "and now?")
     assert len(snapshot.recent) <= 12
     with pytest.raises(ValidationError):
         Settings(recent_window_rounds=13, recent_hard_cap=12)

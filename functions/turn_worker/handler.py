@@ -28,6 +28,9 @@ tracer = Tracer()
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 processor = SqsFifoPartialProcessor(skip_group_on_error=True)
+# An all-failed batch is reported like a partial one (every record listed), not raised: SQS
+# retries exactly those messages either way, and the local delivery reads the same response.
+processor.raise_on_entire_batch_failure = False
 
 
 def job_of(body: str) -> dict[str, Any]:

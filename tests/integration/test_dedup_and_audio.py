@@ -5,8 +5,11 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
+
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
+from engram.errors import LlmFailure
 from engram.settings import Settings
 from tests.support.openai_stub import OpenAIStub
 
@@ -49,10 +52,8 @@ def test_failed_turn_releases_the_marker_so_a_retry_runs(
 ) -> None:
     c = make_container(openai_settings)
     openai_stub.state.fail_next = 1
-    try:
+    with pytest.raises(LlmFailure):
         c.conversation.chat(KEY, "I coughed and my chest feels tight")
-    except Exception as exc:  # the model failed: LlmFailure
-        assert type(exc).__name__ == "LlmFailure"
     retry = c.conversation.chat(KEY, "I coughed and my chest feels tight")
     assert retry["status"] == "completed" and not retry["deduplicated"]
 

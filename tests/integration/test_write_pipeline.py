@@ -22,7 +22,7 @@ from engram.bootstrap import Container, build_models
 from engram.clock import ManualClock
 from engram.domain.models import GateDecision, SessionKey, Turn
 from engram.domain.post_turn import after_turn_job
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, SearchFilter
+from engram.memory.models import MemoryRecord, MemoryStatus, Namespace, SearchFilter
 from engram.memory.pipeline import WriteReport, round_memory_id
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.settings import Settings

@@ -1,16 +1,19 @@
 """S4 rolling summary and S6 session summary.
 
 Rolling: every `summary_every_rounds` unsummarized rounds (or when they exceed
-`summary_trigger_tokens`) fold into the running summary. A short lease keeps
-workers from calling the model twice for the same chunk; the cursor commit is a
-compare-and-swap, so even without the lease no round is lost or summarized twice.
+`summary_trigger_tokens`) fold into the running summary. The cursor commit is a
+compare-and-swap, so no round is lost or summarized twice. In the service a
+conversation's jobs run one at a time (one SQS FIFO group), so no lease is needed
+and the common case costs: nothing (not due, known from the append), or one read,
+one query and one conditional write per chunk. With `use_lease` (several workers
+on one conversation) a short lease also keeps them from calling the model twice.
 """
 
 from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engram.clock import Clock
 from engram.domain.models import SessionKey, SessionSummary, SummaryProgress, Turn
@@ -67,6 +70,10 @@ class RollingSummarizer:
         `hint` (from the append that just happened) lets the common case — nothing
         due — finish without reading the store.
         """
+        if not self._use_lease:
+            if hint is not None and self._due(hint) is None:
+                return []
+            return self._fold(key)
         committed: list[ChunkCommitted] = []
         holder = uuid.uuid4().hex
         for attempt in range(3):  # re-check after releasing the lease: a writer may have added a round meanwhile
@@ -93,9 +100,9 @@ class RollingSummarizer:
 
     def _fold(self, key: SessionKey) -> list[ChunkCommitted]:
         done: list[ChunkCommitted] = []
+        meta = self._store.get_meta(key, self._clock.now())
         while True:
             now = self._clock.now()
-            meta = self._store.get_meta(key, now)
             last = self._due(meta.progress) if meta else None
             if meta is None or last is None:
                 return done
@@ -117,6 +124,15 @@ class RollingSummarizer:
                 return done  # another worker moved the cursor: discard our work
             done.append(ChunkCommitted(meta.summary_cursor + 1, last, input_tokens, self._counter.count(summary)))
             self._metrics.put("summary_triggered")
+            # What we just committed, without reading it back; rounds appended meanwhile are
+            # folded by their own job (its hint says so).
+            meta = replace(
+                meta,
+                summary=summary,
+                summary_cursor=last,
+                summary_version=meta.summary_version + 1,
+                pending_tokens=meta.pending_tokens - input_tokens,
+            )
 
 
 def fallback_summary(turns: list[Turn], chars: int, importance: int, warning: str) -> SessionSummary:

@@ -104,6 +104,14 @@ def cmd_chat(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_job(args: argparse.Namespace) -> int:
+    from engram.local.jobs import parse_now, run_job
+
+    endpoint = args.ddb_endpoint or f"http://127.0.0.1:{args.ddb_port}"
+    print(json.dumps(run_job(args.name, parse_now(args.now), endpoint), ensure_ascii=False))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -123,6 +131,19 @@ def main(argv: list[str] | None = None) -> int:
     chat.add_argument("--persona", default="assistant")
     chat.add_argument("--session", default="terminal")
     chat.set_defaults(func=cmd_chat)
+    from engram.local.jobs import JOB_NAMES
+
+    job = sub.add_parser("job", help="run a scheduled job now (e.g. idle_sessions) against the local stack")
+    job.add_argument("name", choices=JOB_NAMES)
+    job.add_argument("--now", help="the job's clock, ISO 8601 (e.g. 2027-06-01T03:00:00Z); default: now")
+    job.add_argument(
+        "--ddb-port",
+        type=int,
+        default=int(os.environ.get("ENGRAM_DDB_PORT", "8000")),
+        help="DynamoDB Local port of the running stack (ENGRAM_DDB_PORT, default 8000)",
+    )
+    job.add_argument("--ddb-endpoint", help="or a full DynamoDB endpoint URL")
+    job.set_defaults(func=cmd_job)
     api = sub.add_parser("openapi", help="print the OpenAPI document")
     api.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)

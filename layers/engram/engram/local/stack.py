@@ -1,5 +1,6 @@
 """Everything `make run` starts, in one process: DynamoDB Local, the table, the post-turn
-worker thread, the stream poller feeding the indexer, and the HTTP API."""
+worker, the stream pollers (indexer; the outbox pipe to the worker), the schedules, and
+the HTTP API."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engram.adapters.dynamodb.tables import ensure_table
 from engram.bootstrap import Container, build_container
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
+from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe
 from engram.local.stream_poller import StreamPoller
@@ -81,6 +83,10 @@ def start_stack(
     pipe = StreamPoller(table, OutboxPipe(delivery), record_filter=OutboxPipe.accepts, start_position="LATEST")
     pipe.start()
     stack.stoppers.append(pipe.stop)
+    # EventBridge schedules, played locally (idle sessions every 5 minutes).
+    scheduler = LocalScheduler()
+    scheduler.start()
+    stack.stoppers.append(scheduler.stop)
     close = getattr(container.queue, "close", None)
     if close is not None:
         stack.stoppers.append(close)

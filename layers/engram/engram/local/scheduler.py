@@ -1,0 +1,58 @@
+"""Plays the EventBridge schedules locally: each registered job runs through the real jobs
+handler on its sample event, at its rate (R7), in a background thread of `make run`."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from engram.local.apigw import LocalContext
+from engram.local.dynamodb_local import repo_root
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    job: str
+    every_s: float
+
+
+# R7: idle sessions every 5 minutes. The other jobs join as their issues register them.
+LOCAL_SCHEDULES = (Schedule("idle_sessions", 300.0),)
+
+
+class LocalScheduler:
+    def __init__(self, schedules: tuple[Schedule, ...] = LOCAL_SCHEDULES) -> None:
+        self._schedules = schedules
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        for schedule in self._schedules:
+            thread = threading.Thread(target=self._loop, args=(schedule,), name=f"schedule-{schedule.job}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(5)
+
+    def _loop(self, schedule: Schedule) -> None:
+        while not self._stop.wait(schedule.every_s):
+            try:
+                log.info("scheduled job %s: %s", schedule.job, run_once(schedule.job))
+            except Exception:  # a failed tick is retried at the next one, as EventBridge's target would be
+                log.exception("scheduled job %s failed", schedule.job)
+
+
+def run_once(job: str) -> object:
+    from functions.jobs.handler import lambda_handler
+
+    event = json.loads((repo_root() / "events" / "eventbridge" / f"{job}.json").read_text())
+    event["time"] = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return lambda_handler(event, LocalContext())

@@ -62,6 +62,10 @@ class ConversationStore(Protocol):
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
 
+    def tail(
+        self, key: SessionKey, generation: int, first: int, now: float
+    ) -> tuple[SessionMeta | None, list[Turn]]: ...
+
     def claim_request(
         self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float
     ) -> RequestMarker: ...

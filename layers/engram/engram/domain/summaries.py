@@ -73,7 +73,7 @@ class RollingSummarizer:
         if not self._use_lease:
             if hint is not None and self._due(hint) is None:
                 return []
-            return self._fold(key)
+            return self._fold(key, hint)
         committed: list[ChunkCommitted] = []
         holder = uuid.uuid4().hex
         for attempt in range(3):  # re-check after releasing the lease: a writer may have added a round meanwhile
@@ -98,15 +98,26 @@ class RollingSummarizer:
     def _tokens(self, turns: list[Turn]) -> int:
         return sum(self._counter.count(t.user_text) + self._counter.count(t.assistant_text) for t in turns)
 
-    def _fold(self, key: SessionKey) -> list[ChunkCommitted]:
+    def _fold(self, key: SessionKey, hint: SummaryProgress | None = None) -> list[ChunkCommitted]:
         done: list[ChunkCommitted] = []
-        meta = self._store.get_meta(key, self._clock.now())
+        loaded: list[Turn] | None = None
+        if hint is not None:  # one Query: the rounds after the cursor the append saw, and the META
+            meta, loaded = self._store.tail(key, hint.generation, hint.summary_cursor + 1, self._clock.now())
+            if meta is not None and meta.generation != hint.generation:
+                loaded = None
+        else:
+            meta = self._store.get_meta(key, self._clock.now())
         while True:
             now = self._clock.now()
             last = self._due(meta.progress) if meta else None
             if meta is None or last is None:
                 return done
-            chunk = self._store.turns_between(key, meta.generation, meta.summary_cursor + 1, last, now)
+            first = meta.summary_cursor + 1
+            chunk = (
+                [t for t in loaded if first <= t.seq <= last]
+                if loaded is not None and loaded and loaded[0].seq <= first
+                else self._store.turns_between(key, meta.generation, first, last, now)
+            )
             try:
                 summary = self._summarizer.summarize_rounds(meta.summary, chunk, self._s.summary_max_tokens)
                 if self._counter.count(summary) > self._s.summary_max_tokens:

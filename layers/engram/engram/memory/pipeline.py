@@ -278,6 +278,8 @@ class MemoryWriter:
             changed = change(current) if current is not None else None
             if current is None or changed is None:
                 return None
+            if changed == current:  # a redelivered job's merge: already applied, nothing to write
+                return current
             try:
                 self._repo.replace(replace(changed, version=current.version + 1, updated_at=now), current.version)
             except Conflict:  # someone else changed it: read again

@@ -104,6 +104,19 @@ class DynamoConversationStore:
             raise translate(exc) from exc
         return None if expired(item, now) else to_turn(item)
 
+    def tail(self, key: SessionKey, generation: int, first: int, now: float) -> tuple[SessionMeta | None, list[Turn]]:
+        """One Query from round `first` of a run to ~META: the rounds after a cursor and the
+        META together (REQ#, RUN# and leases sort before TURN#, outside the range)."""
+        cond = self._m.sk.between(keys.turn_sk(generation, first), keys.META_SK)
+        try:
+            items = list(self._m.query(keys.session_pk(key), cond, consistent_read=True))
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        meta_items = [i for i in items if i.sk == keys.META_SK and not expired(i, now)]
+        meta = to_meta(key, meta_items[0]) if meta_items else None
+        prefix = keys.turn_prefix(generation)
+        return meta, [to_turn(i) for i in items if i.sk.startswith(prefix) and not expired(i, now)]
+
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]:
         if last < first:
             return []

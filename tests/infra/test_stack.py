@@ -20,6 +20,7 @@ from aws_cdk.assertions import Match, Template
 from infra.app import build_app, cdk_json_context
 from infra.config import DEFAULT_SCHEDULES, DEV, PROD, STAGING, EnvConfig
 from infra.constructs.layers import PLACEHOLDER_DEPENDENCIES
+from infra.constructs.outbox import STREAM_READ_ACTIONS
 from infra.constructs.queue import VISIBILITY_FACTOR
 from infra.constructs.tables import GSIS
 from infra.nag import acknowledge
@@ -207,6 +208,114 @@ def test_event_source_mappings_report_batch_item_failures(templates: dict[str, d
     assert stream["MaximumRetryAttempts"] == DEV.indexer_retry_attempts
     assert stream["StartingPosition"] == "TRIM_HORIZON"
     assert "OnFailure" in stream["DestinationConfig"]
+    # Only memory records (KB chunks included: they are memory records, SK M#...) wake the indexer.
+    (pattern,) = [json.loads(f["Pattern"]) for f in stream["FilterCriteria"]["Filters"]]
+    assert pattern == {"dynamodb": {"Keys": {"SK": {"S": [{"prefix": "M#"}]}}}}
+    (sqs_mapping,) = [m["Properties"] for m in mappings if "StreamArn" not in json.dumps(m["Properties"])]
+    assert sqs_mapping["EventSourceArn"] == {"Fn::GetAtt": [_turn_queue_id(templates["dev"]), "Arn"]}
+    assert "FilterCriteria" not in sqs_mapping
+
+
+# --- outbox pipe ---------------------------------------------------------------------------
+
+
+def _table_id(template: dict[str, Any]) -> str:
+    (table_id,) = _resources(template, "AWS::DynamoDB::Table")
+    return table_id
+
+
+def _queue_id_by_arn(arn: Any) -> str:
+    assert isinstance(arn, dict) and arn["Fn::GetAtt"][1] == "Arn", arn
+    return str(arn["Fn::GetAtt"][0])
+
+
+@pytest.mark.parametrize("env", list(CONFIGS))
+def test_outbox_pipe_forwards_stored_rounds_and_runs(templates: dict[str, dict[str, Any]], env: str) -> None:
+    template = templates[env]
+    (pipe,) = [p["Properties"] for p in _resources(template, "AWS::Pipes::Pipe").values()]
+    assert pipe["Source"] == {"Fn::GetAtt": [_table_id(template), "StreamArn"]}
+    queues = _resources(template, "AWS::SQS::Queue")
+    target = queues[_queue_id_by_arn(pipe["Target"])]["Properties"]
+    assert target["QueueName"] == f"{CONFIGS[env].prefix}-turns.fifo"
+    assert pipe.get("DesiredState", "RUNNING") == "RUNNING"
+
+    source = pipe["SourceParameters"]
+    stream = source["DynamoDBStreamParameters"]
+    assert stream["StartingPosition"] == "LATEST"
+    assert stream["BatchSize"] == 10
+    assert stream["MaximumRetryAttempts"] == CONFIGS[env].outbox_retry_attempts >= 0
+    assert 60 <= stream["MaximumRecordAgeInSeconds"] <= 24 * 3600
+    dlq = queues[_queue_id_by_arn(stream["DeadLetterConfig"]["Arn"])]["Properties"]
+    assert "FifoQueue" not in dlq  # a stream source's DLQ cannot be FIFO
+    assert dlq["SqsManagedSseEnabled"] is True
+    (pattern,) = [json.loads(f["Pattern"]) for f in source["FilterCriteria"]["Filters"]]
+    assert pattern == {
+        "eventName": ["INSERT"],
+        "dynamodb": {"Keys": {"SK": {"S": [{"prefix": "TURN#"}, {"prefix": "RUN#"}]}}},
+    }
+
+    sqs_params = pipe["TargetParameters"]["SqsQueueParameters"]
+    assert sqs_params == {
+        "MessageGroupId": "$.dynamodb.NewImage.job_group.S",
+        "MessageDeduplicationId": "$.dynamodb.NewImage.job_dedup.S",
+    }
+    assert "InputTemplate" not in pipe["TargetParameters"]  # the body is the stream record itself
+
+
+def _pipe_role(template: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    (pipe,) = _resources(template, "AWS::Pipes::Pipe").values()
+    role_id = pipe["Properties"]["RoleArn"]["Fn::GetAtt"][0]
+    return role_id, template["Resources"][role_id]
+
+
+def test_outbox_pipe_role_reads_the_stream_and_sends_to_its_queues(templates: dict[str, dict[str, Any]]) -> None:
+    template = templates["prod"]
+    role_id, role = _pipe_role(template)
+    (trust,) = role["Properties"]["AssumeRolePolicyDocument"]["Statement"]
+    assert trust["Principal"] == {"Service": "pipes.amazonaws.com"}
+    assert set(trust["Condition"]["StringEquals"]) == {"aws:SourceAccount", "aws:SourceArn"}
+    assert "ManagedPolicyArns" not in role["Properties"] and "Policies" not in role["Properties"]
+
+    (pipe,) = [p["Properties"] for p in _resources(template, "AWS::Pipes::Pipe").values()]
+    policies = [
+        p["Properties"]["PolicyDocument"]["Statement"]
+        for p in _resources(template, "AWS::IAM::Policy").values()
+        if {"Ref": role_id} in p["Properties"]["Roles"]
+    ]
+    granted = {
+        (action, json.dumps(resource, sort_keys=True))
+        for statements in policies
+        for s in statements
+        if s["Effect"] == "Allow"
+        for action in _as_list(s["Action"])
+        for resource in _as_list(s["Resource"])
+    }
+    stream = json.dumps(pipe["Source"], sort_keys=True)
+    turn_queue = json.dumps(pipe["Target"], sort_keys=True)
+    dlq = json.dumps(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"], sort_keys=True)
+    (key_statement,) = [s for statements in policies for s in statements if s["Action"] == "kms:Decrypt"]
+    table_key = json.dumps(key_statement["Resource"], sort_keys=True)
+    assert "kms:ViaService" in key_statement["Condition"]["StringEquals"]  # usable through DynamoDB only
+    table = _resources(template, "AWS::DynamoDB::Table")[_table_id(template)]["Properties"]
+    assert json.loads(table_key) == table["SSESpecification"]["KMSMasterKeyId"]
+    assert granted == {
+        *((action, stream) for action in STREAM_READ_ACTIONS),
+        ("sqs:SendMessage", turn_queue),
+        ("sqs:SendMessage", dlq),
+        ("kms:Decrypt", table_key),
+    }
+    assert {a for a, _ in granted if a.startswith("dynamodb:")} == {
+        "dynamodb:DescribeStream",
+        "dynamodb:GetRecords",
+        "dynamodb:GetShardIterator",
+        "dynamodb:ListStreams",
+    }
+    # The pipe starts only once its permissions exist.
+    (policy_id,) = [
+        k for k, p in _resources(template, "AWS::IAM::Policy").items() if {"Ref": role_id} in p["Properties"]["Roles"]
+    ]
+    (pipe_resource,) = _resources(template, "AWS::Pipes::Pipe").values()
+    assert policy_id in _as_list(pipe_resource.get("DependsOn", []))
 
 
 # --- jobs ----------------------------------------------------------------------------------
@@ -234,6 +343,44 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
         detail = json.loads(template.split('"detail":', 1)[1][:-1])
         jobs_seen.add(detail["job"])
     assert jobs_seen == set(DEFAULT_SCHEDULES)
+    (idle,) = [
+        r for r in rules if "idle_sessions" in r["Properties"]["Targets"][0]["InputTransformer"]["InputTemplate"]
+    ]
+    assert idle["Properties"]["ScheduleExpression"] == "rate(5 minutes)"  # R7 / S6
+
+
+def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any]]) -> None:
+    template = templates["dev"]
+    functions = _resources(template, "AWS::Lambda::Function")
+    (jobs_fn,) = [
+        f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
+    ]
+    assert "ENGRAM_TABLE_NAME" in jobs_fn["Environment"]["Variables"]
+    (statements,) = [s for p, s in _statements(template).items() if "JobsFunction" in p]
+    table_arn = {"Fn::GetAtt": [_table_id(template), "Arn"]}
+    index_arn = {"Fn::Join": ["", [table_arn, "/index/active_sessions"]]}
+    by_resource: dict[str, set[str]] = {}
+    for statement in statements:
+        for resource in _as_list(statement["Resource"]):
+            if "dynamodb:" in json.dumps(statement["Action"]):
+                by_resource.setdefault(json.dumps(resource, sort_keys=True), set()).update(
+                    _as_list(statement["Action"])
+                )
+    assert by_resource == {
+        json.dumps(table_arn, sort_keys=True): {
+            "dynamodb:GetItem",
+            "dynamodb:Query",
+            "dynamodb:PutItem",
+            "dynamodb:UpdateItem",
+        },
+        json.dumps(index_arn, sort_keys=True): {"dynamodb:Query"},
+    }
+    # Closed runs reach the turn queue through the outbox pipe (the only send left is the
+    # async-invoke failure destination, the jobs DLQ).
+    turn_queue = _turn_queue_id(template)
+    assert not any(
+        "sqs:SendMessage" in _as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"]) for s in statements
+    )
 
 
 # --- api -----------------------------------------------------------------------------------
@@ -360,7 +507,9 @@ def test_permission_matrix(templates: dict[str, dict[str, Any]]) -> None:
         if "sqs:SendMessage" in _as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"])
     }
     assert len(writers) == 1 and "MemoryIndexer" in next(iter(writers))
-    assert len(senders) == 2 and all("ApiFunction" in p or "JobsFunction" in p for p in senders)
+    # api: access jobs; the outbox pipe: rounds and closed runs. Nothing else sends to the turn queue.
+    assert len(senders) == 2
+    assert any("ApiFunction" in p for p in senders) and any("OutboxRole" in p for p in senders)
     (indexer,) = [a for p, a in by_role.items() if "MemoryIndexer" in p]
     assert not indexer & {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"}
     (api,) = [a for p, a in by_role.items() if "ApiFunction" in p]
@@ -415,7 +564,11 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     assert decisions == {"SKIP", "USE"}
     assert gate["Threshold"] == 95
     dlq_alarms = [a for a in alarms if a.get("MetricName") == "ApproximateNumberOfMessagesVisible"]
-    assert len(dlq_alarms) == 3 and all(a["Threshold"] == 0 for a in dlq_alarms)
+    assert len(dlq_alarms) == 4 and all(a["Threshold"] == 0 for a in dlq_alarms)
+    (outbox_dlq_alarm,) = [a for a in dlq_alarms if "outbox" in a["AlarmDescription"]]
+    (pipe,) = [p["Properties"] for p in _resources(templates["prod"], "AWS::Pipes::Pipe").values()]
+    pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
+    assert outbox_dlq_alarm["Dimensions"][0]["Value"] == {"Fn::GetAtt": [pipe_dlq, "QueueName"]}
     assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 4
     assert all(a.get("AlarmActions") for a in alarms)
     assertions["prod"].has_resource_properties(

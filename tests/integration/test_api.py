@@ -166,3 +166,39 @@ def test_unknown_route_and_openapi(gw: LocalGateway, settings: Settings) -> None
     assert "ChatRequest" in doc["components"]["schemas"]
     html = call(gw, "GET", "/docs", {})
     assert html.status == 200 and b"swagger" in html.body.lower()
+
+
+def test_session_scenario_through_the_api_end_save_and_202_with_retry_after(
+    gw: LocalGateway, settings: Settings, container: Container
+) -> None:
+    h = _auth(settings)
+    first = call(gw, "POST", BASE + "/chat", h, {"message": "My dog Biscuit limps."})
+    assert first.status == 200
+    ended = call(gw, "POST", BASE + "/end", h)
+    body = json.loads(ended.body)
+    assert ended.status == 200 and body["reason"] == "end" and not body["already_ended"] and body["memory_id"]
+    again = json.loads(call(gw, "POST", BASE + "/end", h).body)
+    assert again["already_ended"] and again["memory_id"] == body["memory_id"]
+    call(gw, "POST", BASE + "/turns", h, {"user": "New run", "assistant": "ok"})
+    saved = json.loads(call(gw, "POST", BASE + "/save", h).body)
+    assert saved["reason"] == "save" and saved["memory_id"] != body["memory_id"]
+    # a partial transcript: 202 buffered; the final one answers
+    part = call(gw, "POST", BASE + "/chat", h, {"message": "my chest", "audio_id": "v1", "is_final": False, "part": 0})
+    assert part.status == 202 and json.loads(part.body)["status"] == "buffered"
+    done = call(gw, "POST", BASE + "/chat", h, {"message": "feels tight", "audio_id": "v1"})
+    assert done.status == 200
+    # a duplicate whose first copy still holds the claim: 202 with Retry-After, then fetchable
+    key = container.conversation
+    from engram.domain.ids import request_id
+    from engram.domain.models import SessionKey
+
+    skey = SessionKey(settings.default_tenant, "alice", "nurse", "s1")
+    rid = request_id(skey, "x", 0, 1, "held")
+    key.store.claim_request(skey, rid, "someone-else", 120, container.clock.now())
+    key.settings = settings.model_copy(update={"duplicate_wait_s": 0.0})  # answer at once
+    held = call(gw, "POST", BASE + "/chat", h, {"message": "x", "idempotency_key": "held"})
+    assert held.status == 202 and held.headers.get("retry-after") == str(settings.duplicate_retry_after_s)
+    assert json.loads(held.body)["request_id"] == rid
+    fetched = call(gw, "GET", f"{BASE}/requests/{rid}", h)
+    assert fetched.status == 202 and json.loads(fetched.body)["status"] == "processing"
+    assert call(gw, "GET", f"{BASE}/requests/nope", h).status == 404

@@ -46,12 +46,16 @@ class StillProcessing(Exception):
 
 
 ACCEPTED: dict[int, OpenAPIResponse] = {
+    200: {
+        "description": "The answer (first copy, or the stored answer of a duplicate)",
+        "content": {"application/json": {"model": ChatResponse}},
+    },
     202: {
         "description": "A duplicate whose first copy is still running after a bounded wait (fetch the answer "
         "from .../requests/{request_id} after Retry-After seconds), or a buffered partial transcript",
         "headers": {"Retry-After": {"description": "seconds to wait (processing only)", "schema": {"type": "integer"}}},
         "content": {"application/json": {"model": ProcessingResponse | BufferedResponse}},
-    }
+    },
 }
 
 

@@ -335,27 +335,34 @@ def _reply_calls(stub: OpenAIStub) -> list[dict[str, Any]]:
     return [c for c in stub.state.calls() if c.get("max_tokens") != 5 and "response_format" not in c]
 
 
-def test_duplicate_during_a_slow_first_request_gets_the_first_answer(
-    openai_settings: Settings, openai_stub: OpenAIStub, make_container: Callable[..., Container]
-) -> None:
-    c = make_container(openai_settings, long_term=False)
+def _slow_first_copy(
+    stub: OpenAIStub, c: Container, text: str, answer: str
+) -> tuple[threading.Thread, threading.Event]:
+    """Start a chat whose model call blocks until the returned event is set; returns once it is inside."""
     entered, release = threading.Event(), threading.Event()
 
     def slow(request: dict[str, Any]) -> str:
         entered.set()
         assert release.wait(20)
-        return "the only answer"
+        return answer
 
-    openai_stub.state.reply = slow
-    first: list[dict[str, Any]] = []
-    holder = threading.Thread(target=lambda: first.append(c.conversation.chat(KEY, "my chest feels tight")))
+    stub.state.reply = slow
+    holder = threading.Thread(target=lambda: c.conversation.chat(KEY, text))
     holder.start()
     assert entered.wait(20)
+    return holder, release
+
+
+def test_duplicate_during_a_slow_first_request_gets_the_first_answer(
+    openai_settings: Settings, openai_stub: OpenAIStub, make_container: Callable[..., Container]
+) -> None:
+    c = make_container(openai_settings, long_term=False)
+    holder, release = _slow_first_copy(openai_stub, c, "my chest feels tight", "the only answer")
     threading.Timer(0.3, release.set).start()  # the first copy finishes while the duplicate waits
     duplicate = c.conversation.chat(KEY, "my chest feels tight")
     holder.join()
     assert duplicate["status"] == "completed" and duplicate["deduplicated"]
-    assert duplicate["reply"] == first[0]["reply"] == "the only answer" and duplicate["turn"] == first[0]["turn"]
+    assert duplicate["reply"] == "the only answer" and duplicate["turn"] == 1
     assert len(_reply_calls(openai_stub)) == 1
 
 
@@ -363,17 +370,7 @@ def test_duplicate_past_the_wait_gets_202_then_the_answer_by_request_id(
     openai_settings: Settings, openai_stub: OpenAIStub, make_container: Callable[..., Container]
 ) -> None:
     c = make_container(openai_settings.model_copy(update={"duplicate_wait_s": 0.1}), long_term=False)
-    entered, release = threading.Event(), threading.Event()
-
-    def slow(request: dict[str, Any]) -> str:
-        entered.set()
-        assert release.wait(20)
-        return "late answer"
-
-    openai_stub.state.reply = slow
-    holder = threading.Thread(target=lambda: c.conversation.chat(KEY, "dizzy since noon"))
-    holder.start()
-    assert entered.wait(20)
+    holder, release = _slow_first_copy(openai_stub, c, "dizzy since noon", "late answer")
     pending = c.conversation.chat(KEY, "dizzy since noon")
     assert pending["status"] == "processing" and pending["retry_after"] >= 1
     assert c.conversation.request_status(KEY, pending["request_id"])["status"] == "processing"

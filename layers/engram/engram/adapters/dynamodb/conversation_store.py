@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
@@ -32,6 +32,7 @@ from engram.adapters.dynamodb.session_items import (
     COMPLETED,
     IN_PROGRESS,
     expired,
+    get_live,
     not_live,
     run_item,
     to_marker,
@@ -87,22 +88,12 @@ class DynamoConversationStore:
         return SessionSnapshot(meta=meta, recent=tuple(turns[-recent:] if recent else ()))
 
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None:
-        try:
-            item = self._m.get(keys.session_pk(key), keys.META_SK, consistent_read=True)
-        except DoesNotExist:
-            return None
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
-        return None if expired(item, now) else to_meta(key, item)
+        item = get_live(self._m, keys.session_pk(key), keys.META_SK, now)
+        return to_meta(key, item) if item is not None else None
 
     def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None:
-        try:
-            item = self._m.get(keys.session_pk(key), keys.turn_sk(generation, seq), consistent_read=True)
-        except DoesNotExist:
-            return None
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
-        return None if expired(item, now) else to_turn(item)
+        item = get_live(self._m, keys.session_pk(key), keys.turn_sk(generation, seq), now)
+        return to_turn(item) if item is not None else None
 
     def tail(self, key: SessionKey, generation: int, first: int, now: float) -> tuple[SessionMeta | None, list[Turn]]:
         """One Query from round `first` of a run to ~META: the rounds after a cursor and the
@@ -152,13 +143,8 @@ class DynamoConversationStore:
         return RequestMarker(request_id, "in_progress", owner=owner)
 
     def get_request(self, key: SessionKey, request_id: str, now: float) -> RequestMarker | None:
-        try:
-            item = self._m.get(keys.session_pk(key), keys.request_sk(request_id), consistent_read=True)
-        except DoesNotExist:
-            return None
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
-        return None if expired(item, now) else to_marker(request_id, item)
+        item = get_live(self._m, keys.session_pk(key), keys.request_sk(request_id), now)
+        return to_marker(request_id, item) if item is not None else None
 
     def release_request(self, key: SessionKey, request_id: str, owner: str) -> None:
         """Drop our in-progress claim after a failure (a failed release expires by itself)."""

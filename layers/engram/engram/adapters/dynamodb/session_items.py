@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pynamodb.exceptions import DoesNotExist, PynamoDBException
 from pynamodb.expressions.condition import Condition
 
 from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import SessionItem
 from engram.domain.ids import job_group
 from engram.domain.models import ClosedRun, RequestMarker, RunState, SessionKey, SessionMeta, SessionStatus, Turn
@@ -26,6 +28,17 @@ def not_live(m: type[SessionItem], now: float) -> Condition:
     """The condition under which an item may be (over)written as new: absent, or expired."""
     condition: Condition = m.pk.does_not_exist() | (m.expires_at <= now)
     return condition
+
+
+def get_live(m: type[SessionItem], pk: str, sk: str, now: float) -> SessionItem | None:
+    """One consistent GetItem; None when the item is absent or expired."""
+    try:
+        item = m.get(pk, sk, consistent_read=True)
+    except DoesNotExist:
+        return None
+    except PynamoDBException as exc:
+        raise translate(exc) from exc
+    return None if expired(item, now) else item
 
 
 def to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.adapters.dynamodb.session_items import expired, key_of, run_item, to_run
+from engram.adapters.dynamodb.session_items import get_live, key_of, run_item, to_run
 from engram.domain.models import ClosedRun, DueItem, RunState, SessionKey, SessionMeta, SessionStatus
 from engram.settings import Settings
 
@@ -59,13 +59,8 @@ class DynamoSessionRuns:
         return run
 
     def get(self, key: SessionKey, generation: int, now: float) -> ClosedRun | None:
-        try:
-            item = self._m.get(keys.session_pk(key), keys.run_sk(generation), consistent_read=True)
-        except DoesNotExist:
-            return None
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
-        return None if expired(item, now) else to_run(key, item)
+        item = get_live(self._m, keys.session_pk(key), keys.run_sk(generation), now)
+        return to_run(key, item) if item is not None else None
 
     def take(self, run: ClosedRun, holder: str, now: float) -> ClosedRun | None:
         """Lease the making of the run's memory: only while nobody holds a live lease."""

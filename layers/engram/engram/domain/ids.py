@@ -12,9 +12,16 @@ from engram.errors import ValidationFailed
 ID_PATTERN = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")
 
 
+# Owner ids that start with "_" belong to the service (the knowledge base's owner is one):
+# no caller may name them, on any route.
+RESERVED_KINDS = frozenset({"tenant", "tenant_id", "user_id", "persona_id"})
+
+
 def check_id(kind: str, value: str) -> str:
     if not ID_PATTERN.fullmatch(value):
         raise ValidationFailed(f"invalid {kind}", details={"field": kind})
+    if kind in RESERVED_KINDS and value.startswith("_"):
+        raise ValidationFailed(f"{kind} must not start with '_' (reserved)", details={"field": kind})
     return value
 
 

@@ -94,6 +94,7 @@ class EnvConfig:
     api_throttle_burst: int = 100
     queue_max_receive_count: int = 3  # turns moved to the DLQ after this many failed receives
     indexer_retry_attempts: int = 5
+    outbox_retry_attempts: int = 10  # stream -> turn queue sends retried, then the batch goes to the pipe's DLQ
     schedules: Mapping[JobName, str] = field(default_factory=lambda: DEFAULT_SCHEDULES)
     alarms: AlarmThresholds = field(default_factory=AlarmThresholds)
     # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.

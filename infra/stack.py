@@ -14,6 +14,7 @@ from infra.constructs.function import SharedRuntime
 from infra.constructs.jobs import Jobs
 from infra.constructs.layers import EngramLayers
 from infra.constructs.observability import Observability
+from infra.constructs.outbox import OutboxPipe
 from infra.constructs.queue import TurnQueue
 from infra.constructs.search import SearchDomain
 from infra.constructs.tables import EngramTable
@@ -63,9 +64,12 @@ class EngramStack(Stack):
         api = EngramApi(self, "Api", cfg=cfg, shared=shared)
         workers = Workers(self, "Workers", cfg=cfg, shared=shared, turns=turns, table=data.table)
         jobs = Jobs(self, "Jobs", cfg=cfg, shared=shared)
+        # Post-turn jobs: derived from stored rounds / closed runs, never sent by a function.
+        outbox = OutboxPipe(self, "Outbox", cfg=cfg, table=data.table, table_key=data.table_key, queue=turns.queue)
 
         # --- permission matrix (P4: one role per function, nothing shared) -------------
-        # api: conversations + memories (rw), enqueue turns, query embeddings (OpenAI), search.
+        # api: conversations + memories (rw), enqueue access jobs (turns come from the
+        # outbox pipe), query embeddings (OpenAI), search.
         data.grant_read_write(api.handler.role)
         data.grant_field_encrypt_decrypt(api.handler.role)
         turns.queue.grant_send_messages(api.handler.role)
@@ -82,10 +86,12 @@ class EngramStack(Stack):
         data.grant_read(workers.indexer.role)
         data.grant_field_decrypt(workers.indexer.role)
         search.grant_write(workers.indexer.role)
-        # jobs: sessions/lifecycle/erasure (rw), re-enqueue turns, LLM summaries, orphan check.
-        data.grant_read_write(jobs.handler.role)
+        # jobs: only idle_sessions is registered (functions/jobs/handler.py); its table access
+        # is exactly what it does, and each further job adds its own. It closes runs (their
+        # RUN# items reach the queue through the outbox pipe, so no SendMessage) and makes
+        # the memory of runs whose maker died (LLM summary, field key).
+        data.grant_idle_sessions(jobs.handler.role)
         data.grant_field_encrypt_decrypt(jobs.handler.role)
-        turns.queue.grant_send_messages(jobs.handler.role)
         openai_secret.grant_read(jobs.handler.role)
         search.grant_read(jobs.handler.role)
 
@@ -101,13 +107,14 @@ class EngramStack(Stack):
             cfg=cfg,
             http_api=api.http_api,
             functions={name: f.function for name, f in functions.items()},
-            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq},
+            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq, "outbox": outbox.dlq},
             indexer=workers.indexer.function,
         )
 
         self.table = data.table
         self.api = api
         self.functions = functions
+        self.outbox = outbox
         CfnOutput(self, "TableName", value=data.table.table_name)
         CfnOutput(self, "TurnQueueUrl", value=turns.queue.queue_url)
         CfnOutput(self, "OpenSearchUrl", value=search.url)

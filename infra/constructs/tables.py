@@ -43,6 +43,16 @@ _TABLE_WRITE_ACTIONS = [
     "dynamodb:DeleteItem",
     "dynamodb:BatchWriteItem",
 ]
+# idle_sessions (S6): read meta and rounds, close a run (TransactWriteItems: no IAM action
+# of its own, it needs the Put and Update inside it), lease and complete it (conditional
+# UpdateItem), store its session memory (conditional PutItem).
+_IDLE_SESSIONS_TABLE_ACTIONS = [
+    "dynamodb:GetItem",
+    "dynamodb:Query",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+]
+IDLE_SESSIONS_INDEX = "active_sessions"
 # What DynamoDB needs from a caller to use a customer-managed table key (CDK's
 # table grants, spelled out so no wildcard action is needed).
 _TABLE_KEY_ACTIONS = [
@@ -113,9 +123,20 @@ class EngramTable(Construct):
         # No Scan anywhere: every job reads a sparse GSI, never the whole table.
         self._grant(grantee, _TABLE_DATA_ACTIONS + _TABLE_WRITE_ACTIONS)
 
-    def _grant(self, grantee: iam.IGrantable, actions: list[str]) -> None:
+    def grant_idle_sessions(self, grantee: iam.IGrantable) -> None:
+        """The idle_sessions job only: the table, and Query on the one sparse index it reads."""
+        self._grant(grantee, _IDLE_SESSIONS_TABLE_ACTIONS, resource_arns=[self.table.table_arn])
         iam.Grant.add_to_principal(
-            grantee=grantee, actions=actions, resource_arns=[self.table.table_arn, *self._index_arns()]
+            grantee=grantee,
+            actions=["dynamodb:Query"],
+            resource_arns=[f"{self.table.table_arn}/index/{IDLE_SESSIONS_INDEX}"],
+        )
+
+    def _grant(self, grantee: iam.IGrantable, actions: list[str], resource_arns: list[str] | None = None) -> None:
+        iam.Grant.add_to_principal(
+            grantee=grantee,
+            actions=actions,
+            resource_arns=resource_arns or [self.table.table_arn, *self._index_arns()],
         )
         iam.Grant.add_to_principal(
             grantee=grantee,

@@ -14,6 +14,9 @@ from infra.constructs.function import EngramFunction, SharedRuntime
 from infra.constructs.queue import TurnQueue
 from infra.nag import acknowledge
 
+# keys.MEMORY_PREFIX in layers/engram/engram/adapters/dynamodb/keys.py.
+MEMORY_SK_PREFIX = "M#"
+
 
 class Workers(Construct):
     def __init__(
@@ -76,6 +79,13 @@ class Workers(Construct):
                 retry_attempts=cfg.indexer_retry_attempts,
                 max_record_age=Duration.hours(24),
                 on_failure=sources.SqsDlq(self.indexer_dlq),
+                # Memory records only (KB chunks are memory records too, SK M#...): the stream
+                # also carries every round, meta and marker, which would only wake the indexer.
+                filters=[
+                    lambda_.FilterCriteria.filter(
+                        {"dynamodb": {"Keys": {"SK": {"S": lambda_.FilterRule.begins_with(MEMORY_SK_PREFIX)}}}}
+                    )
+                ],
             )
         )
         self.dead_letter_queues: dict[str, sqs.IQueue] = {

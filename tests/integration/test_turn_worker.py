@@ -235,3 +235,16 @@ def test_message_group_ids_stay_within_sqs_limits_for_the_longest_ids() -> None:
         access_job(OwnerKey("t" * 128, "u" * 128), ["m"], 1.0)
     )
     assert len(sent[0]["MessageGroupId"]) <= 128 and len(sent[0]["MessageDeduplicationId"]) <= 128
+
+
+def test_local_fifo_delivery_drops_a_deduplication_id_seen_within_five_minutes() -> None:
+    calls: list[str] = []
+
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        calls.append(event["Records"][0]["attributes"]["MessageDeduplicationId"])
+        return {"batchItemFailures": []}
+
+    delivery = LocalSqsDelivery(handler)
+    for dedup in ("t-1-1", "t-1-1", "t-1-2"):
+        delivery.send({"kind": "x"}, "g", dedup)
+    assert calls == ["t-1-1", "t-1-2"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
@@ -45,8 +46,12 @@ def sqs_record(body_obj: Mapping[str, Any], group: str, dedup: str, receive_coun
     }
 
 
+DEDUP_WINDOW_S = 300.0  # SQS FIFO drops a message whose deduplication id it saw in the last 5 minutes
+
+
 class LocalSqsDelivery:
-    """A job (or a forwarded stream record) -> the turn worker, with redelivery on failure."""
+    """A job (or a forwarded stream record) -> the turn worker, with redelivery on failure and
+    SQS FIFO's five-minute deduplication by id."""
 
     def __init__(self, handler: Handler | None = None, max_receives: int = 3) -> None:
         if handler is None:
@@ -55,16 +60,47 @@ class LocalSqsDelivery:
             handler = lambda_handler
         self._handler = handler
         self._max = max_receives
+        self._seen: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def _duplicate(self, dedup: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            self._seen = {d: t for d, t in self._seen.items() if now - t < DEDUP_WINDOW_S}
+            if dedup in self._seen:
+                return True
+            self._seen[dedup] = now
+            return False
 
     def __call__(self, job: dict[str, Any]) -> None:
         self.send(job, str(job.get("group", "local")), str(job.get("dedup", uuid.uuid4().hex)))
 
     def send(self, body: Mapping[str, Any], group: str, dedup: str) -> None:
+        if self._duplicate(dedup):
+            return
         for receive in range(1, self._max + 1):
             result = self._handler({"Records": [sqs_record(body, group, dedup, receive)]}, LocalContext())
             if not result.get("batchItemFailures"):
                 return
         logger.error("post-turn job failed %d times; dropped (the DLQ in AWS)", self._max)
+
+
+def fan_out(pipe: OutboxPipe, indexer: Handler) -> Handler:
+    """One stream reader for the two consumers of the table's stream (as two event source
+    mappings would read it): the outbox pipe gets the inserted rounds and closed runs, the
+    indexer the memory records (its filter); the indexer's failures drive redelivery."""
+    from engram.adapters.dynamodb.stream_records import is_memory_record
+
+    def handle(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        records = event.get("Records", [])
+        pipe({"Records": [r for r in records if is_outbox_record(r)]}, context)
+        memory = [r for r in records if is_memory_record(r)]
+        if not memory:
+            return {"batchItemFailures": []}
+        result: dict[str, Any] = indexer({"Records": memory}, context)
+        return result
+
+    return handle
 
 
 class OutboxPipe:

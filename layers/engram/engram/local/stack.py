@@ -11,6 +11,7 @@ from typing import Any
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.bootstrap import Container, build_container
@@ -18,10 +19,15 @@ from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
-from engram.local.sqs import LocalSqsDelivery, OutboxPipe
+from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
 from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
 from functions.memory_indexer import handler as memory_indexer
+
+
+def stream_consumers(record: dict[str, Any]) -> bool:
+    """The union of the two mappings' filters: memory records and outbox inserts."""
+    return is_memory_record(record) or is_outbox_record(record)
 
 
 @dataclass
@@ -75,14 +81,12 @@ def start_stack(
     stack = LocalStack(settings, container, ddb, server)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
     memory_indexer.use_index(container.index)
-    table = TableConfig.from_settings(settings)
-    poller = StreamPoller(table, record_filter=is_memory_record)
+    # ... and the outbox pipe: stored rounds and closed runs become post-turn jobs. One reader
+    # feeds both (a redelivered batch reaches the pipe again; FIFO deduplication drops it).
+    handler = fan_out(OutboxPipe(delivery), memory_indexer.lambda_handler)
+    poller = StreamPoller(TableConfig.from_settings(settings), handler, record_filter=stream_consumers)
     poller.start()
     stack.stoppers.append(poller.stop)
-    # The outbox pipe, played locally: stored rounds and closed runs become post-turn jobs.
-    pipe = StreamPoller(table, OutboxPipe(delivery), record_filter=OutboxPipe.accepts, start_position="LATEST")
-    pipe.start()
-    stack.stoppers.append(pipe.stop)
     # EventBridge schedules, played locally (idle sessions every 5 minutes).
     scheduler = LocalScheduler()
     scheduler.start()

@@ -32,10 +32,15 @@ def end_user(event: dict[str, Any], settings: Settings) -> OwnerKey:
     return OwnerKey(check_id("tenant", str(tenant)), check_id("user_id", str(sub)))
 
 
-def backend(event: dict[str, Any], user_id: str, settings: Settings) -> OwnerKey:
+def backend_tenant(event: dict[str, Any], settings: Settings) -> str:
+    """The tenant a trusted backend (IAM) acts in; routes that name no user (the KB) stop here."""
     auth = _authorizer(event)
     if "iam" not in auth:
         if "jwt" in auth:
             raise Forbidden("end-user tokens cannot act for another user")
         raise Unauthorized("backend routes need IAM authorization")
-    return OwnerKey(settings.default_tenant, check_id("user_id", user_id))
+    return settings.default_tenant
+
+
+def backend(event: dict[str, Any], user_id: str, settings: Settings) -> OwnerKey:
+    return OwnerKey(backend_tenant(event, settings), check_id("user_id", user_id))

@@ -24,6 +24,17 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     )
 
 
+def raw_error(status: int, code: str, message: str) -> dict[str, Any]:
+    """An error answered before routing, in the API Gateway response shape."""
+    body = {"error": {"code": code, "message": message, "details": {}}}
+    return {
+        "statusCode": status,
+        "headers": {"content-type": content_types.APPLICATION_JSON},
+        "body": json.dumps(body),
+        "isBase64Encoded": False,
+    }
+
+
 def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     out = []
     for err in exc.errors():

@@ -13,6 +13,7 @@ from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 
 from . import errors
+from .guard import BodyRejected, check_body
 from .routes import kb, memories, sessions
 
 logger = Logger()
@@ -32,4 +33,8 @@ app.enable_swagger(path="/docs", title="Engram API", version="1.0.0", descriptio
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    try:
+        check_body(event, runtime.get_container().settings.max_json_depth)
+    except BodyRejected as exc:
+        return errors.raw_error(exc.status, exc.code, exc.message)
     return app.resolve(event, context)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from engram.memory.models import KB_OWNER
 from engram.runtime import get_container
 
 from .. import auth
@@ -22,9 +21,9 @@ DOCUMENTS = "/kb/documents"
 
 
 def _tenant() -> str:
-    # Same check as every backend route; the KB's pseudo user stands in for the user id.
+    # Same check as every backend route; the KB's owner is the service's own (reserved) id.
     event: dict[str, Any] = router.current_event.raw_event
-    return auth.backend(event, KB_OWNER, get_container().settings).tenant_id
+    return auth.backend_tenant(event, get_container().settings)
 
 
 def _kb() -> KnowledgeBase:

@@ -77,6 +77,7 @@ class Settings(BaseSettings):
     duplicate_wait_s: float = Field(default=10.0, ge=0)  # D1: a duplicate waits this long for the first answer
     duplicate_retry_after_s: int = Field(default=2, ge=1)  # D1: then 202 with this Retry-After
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
+    max_json_depth: int = Field(default=64, ge=2, le=1000)  # API: deeper bodies get 400 before parsing
     append_max_attempts: int = Field(default=60, ge=1)
 
     # --- G: memory gate ------------------------------------------------------

@@ -39,7 +39,8 @@ def build_event(
             "userArn": f"arn:aws:iam::000000000000:user/{iam_caller}",
             "userId": iam_caller,
         }
-    is_text = body is None or _is_text(lower.get("content-type", ""))
+    # Like API Gateway: a body that is not text (by type, or not valid UTF-8) arrives base64-encoded.
+    is_text = body is None or (_is_text(lower.get("content-type", "")) and _utf8(body))
     encoded = body if body is None or is_text else base64.b64encode(body)
     event: dict[str, Any] = {
         "version": "2.0",
@@ -72,8 +73,17 @@ def build_event(
     if query:
         event["queryStringParameters"] = dict(query)
     if encoded is not None:
-        event["body"] = encoded.decode("utf-8", errors="replace") if isinstance(encoded, bytes) else encoded
+        event["body"] = encoded.decode("utf-8") if isinstance(encoded, bytes) else encoded
+        event["isBase64Encoded"] = not is_text
     return event
+
+
+def _utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _is_text(content_type: str) -> bool:

@@ -1,0 +1,70 @@
+"""Checks on the raw request before routing (M3): what the body is, not what it says.
+
+A body must be JSON (415 otherwise), valid UTF-8 and nested no deeper than
+`max_json_depth` (400 otherwise). The depth check is one linear scan that never
+recurses, so a hostile body costs time proportional to its size, never a stack
+overflow in the JSON parser (a 5xx).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+class BodyRejected(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _header(event: dict[str, Any], name: str) -> str:
+    for key, value in (event.get("headers") or {}).items():
+        if key.lower() == name:
+            return str(value)
+    return ""
+
+
+def json_depth_exceeds(text: str, limit: int) -> bool:
+    """True when arrays / objects nest deeper than `limit` (strings are skipped)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def check_body(event: dict[str, Any], max_depth: int) -> None:
+    method = str(event.get("requestContext", {}).get("http", {}).get("method", "")).upper()
+    raw = event.get("body")
+    if method not in BODY_METHODS or raw in (None, ""):
+        return
+    media = _header(event, "content-type").split(";", 1)[0].strip().lower()
+    if media != "application/json" and not (media.startswith("application/") and media.endswith("+json")):
+        raise BodyRejected(415, "UNSUPPORTED_MEDIA_TYPE", "the body must be application/json")
+    try:
+        data = base64.b64decode(raw, validate=True) if event.get("isBase64Encoded") else str(raw).encode("utf-8")
+        text = data.decode("utf-8")
+    except (binascii.Error, UnicodeError) as exc:
+        raise BodyRejected(400, "VALIDATION_ERROR", "the body is not valid UTF-8") from exc
+    if json_depth_exceeds(text, max_depth):
+        raise BodyRejected(400, "VALIDATION_ERROR", f"the JSON body nests deeper than {max_depth} levels")
+    if event.get("isBase64Encoded"):  # the resolver reads the decoded text from here on
+        event["body"], event["isBase64Encoded"] = text, False

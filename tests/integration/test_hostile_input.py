@@ -1,0 +1,102 @@
+"""Hostile bodies get a clear 4xx before routing, never a 5xx: wrong media type, invalid
+UTF-8, JSON nested past the limit (M3); unknown methods get 405 from the local server."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from engram import runtime
+from engram.bootstrap import Container
+from engram.local import tokens
+from engram.local.gateway import LocalGateway
+from engram.local.server import make_server, serve_in_background
+from engram.settings import Settings
+from functions.api.guard import json_depth_exceeds
+
+BASE = "/v1/personas/nurse/sessions/s1"
+
+
+@pytest.fixture
+def gw(container: Container, settings: Settings) -> Iterator[LocalGateway]:
+    runtime.set_container(container)
+    yield LocalGateway(settings)
+    runtime.set_container(None)
+
+
+def _headers(settings: Settings, content_type: str = "application/json") -> dict[str, str]:
+    return {"authorization": f"Bearer {tokens.mint(settings, 'hal')}", "content-type": content_type}
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", ""]
+)
+def test_non_json_bodies_get_415(gw: LocalGateway, settings: Settings, content_type: str) -> None:
+    resp = gw.handle("POST", BASE + "/chat", _headers(settings, content_type), b'{"message": "hi"}')
+    assert resp.status == 415 and resp.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+def test_json_with_charset_is_accepted(gw: LocalGateway, settings: Settings) -> None:
+    ok = gw.handle(
+        "POST", BASE + "/context", _headers(settings, "application/json; charset=utf-8"), b'{"message": "hi"}'
+    )
+    assert ok.status == 200
+
+
+def test_invalid_utf8_gets_400(gw: LocalGateway, settings: Settings) -> None:
+    resp = gw.handle("POST", BASE + "/chat", _headers(settings), b'{"message": "\xff\xfe"}')
+    assert resp.status == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_deeply_nested_json_gets_400_quickly(gw: LocalGateway, settings: Settings) -> None:
+    body = ("[" * 200_000 + "]" * 200_000).encode()
+    started = time.perf_counter()
+    resp = gw.handle("POST", BASE + "/chat", _headers(settings), body)
+    assert resp.status == 400 and "nests deeper" in resp.json()["error"]["message"]
+    assert time.perf_counter() - started < 5  # linear scan, no recursion
+    within = json.dumps({"message": "hi", "x": json.loads("[" * 60 + "]" * 60)}).encode()
+    assert "nests deeper" not in gw.handle("POST", BASE + "/chat", _headers(settings), within).body.decode()
+
+
+def test_depth_scan_ignores_brackets_inside_strings() -> None:
+    assert not json_depth_exceeds(json.dumps({"a": "[[[[[[[[[[" * 50}), 3)
+    assert json_depth_exceeds('{"a": [[[1]]]}', 3)
+    assert not json_depth_exceeds('{"a": [[1]]}', 3)
+    assert not json_depth_exceeds(json.dumps({"a": 'quote \\" [[[[[[[ '}), 2)
+
+
+def test_base64_bodies_are_decoded_and_checked(container: Container, settings: Settings) -> None:
+    from engram.local.apigw import LocalContext, build_event
+    from functions.api.handler import lambda_handler
+
+    runtime.set_container(container)
+    try:
+        event = build_event("POST", BASE + "/context", _headers(settings), b'{"message": "hi"}', claims={"sub": "hal"})
+        event["body"], event["isBase64Encoded"] = base64.b64encode(b'{"message": "hi"}').decode(), True
+        assert lambda_handler(event, LocalContext())["statusCode"] == 200
+        event["body"] = base64.b64encode(b'{"message": "\xc3\x28"}').decode()
+        assert lambda_handler(event, LocalContext())["statusCode"] == 400
+    finally:
+        runtime.set_container(None)
+
+
+@pytest.mark.parametrize("method", ["HEAD", "OPTIONS", "TRACE", "PROPFIND"])
+def test_unsupported_methods_get_405_from_the_local_server(gw: LocalGateway, method: str) -> None:
+    server = make_server(gw, port=0)
+    serve_in_background(server)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+        conn.request(method, BASE + "/chat")
+        resp = conn.getresponse()
+        body = resp.read()
+        assert resp.status == 405
+        if method != "HEAD":
+            assert json.loads(body)["error"]["code"] == "METHOD_NOT_ALLOWED"
+        conn.close()
+    finally:
+        server.shutdown()

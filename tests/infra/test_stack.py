@@ -593,3 +593,14 @@ def test_context_selects_one_environment() -> None:
     app, stacks = build_app(context={**cdk_json_context(), "env": "staging"}, dependencies_dir=PLACEHOLDER_DEPENDENCIES)
     assert [s.stack_name for s in stacks] == ["Engram-staging"]
     assert isinstance(app, App)
+
+
+def test_the_local_table_has_the_deployed_indexes_and_projections() -> None:
+    """Code tested locally meets the same table in AWS: a projection that differs hides bugs
+    (the idle job read projected attributes that the deployed keys-only index does not have)."""
+    from engram.adapters.dynamodb.tables import GSIS as LOCAL
+    from infra.constructs.tables import GSIS as DEPLOYED
+
+    local = {name: (hk, rk, proj["ProjectionType"]) for name, hk, _, rk, _, proj in LOCAL}
+    deployed = {name: (pk[0], sk[0], projection.value) for name, (pk, sk, projection) in DEPLOYED.items()}
+    assert local == deployed

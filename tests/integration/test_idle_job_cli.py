@@ -33,6 +33,7 @@ def test_idle_sessions_job_from_the_cli_with_an_injected_clock(
         "due": 0,
         "closed": 0,
         "recovered": 0,
+        "failed": 0,
     }
     later = datetime.fromtimestamp(c.clock.now() + 31 * 60, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     assert cli.main(["job", "idle_sessions", "--now", later, "--ddb-endpoint", str(table.host)]) == 0
@@ -63,6 +64,7 @@ def test_local_schedule_tick_runs_the_idle_job_through_the_handler(container: Co
             "due": 1,
             "closed": 1,
             "recovered": 0,
+            "failed": 0,
         }
     finally:
         runtime.set_container(None)

@@ -221,7 +221,7 @@ def test_idle_sweep_run_twice_concurrently_summarises_each_session_once(
         meta = h.c.conversation.store.get_meta(key, h.clock.now())
         assert meta is not None and meta.status == SessionStatus.ENDED
     assert h.session_memories(busy) == []
-    assert h.c.closer.sweep_idle() == {"due": 0, "closed": 0, "recovered": 0}  # nothing left: idempotent
+    assert h.c.closer.sweep_idle() == {"due": 0, "closed": 0, "recovered": 0, "failed": 0}  # nothing left: idempotent
 
 
 def test_idle_sweep_recovers_a_run_whose_maker_died(make_harness: Callable[..., Harness]) -> None:
@@ -497,3 +497,40 @@ def test_archived_session_memory_status_is_kept(make_harness: Callable[..., Harn
         and record.status == MemoryStatus.ACTIVE
         and record.importance == ended.summary.importance / 10
     )
+
+
+def test_a_duplicate_whose_first_copy_failed_runs_the_request_itself(make_harness: Callable[..., Harness]) -> None:
+    h = make_harness()
+    from engram.domain.ids import request_id
+
+    rid = request_id(KEY, "my ankle is swollen", 0, 1, "m-9")
+    assert h.c.conversation.store.claim_request(KEY, rid, "first-copy", 120, h.clock.now()).owner == "first-copy"
+    threading.Timer(0.2, lambda: h.c.conversation.store.release_request(KEY, rid, "first-copy")).start()
+    answer = h.c.conversation.chat(KEY, "my ankle is swollen", idempotency_key="m-9")
+    assert answer["status"] == "completed" and not answer["deduplicated"] and h.replies.calls == ["reply"]
+
+
+def test_one_failing_run_never_stops_the_idle_sweep(make_harness: Callable[..., Harness]) -> None:
+    h = make_harness()
+    keys = [SessionKey("t1", f"sweep{i}", "nurse", "s1") for i in range(3)]
+    for key in keys:
+        _turns(h, 1, key)
+    h.clock.advance(h.c.settings.session_idle_timeout_s + 1)
+    real = h.summaries.inner.summarize_session
+    failures = {"left": 1}
+
+    def flaky(summary: str, turns: Sequence[Turn]) -> SessionSummary:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("the model endpoint broke")
+        result: SessionSummary = real(summary, turns)
+        return result
+
+    h.summaries.inner = type("Flaky", (), {"name": "flaky", "summarize_session": staticmethod(flaky)})()
+    result = h.c.closer.sweep_idle()
+    # the failing one is counted and logged; the other two are closed and summarised
+    assert result["due"] == 3 and result["closed"] == 2 and result["failed"] == 1
+    assert sum(len(h.session_memories(k)) for k in keys) == 2
+    h.clock.advance(h.c.settings.session_idle_timeout_s + 1)  # its closed run is due again: recovered
+    assert h.c.closer.sweep_idle()["recovered"] == 1
+    assert sum(len(h.session_memories(k)) for k in keys) == 3

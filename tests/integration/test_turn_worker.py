@@ -4,6 +4,7 @@ table's stream as the outbox, idempotent redelivery of fully and half-processed 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -248,3 +249,37 @@ def test_local_fifo_delivery_drops_a_deduplication_id_seen_within_five_minutes()
     for dedup in ("t-1-1", "t-1-1", "t-1-2"):
         delivery.send({"kind": "x"}, "g", dedup)
     assert calls == ["t-1-1", "t-1-2"]
+
+
+def test_a_job_that_died_before_pinning_pins_on_redelivery(container: Container, worker: Any) -> None:
+    body = _turn_body("user-123", 3, "I am severely allergic to peanuts.")
+    event = {"Records": [_copy(_event(TURN_EVENT)["Records"][0], "p-1", body)]}
+    real = container.profiles.update
+    crashes = {"left": 1}
+
+    def crash_on_pin(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("pin") and crashes["left"]:
+            crashes["left"] -= 1
+            raise StoreUnavailable("died before pinning")
+        return real(*args, **kwargs)
+
+    container.writer._profiles.update = crash_on_pin  # type: ignore[method-assign]
+    assert worker(event, LocalContext())["batchItemFailures"] == [{"itemIdentifier": "p-1"}]
+    assert container.profiles.get("default", "user-123", "nurse").pinned == {}
+    assert worker(event, LocalContext())["batchItemFailures"] == []
+    pinned = container.profiles.get("default", "user-123", "nurse").pinned
+    assert len(pinned) == 1 and "peanut" in next(iter(pinned.values()))
+
+
+def test_an_access_count_is_never_overwritten_by_an_older_read(container: Container) -> None:
+    from engram.errors import Conflict
+
+    c = container
+    assert c.memories.put_new(MemoryRecord("mem-a", "default", "u", "nurse", MemoryType.FACT, "x", 0.5, 1.0, 1.0))
+    before = c.memories.get("default", "u", "mem-a")
+    assert before is not None
+    c.memories.touch_access("default", "u", ["mem-a"], 10.0)
+    with pytest.raises(Conflict):  # a read-modify-write that read before the access must retry
+        c.memories.replace(dataclasses.replace(before, content="y", version=before.version + 1), before.version)
+    after = c.memories.get("default", "u", "mem-a")
+    assert after is not None and after.access_count == 1

@@ -24,6 +24,7 @@ from ..schemas import (
     ChatResponse,
     ContextRequest,
     ContextResponse,
+    ErrorResponse,
     ProcessingResponse,
     SessionEndResponse,
     SessionResponse,
@@ -55,6 +56,20 @@ ACCEPTED: dict[int, OpenAPIResponse] = {
         "from .../requests/{request_id} after Retry-After seconds), or a buffered partial transcript",
         "headers": {"Retry-After": {"description": "seconds to wait (processing only)", "schema": {"type": "integer"}}},
         "content": {"application/json": {"model": ProcessingResponse | BufferedResponse}},
+    },
+}
+
+
+ENDED: dict[int, OpenAPIResponse] = {
+    200: {
+        "description": "The run's session memory; for a run that had ended already, the first result "
+        "(already_ended: true) without a second model call",
+        "content": {"application/json": {"model": SessionEndResponse}},
+    },
+    404: {"description": "NOT_FOUND: no such session", "content": {"application/json": {"model": ErrorResponse}}},
+    409: {
+        "description": "CONFLICT: another request is making this run's session memory right now; retry shortly",
+        "content": {"application/json": {"model": ErrorResponse}},
     },
 }
 
@@ -227,12 +242,17 @@ def backend_get_session(user_id: str, persona_id: str, session_id: str) -> Sessi
     return _get_session(_key(persona_id, session_id, user_id))
 
 
-@router.post(USER + "/end", summary="End a session and store its session memory", tags=["sessions"])
+@router.post(USER + "/end", summary="End a session and store its session memory", tags=["sessions"], responses=ENDED)
 def end_session(persona_id: str, session_id: str) -> SessionEndResponse:
     return _end_session(_key(persona_id, session_id, None))
 
 
-@router.post(BACKEND + "/end", summary="End a session and store its session memory (trusted backend)", tags=["backend"])
+@router.post(
+    BACKEND + "/end",
+    summary="End a session and store its session memory (trusted backend)",
+    tags=["backend"],
+    responses=ENDED,
+)
 def backend_end_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
     return _end_session(_key(persona_id, session_id, user_id))
 
@@ -241,6 +261,7 @@ def backend_end_session(user_id: str, persona_id: str, session_id: str) -> Sessi
     USER + "/save",
     summary="Save the conversation: end the current run and store its session memory (next message starts a new run)",
     tags=["sessions"],
+    responses=ENDED,
 )
 def save_session(persona_id: str, session_id: str) -> SessionEndResponse:
     return _end_session(_key(persona_id, session_id, None), "save")
@@ -250,6 +271,7 @@ def save_session(persona_id: str, session_id: str) -> SessionEndResponse:
     BACKEND + "/save",
     summary="Save the conversation (trusted backend)",
     tags=["backend"],
+    responses=ENDED,
 )
 def backend_save_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
     return _end_session(_key(persona_id, session_id, user_id), "save")

@@ -185,14 +185,20 @@ class ConversationService:
             "retry_after": self.settings.duplicate_retry_after_s,
         }
 
-    def _chat_once(self, key: SessionKey, text: str, idempotency_key: str | None) -> dict[str, Any]:
+    def _chat_once(
+        self, key: SessionKey, text: str, idempotency_key: str | None, rid: str | None = None
+    ) -> dict[str, Any]:
         s = self.settings
         now = self.clock.now()
-        rid = request_id(key, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
+        first_try = rid is None
+        rid = rid or request_id(key, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
         owner = uuid.uuid4().hex
         marker = self.store.claim_request(key, rid, owner, float(s.request_lock_ttl_s), now)
         if marker.owner != owner or marker.state == "completed":
-            return self._duplicate(key, marker)
+            answer = self._duplicate(key, marker)
+            if answer is None:  # the first copy failed and let go: this copy runs it (once)
+                return self._chat_once(key, text, idempotency_key, rid) if first_try else self._processing(rid)
+            return answer
         try:
             result = self._run_turn(key, text, rid, owner)
         except BaseException:
@@ -200,8 +206,9 @@ class ConversationService:
             raise
         return {**result, "status": "completed", "deduplicated": False}
 
-    def _duplicate(self, key: SessionKey, marker: RequestMarker) -> dict[str, Any]:
-        """The first answer; if the first copy is still running, wait for it (bounded)."""
+    def _duplicate(self, key: SessionKey, marker: RequestMarker) -> dict[str, Any] | None:
+        """The first answer; if the first copy is still running, wait for it (bounded). None when
+        the first copy failed and released its claim."""
         deadline = time.monotonic() + self.settings.duplicate_wait_s
         delay = 0.05
         current: RequestMarker | None = marker
@@ -209,8 +216,9 @@ class ConversationService:
             self.wait(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 0.5)
             current = self.store.get_request(key, marker.request_id, self.clock.now())
-        if current is None or current.state != "completed":
-            # Still running, or the first copy failed and released its claim (a retry runs it).
+        if current is None:
+            return None
+        if current.state != "completed":
             self.metrics.put("request_in_progress", scope=CHAT_SCOPE)
             return self._processing(marker.request_id)
         self.metrics.put("request_deduplicated", scope=CHAT_SCOPE)

@@ -137,7 +137,7 @@ class DueItem:
     """An entry of the sparse active-sessions index whose time has come (idle job)."""
 
     key: SessionKey
-    generation: int
+    generation: int  # a closed run's; 0 for a session (its META says which run is current)
     last_activity_at: float
     kind: Literal["session", "run"]  # an open session gone idle, or a closed run whose maker died
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -71,7 +72,7 @@ def access_job(owner: OwnerKey, memory_ids: list[str], now: float) -> dict[str, 
         "kind": "access",
         "key": {"tenant_id": owner.tenant_id, "user_id": owner.user_id, "persona_id": "-", "session_id": "-"},
         "group": user_job_group(owner.tenant_id, owner.user_id),
-        "dedup": f"a-{int(now * 1000)}-{len(memory_ids)}",
+        "dedup": f"a-{uuid.uuid4().hex}",  # every access is its own message (no dedup across requests)
         "memory_ids": memory_ids,
         "now": now,
         "request_id": f"access-{int(now * 1000)}",

@@ -123,22 +123,32 @@ class SessionCloser:
         now = self.clock.now()
         s = self.settings
         due = self.runs.due(now - s.session_idle_timeout_s, s.idle_sweep_limit)
-        closed = recovered = 0
+        counts = {"due": len(due), "closed": 0, "recovered": 0, "failed": 0}
         for item in due:
-            if item.kind == "run":
-                recovered += self.finish_pending(item.key, item.generation) is not None
+            try:  # one run that fails (a model error, a throttled write) never stops the others
+                outcome = self._sweep_one(item.key, item.generation, item.kind, now)
+            except Exception:
+                logger.exception("idle session not closed; retried at the next tick")
+                self.metrics.put("idle_session_failed")
+                counts["failed"] += 1
                 continue
-            meta = self.store.get_meta(item.key, now)
-            if meta is None or meta.generation != item.generation or not meta.is_idle(now, s.session_idle_timeout_s):
-                continue
-            if meta.status == SessionStatus.ENDED:
-                continue
-            run = self.runs.close(item.key, meta, "idle", None, now)
-            if run is not None:  # a concurrent sweep, end or message may have won: then it is theirs
-                closed += 1
-                self.metrics.put("session_ended", reason="idle")
-                self.outbox.run_closed(run)
-        return {"due": len(due), "closed": closed, "recovered": recovered}
+            if outcome:
+                counts[outcome] += 1
+        return counts
+
+    def _sweep_one(self, key: SessionKey, generation: int, kind: str, now: float) -> str | None:
+        s = self.settings
+        if kind == "run":
+            return "recovered" if self.finish_pending(key, generation) is not None else None
+        meta = self.store.get_meta(key, now)
+        if meta is None or meta.status == SessionStatus.ENDED or not meta.is_idle(now, s.session_idle_timeout_s):
+            return None
+        run = self.runs.close(key, meta, "idle", None, now)
+        if run is None:  # a concurrent sweep, end or message won: then it is theirs
+            return None
+        self.metrics.put("session_ended", reason="idle")
+        self.outbox.run_closed(run)
+        return "closed"
 
     # --- making the memory ------------------------------------------------------------
     def _make_memory(self, run: ClosedRun, holder: str) -> EndOutcome:

@@ -16,7 +16,7 @@ import uuid
 from dataclasses import dataclass, replace
 
 from engram.clock import Clock
-from engram.domain.models import SessionKey, SessionSummary, SummaryProgress, Turn
+from engram.domain.models import SessionKey, SessionStatus, SessionSummary, SummaryProgress, Turn
 from engram.domain.retry import with_retries
 from engram.errors import LlmFailure
 from engram.ports import ConversationStore, MetricsSink, Summarizer, TokenCounter
@@ -110,8 +110,8 @@ class RollingSummarizer:
         while True:
             now = self._clock.now()
             last = self._due(meta.progress) if meta else None
-            if meta is None or last is None:
-                return done
+            if meta is None or last is None or meta.status == SessionStatus.ENDED:
+                return done  # nothing due, or the run ended: its session memory covers every round
             first = meta.summary_cursor + 1
             chunk = (
                 [t for t in loaded if first <= t.seq <= last]

@@ -258,9 +258,10 @@ class MemoryWriter:
             supersedes=old_id,
             language=fact.language,
         )
-        if not self._repo.put_new(new):
-            return  # a redelivered job: this fact of this round is stored already
-        report.inserted.append(new.memory_id)
+        # A redelivered job finds its fact stored already; the steps after it (pin, supersede)
+        # are idempotent and run again, in case the first delivery died between them.
+        if self._repo.put_new(new):
+            report.inserted.append(new.memory_id)
         if new.pinned:
             self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
         if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
@@ -368,6 +369,8 @@ class MemoryWriter:
 
     def _extend_round(self, record: MemoryRecord, following: list[str], now: float) -> None:
         search_text = record.search_text or record.content
+        if EXPANSION_MARKER in search_text and search_text.endswith(" ".join(following)):
+            return  # a redelivered job extended it already
         extended = replace(
             record,
             search_text=expanded_text(search_text, following)

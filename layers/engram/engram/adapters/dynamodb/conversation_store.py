@@ -199,10 +199,10 @@ class DynamoConversationStore:
                     known = raw is not None  # the failed condition handed back the current META
                     self._backoff(attempt)
                     continue
-                if any(c in (CONDITION_FAILED, "TransactionConflict") for c in codes) or not codes:
-                    self._backoff(attempt)
+                if codes and all(c in (CONDITION_FAILED, "TransactionConflict", None) for c in codes):
+                    self._backoff(attempt)  # contention: decide again
                     continue
-                raise translate(exc) from exc
+                raise translate(exc) from exc  # throttling, validation, the store is down: not contention
             except PynamoDBException as exc:
                 raise translate(exc) from exc
             return AppendResult(plan.new_meta(key, meta, turn, now, tokens, s), turn, closed)
@@ -318,7 +318,13 @@ class DynamoConversationStore:
                         m.status.set(COMPLETED),
                         m.generation.set(plan.generation),
                         m.seq.set(turn.seq),
-                        m.result.set(json.dumps(result or {}, ensure_ascii=False, separators=(",", ":"))),
+                        m.result.set(
+                            json.dumps(
+                                {**(result or {}), "session_ended": closes_own_run},
+                                ensure_ascii=False,
+                                separators=(",", ":"),
+                            )
+                        ),
                         m.expires_at.set(now + s.dedup_marker_ttl_s),
                     ],
                     condition=(m.holder == claim_owner) & (m.status == IN_PROGRESS),
@@ -412,6 +418,8 @@ class _Plan:
             & (m.expires_at > now)
         )
         if self.fresh:
+            if self.closes_previous:  # the RUN# item copies the rolling summary: it must be the current one
+                same = same & (m.summary_version == meta.summary_version)
             return not_live(m, now) | same
         return same
 

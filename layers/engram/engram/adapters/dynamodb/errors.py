@@ -7,6 +7,13 @@ from pynamodb.exceptions import PynamoDBException
 from engram.errors import Conflict, EngramError, StoreUnavailable
 
 _THROTTLED = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
+# Cancellation reasons of a transaction that mean "the store is busy", not "the data changed".
+_THROTTLED_REASONS = {"ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded"}
+
+
+def cancellation_codes(exc: PynamoDBException) -> list[str | None]:
+    reasons = getattr(exc, "cancellation_reasons", None) or []
+    return [r.code if r else None for r in reasons]
 
 
 def is_condition_failure(exc: PynamoDBException) -> bool:
@@ -19,6 +26,8 @@ def translate(exc: PynamoDBException) -> EngramError:
     if code == "ConditionalCheckFailedException":
         return Conflict("the item changed concurrently")
     if code == "TransactionCanceledException":
+        if _THROTTLED_REASONS & set(filter(None, cancellation_codes(exc))):
+            return StoreUnavailable("the store is throttling requests; retry")
         return Conflict("the transaction was cancelled by a concurrent change")
     if code in _THROTTLED:
         return StoreUnavailable("the store is throttling requests; retry")

@@ -245,14 +245,17 @@ class DynamoMemoryRepository:
     def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None:
         """R1 access boost: count the access (effective importance is derived at read time).
 
-        Once per job: the access carries its time, and a memory whose last access is not older
-        (a redelivered job; a user's access jobs run in order in one FIFO group) is not counted again."""
+        Once per job: the access carries its time, and a memory whose last access is exactly that
+        time was counted by this job before it was redelivered (a user's access jobs share one FIFO
+        group, so nothing of that user runs between a failed job and its redelivery). The version
+        moves too, so a read-modify-write of the record that started earlier retries instead of
+        writing back the old count."""
         m = self._m
         for memory_id in dict.fromkeys(memory_ids):
             try:
                 m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).update(
-                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)],
-                    condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at < now)),
+                    actions=[m.access_count.add(1), m.last_accessed_at.set(now), m.version.add(1)],
+                    condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now)),
                 )
             except PynamoDBException as exc:
                 if not is_condition_failure(exc):  # a memory deleted meanwhile is fine

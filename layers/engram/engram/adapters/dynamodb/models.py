@@ -19,7 +19,7 @@ from pynamodb.attributes import (
     UnicodeAttribute,
     UnicodeSetAttribute,
 )
-from pynamodb.indexes import GlobalSecondaryIndex, IncludeProjection, KeysOnlyProjection
+from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
 from engram.adapters.dynamodb.connection import TableConfig
@@ -49,11 +49,12 @@ class ByUserIndex(GlobalSecondaryIndex[Any]):
 
 
 class ActiveSessionsIndex(GlobalSecondaryIndex[Any]):
-    """Sparse: only open sessions carry active_shard; the idle job reads only those."""
+    """Sparse: only open sessions (and closed runs awaiting their memory) carry active_shard;
+    the idle job reads only those. Keys only: the partition key names the conversation."""
 
     class Meta:
         index_name = "active_sessions"
-        projection = IncludeProjection(["status", "generation", "tenant_id", "user_id", "persona_id", "session_id"])
+        projection = KeysOnlyProjection()
 
     active_shard = UnicodeAttribute(hash_key=True)
     last_activity_at = NumberAttribute(range_key=True)

@@ -123,7 +123,3 @@ def to_run(key: SessionKey, item: SessionItem) -> ClosedRun:
         lease_until=float(item.lease_until or 0),
         result=json.loads(item.result) if item.result else None,
     )
-
-
-def key_of(item: SessionItem) -> SessionKey:
-    return SessionKey(item.tenant_id or "", item.user_id or "", item.persona_id or "", item.session_id or "")

@@ -10,9 +10,9 @@ from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.adapters.dynamodb.session_items import get_live, key_of, run_item, to_run
+from engram.adapters.dynamodb.session_items import get_live, run_item, to_run
 from engram.domain.models import ClosedRun, DueItem, RunState, SessionKey, SessionMeta, SessionStatus
 from engram.settings import Settings
 
@@ -50,9 +50,9 @@ class DynamoSessionRuns:
                     & (m.expires_at > now),
                 )
         except TransactWriteError as exc:
-            codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
-            if "ConditionalCheckFailed" in codes or "TransactionConflict" in codes:
-                return None
+            codes = cancellation_codes(exc)
+            if codes and all(c in ("ConditionalCheckFailed", "TransactionConflict", None) for c in codes):
+                return None  # the META changed or another closer won
             raise translate(exc) from exc
         except PynamoDBException as exc:
             raise translate(exc) from exc
@@ -110,15 +110,13 @@ class DynamoSessionRuns:
                 for item in m.active_sessions.query(
                     f"ACTIVE#{shard}", m.last_activity_at <= idle_before, limit=limit - len(out)
                 ):
-                    run = item.sk.startswith(keys.RUN_PREFIX)
-                    out.append(
-                        DueItem(
-                            key_of(item),
-                            int(item.generation or 0),
-                            float(item.last_activity_at),
-                            "run" if run else "session",
-                        )
-                    )
+                    # Keys only: the partition key names the conversation, the sort key the item.
+                    key = SessionKey(*keys.parse_session_pk(item.pk))
+                    if item.sk.startswith(keys.RUN_PREFIX):
+                        generation = int(item.sk[len(keys.RUN_PREFIX) :])
+                        out.append(DueItem(key, generation, float(item.last_activity_at), "run"))
+                    else:  # ~META: the caller reads it (strongly) before acting
+                        out.append(DueItem(key, 0, float(item.last_activity_at), "session"))
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return out

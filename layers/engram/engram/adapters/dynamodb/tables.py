@@ -17,10 +17,10 @@ from engram.adapters.dynamodb.connection import TableConfig
 
 TTL_ATTRIBUTE = "expires_at"
 
-_GSIS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
+GSIS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     # name, hash, hash type, range, range type, projection
     ("by_user", "user_key", "S", "SK", "S", {"ProjectionType": "KEYS_ONLY"}),
-    ("active_sessions", "active_shard", "S", "last_activity_at", "N", {"ProjectionType": "ALL"}),
+    ("active_sessions", "active_shard", "S", "last_activity_at", "N", {"ProjectionType": "KEYS_ONLY"}),
     ("compression_due", "due_shard", "S", "compress_due_at", "N", {"ProjectionType": "KEYS_ONLY"}),
     ("erasure_requests", "erasure_status", "S", "requested_at", "N", {"ProjectionType": "ALL"}),
 ]
@@ -39,7 +39,7 @@ def dynamodb_client(cfg: TableConfig) -> Any:
 def table_definition(table_name: str) -> dict[str, Any]:
     attrs = {("PK", "S"), ("SK", "S")}
     gsis = []
-    for name, hk, ht, rk, rt, projection in _GSIS:
+    for name, hk, ht, rk, rt, projection in GSIS:
         attrs |= {(hk, ht), (rk, rt)}
         gsis.append(
             {

@@ -134,6 +134,10 @@ def build_container(
     runs in-process at once)."""
     clock = clock or SystemClock()
     metrics = metrics or InMemoryMetrics()
+    if models is None:  # cold start: which models this deployment runs, and the key from its secret
+        from engram.adapters.secrets import resolve_models
+
+        settings = resolve_models(settings)
     counter = QuicktokCounter.for_model(settings.chat_model, settings.token_encoding)
     models = models or build_models(settings, counter)
     bound = bind(TableConfig.from_settings(settings))

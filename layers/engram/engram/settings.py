@@ -36,8 +36,16 @@ class Settings(BaseSettings):
     local_jwt_issuer: str = "engram-local"
     local_jwt_audience: str = "engram"
     local_api_key: SecretStr = SecretStr("engram-local-backend-key")
+    # P4: IAM principals allowed to act for users on backend routes (role ARNs; a caller's
+    # assumed-role session counts as its role). The default is the local gateway's backend key caller.
+    backend_principals: tuple[str, ...] = ("arn:aws:iam::000000000000:user/local-backend",)
 
     # --- models -----------------------------------------------------------
+    # "openai" or "local" (the labelled heuristics). None = openai when a key is configured, else
+    # local: fine on a laptop, refused in staging and prod, which must say which they run.
+    model_mode: Literal["openai", "local"] | None = None
+    allow_local_models: bool = False  # staging / prod may run the local models only when this says so
+    openai_secret_arn: str | None = None  # Secrets Manager secret (or SSM SecureString name) with the key
     openai_api_key: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "ENGRAM_OPENAI_API_KEY")
     )

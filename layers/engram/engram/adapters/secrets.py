@@ -1,0 +1,85 @@
+"""Model mode and secrets, resolved once at cold start (P4, O5).
+
+A deployment says which models it runs (`ENGRAM_MODEL_MODE`: openai or local); staging and
+prod must say it, and run the local heuristics only when the operator allows it. In AWS the
+OpenAI key is read from Secrets Manager (or an SSM SecureString) through Powertools
+Parameters, which caches it per warm container — never from a plain environment variable.
+A missing or unreadable secret stops the cold start with a message that says what to fix,
+instead of falling back to the local models in silence.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from pydantic import SecretStr
+
+from engram.settings import Settings
+
+SecretFetch = Callable[[str], str]
+STRICT_ENVIRONMENTS = ("staging", "prod")
+AWS_ENVIRONMENTS = ("dev", "staging", "prod")
+SECRET_MAX_AGE_S = 900  # re-read a rotated key within 15 minutes, not on every call
+
+
+class ConfigurationError(RuntimeError):
+    """The deployment is misconfigured; raised at cold start, before any request is served."""
+
+
+def fetch_secret(name: str) -> str:
+    """Secrets Manager by default; SSM SecureString for parameter names and SSM ARNs."""
+    from aws_lambda_powertools.utilities import parameters
+
+    if name.startswith(("/", "arn:aws:ssm:")):
+        value = parameters.get_parameter(name, decrypt=True, max_age=SECRET_MAX_AGE_S)
+    else:
+        value = parameters.get_secret(name, max_age=SECRET_MAX_AGE_S)
+    return value if isinstance(value, str) else bytes(value).decode()
+
+
+def _key_from(raw: str) -> str:
+    """A secret holds the key itself, or JSON with an `api_key` (or `OPENAI_API_KEY`) field."""
+    text = raw.strip()
+    if text.startswith("{"):
+        data = json.loads(text)
+        text = str(data.get("api_key") or data.get("OPENAI_API_KEY") or "")
+    return text
+
+
+def resolve_models(settings: Settings, fetch: SecretFetch = fetch_secret) -> Settings:
+    """Settings with `model_mode` decided and, in openai mode, the key loaded."""
+    env = settings.environment
+    mode = settings.model_mode
+    if mode is None:
+        if env in STRICT_ENVIRONMENTS:
+            raise ConfigurationError(
+                f"ENGRAM_MODEL_MODE is not set: a {env} deployment must say which models it runs "
+                "(openai, or local with ENGRAM_ALLOW_LOCAL_MODELS=true)"
+            )
+        mode = "openai" if settings.openai_enabled or settings.openai_secret_arn else "local"
+    if mode == "local":
+        if env in STRICT_ENVIRONMENTS and not settings.allow_local_models:
+            raise ConfigurationError(
+                f"a {env} deployment refuses the local heuristic models unless the operator allows them "
+                "(EnvConfig allow_local_models / ENGRAM_ALLOW_LOCAL_MODELS=true)"
+            )
+        return settings.model_copy(update={"model_mode": "local", "openai_api_key": None})
+    if env in AWS_ENVIRONMENTS and settings.openai_api_key is not None:
+        raise ConfigurationError(
+            "OPENAI_API_KEY is set in the environment of an AWS deployment: keep it in Secrets Manager "
+            "and pass its ARN as ENGRAM_OPENAI_SECRET_ARN"
+        )
+    if settings.openai_enabled:  # local development: the key from the shell
+        return settings.model_copy(update={"model_mode": "openai"})
+    if not settings.openai_secret_arn:
+        raise ConfigurationError("ENGRAM_MODEL_MODE=openai needs ENGRAM_OPENAI_SECRET_ARN (or OPENAI_API_KEY locally)")
+    try:
+        key = _key_from(fetch(settings.openai_secret_arn))
+    except Exception as exc:  # any SDK error: the message names the secret, never its value
+        raise ConfigurationError(
+            f"the OpenAI key could not be read from {settings.openai_secret_arn}: {type(exc).__name__}"
+        ) from exc
+    if not key:
+        raise ConfigurationError(f"the secret {settings.openai_secret_arn} holds no OpenAI key")
+    return settings.model_copy(update={"model_mode": "openai", "openai_api_key": SecretStr(key)})

@@ -534,3 +534,14 @@ def test_one_failing_run_never_stops_the_idle_sweep(make_harness: Callable[..., 
     h.clock.advance(h.c.settings.session_idle_timeout_s + 1)  # its closed run is due again: recovered
     assert h.c.closer.sweep_idle()["recovered"] == 1
     assert sum(len(h.session_memories(k)) for k in keys) == 3
+
+
+def test_session_memories_store_no_pii(make_harness: Callable[..., Harness]) -> None:
+    h = make_harness()
+    h.c.conversation.record_turn(KEY, "Email me at dana.lee@example.com or call 0912-345-678.", "Will do.")
+    ended = h.c.conversation.end_session(KEY)
+    record = h.c.memories.get(KEY.tenant_id, KEY.user_id, str(ended.memory_id))
+    assert record is not None
+    stored = record.content + " ".join(record.topics)
+    assert "dana.lee@example.com" not in stored and "345-678" not in stored
+    assert record.pii_flags and "dana.lee" not in ended.summary.summary

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engram.clock import Clock
@@ -24,6 +24,7 @@ from engram.errors import Conflict, NotFound
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.ports import ConversationStore, MemoryRepository, MetricsSink, SessionRuns, Summarizer, TurnOutbox
 from engram.settings import Settings
+from engram.text.pii import mask_pii
 
 logger = logging.getLogger(__name__)
 
@@ -185,6 +186,10 @@ class SessionCloser:
     def _store(self, run: ClosedRun, turns: list[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:
         key = run.key
         now = self.clock.now()
+        # P5: long-term memory never stores PII; the summary and its topics are masked alike.
+        masked = mask_pii(s.summary)
+        topics = [mask_pii(t) for t in s.topics]
+        s = replace(s, summary=masked.text, topics=tuple(dict.fromkeys(t.text for t in topics)))
         record = MemoryRecord(
             memory_id=memory_id,
             tenant_id=key.tenant_id,
@@ -199,6 +204,7 @@ class SessionCloser:
             topics=list(s.topics),
             emotion=s.emotion,
             session_id=key.session_id,
+            pii_flags=sorted({*masked.flags, *(f for t in topics for f in t.flags)}),
         )
         if self.memories.put_new(record):
             return s

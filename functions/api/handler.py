@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
+from engram.tracing import LazyTracer
 
 from . import errors
 from .guard import BodyRejected, check_body
 from .routes import kb, memories, sessions
 
 logger = Logger()
-tracer = Tracer()
+tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
@@ -26,15 +30,47 @@ app.include_router(sessions.router, prefix="/v1")
 app.include_router(memories.router, prefix="/v1")
 app.include_router(kb.router, prefix="/v1")
 errors.register(app)
+
+# The matched route's template, for the access log (one request at a time per environment).
+_matched: dict[str, str] = {}
+
+
+def remember_route(router: APIGatewayHttpResolver, next_middleware: NextMiddleware) -> Response[Any]:
+    _matched["route"] = router.request.route
+    return next_middleware(router)
+
+
+app.use(middlewares=[remember_route])
 app.enable_swagger(path="/docs", title="Engram API", version="1.0.0", description="Conversation memory for chatbots")
 
 
-@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP, log_event=False)
+@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP, log_event=False, clear_state=True)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    started = time.perf_counter()
+    _matched.clear()
     try:
         check_body(event, runtime.get_container().settings.max_json_depth)
+        result = app.resolve(event, context)
     except BodyRejected as exc:
-        return errors.raw_error(exc.status, exc.code, exc.message)
-    return app.resolve(event, context)
+        result = errors.raw_error(exc.status, exc.code, exc.message)
+    access_log(event, result, started)
+    return result
+
+
+def access_log(event: dict[str, Any], result: dict[str, Any], started: float) -> None:
+    """O3: one structured line per request — never the content (no body, no query values)."""
+    http = event.get("requestContext", {}).get("http", {})
+    status = int(result.get("statusCode", 0))
+    logger.info(
+        "request",
+        extra={
+            "method": http.get("method", ""),
+            "route": _matched.get("route", "-"),
+            "status": status,
+            "latency_ms": round((time.perf_counter() - started) * 1000, 1),
+            "request_id": event.get("requestContext", {}).get("requestId", ""),
+        },
+    )
+    metrics.add_metric(name="api_requests", unit=MetricUnit.Count, value=1)  # never "no metrics to publish"

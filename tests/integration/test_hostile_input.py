@@ -100,3 +100,29 @@ def test_unsupported_methods_get_405_from_the_local_server(gw: LocalGateway, met
         conn.close()
     finally:
         server.shutdown()
+
+
+def test_one_access_log_line_per_request_without_content(gw: LocalGateway, settings: Settings) -> None:
+    import io
+    import logging
+
+    from functions.api.handler import logger
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logger.registered_formatter)
+    logger.addHandler(handler)
+    try:
+        secret_words = "my-very-private-diagnosis"
+        gw.handle("POST", BASE + "/context", _headers(settings), json.dumps({"message": secret_words}).encode())
+        gw.handle("POST", BASE + "/chat", _headers(settings, "text/plain"), b"x")
+    finally:
+        logger.removeHandler(handler)
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    access = [line for line in lines if line.get("message") == "request"]
+    assert [(a["method"], a["route"], a["status"]) for a in access] == [
+        ("POST", "/v1/personas/{persona_id}/sessions/{session_id}/context", 200),
+        ("POST", "-", 415),
+    ]
+    assert all(isinstance(a["latency_ms"], float) and "request_id" in a for a in access)
+    assert secret_words not in stream.getvalue()

@@ -3,6 +3,10 @@
 Synthesizes offline: no lookups, no Docker, no AWS credentials. Without
 `-c env=...` all three stacks (Engram-dev, Engram-staging, Engram-prod) are
 synthesized; with it, only that one.
+
+Operator values that differ per deployment can be given at synth instead of in
+infra/config.py: `-c jwt_issuer_<env>=https://...`, `-c jwt_audience_<env>=a,b`
+(docs/deploy.md). A stack whose issuer is unset or a placeholder refuses to synth.
 """
 
 from __future__ import annotations
@@ -10,8 +14,10 @@ from __future__ import annotations
 if not __package__:  # `python infra/app.py` would let infra/constructs shadow the `constructs` library
     raise SystemExit("run the CDK app as a module from the repo root: python -m infra.app")
 
+import dataclasses
 import json
 import os
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,6 +27,7 @@ from cdk_nag import AwsSolutionsChecks
 
 from infra.config import ENVIRONMENTS, EnvConfig
 from infra.constructs.layers import REPO_ROOT, dependencies_layer_dir
+from infra.deployable import ConfigError
 from infra.stack import EngramStack
 
 CDK_JSON = REPO_ROOT / "cdk.json"
@@ -41,7 +48,31 @@ def selected_environments(app: App) -> list[EnvConfig]:
     return [ENVIRONMENTS[name]]
 
 
+# EnvConfig fields an operator may set per environment with `-c <field>_<env>=...`.
+CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience")
+
+
+def _context_value(field: str, value: object) -> str | tuple[str, ...]:
+    if field == "jwt_issuer":
+        return str(value).strip()
+    items = value.split(",") if isinstance(value, str) else value  # CLI: "a,b"; cdk.json / tests: a list
+    if not isinstance(items, list | tuple):
+        raise ConfigError(f"context {field}: expected a comma-separated string or a list, not {value!r}")
+    return tuple(s for s in (str(i).strip() for i in items) if s)
+
+
+def with_context(app: App, cfg: EnvConfig) -> EnvConfig:
+    """The config with the operator's `-c <field>_<env>=...` values applied over infra/config.py."""
+    changes: dict[str, Any] = {
+        field: _context_value(field, value)
+        for field in CONTEXT_FIELDS
+        if (value := app.node.try_get_context(f"{field}_{cfg.name}")) is not None
+    }
+    return dataclasses.replace(cfg, **changes)
+
+
 def build_stack(app: App, cfg: EnvConfig, *, dependencies_dir: Path | None = None) -> EngramStack:
+    cfg = with_context(app, cfg)
     account = cfg.account or os.environ.get("CDK_DEFAULT_ACCOUNT")  # None = account-agnostic
     return EngramStack(
         app,
@@ -70,7 +101,10 @@ def build_app(
 
 
 def main() -> None:
-    app, _ = build_app()
+    try:
+        app, _ = build_app()
+    except ConfigError as exc:  # the operator's message, not a jsii traceback
+        sys.exit(str(exc))
     app.synth()
 
 

@@ -74,8 +74,7 @@ class EnvConfig:
     pitr: bool  # O4 point-in-time recovery for the table
     search: SearchSizing
     snapshot_hour_utc: int  # O4 automated snapshot hour of the search domain
-    jwt_issuer: str  # JWT authorizer of end-user routes
-    jwt_audience: tuple[str, ...]
+    jwt_audience: tuple[str, ...]  # `aud` the IdP puts in end-user tokens (JWT authorizer)
     api: FunctionSizing
     turn_worker: FunctionSizing
     indexer: FunctionSizing
@@ -87,6 +86,10 @@ class EnvConfig:
     powertools_layer_version: int
     openai_secret_name: str  # Secrets Manager secret holding the OpenAI API key (created out of band)
     plan: Plan
+    # Operator-set, never committed as a guess: the issuer URL of the IdP whose tokens the
+    # end-user routes accept. Empty = unset, and synth fails (infra/deployable.py). Given here or
+    # at synth with `-c jwt_issuer_<env>=https://...` (infra/app.py, docs/deploy.md).
+    jwt_issuer: str = ""
     alarm_email: str | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
@@ -120,7 +123,6 @@ DEV = EnvConfig(
     pitr=True,
     search=SearchSizing(data_node_instance_type="t3.small.search", data_nodes=1, volume_size_gib=10),
     snapshot_hour_utc=2,
-    jwt_issuer="https://example.auth0.com/",  # placeholder: your IdP's issuer URL
     jwt_audience=("engram-dev",),
     api=FunctionSizing(memory_mb=1024, timeout_s=29),
     turn_worker=FunctionSizing(memory_mb=1024, timeout_s=120),
@@ -145,7 +147,6 @@ STAGING = EnvConfig(
         data_node_instance_type="r6g.large.search", data_nodes=2, volume_size_gib=20, zone_awareness_azs=2
     ),
     snapshot_hour_utc=2,
-    jwt_issuer="https://example.auth0.com/",
     jwt_audience=("engram-staging",),
     api=FunctionSizing(memory_mb=1024, timeout_s=29),
     turn_worker=FunctionSizing(memory_mb=1024, timeout_s=120),
@@ -172,7 +173,6 @@ PROD = EnvConfig(
         zone_awareness_azs=3,
     ),
     snapshot_hour_utc=2,
-    jwt_issuer="https://example.auth0.com/",
     jwt_audience=("engram",),
     api=FunctionSizing(memory_mb=1769, timeout_s=29, reserved_concurrency=200),  # 1769 MB = one vCPU
     turn_worker=FunctionSizing(memory_mb=1769, timeout_s=120, reserved_concurrency=100),

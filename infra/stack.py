@@ -19,10 +19,12 @@ from infra.constructs.queue import TurnQueue
 from infra.constructs.search import SearchDomain
 from infra.constructs.tables import EngramTable
 from infra.constructs.workers import Workers
+from infra.deployable import check_deployable
 
 
 class EngramStack(Stack):
     def __init__(self, scope: Construct, cid: str, *, cfg: EnvConfig, dependencies_dir: Path, **kwargs: object) -> None:
+        check_deployable(cfg)  # before anything exists: an unset issuer is the operator's to fix
         super().__init__(scope, cid, description=f"Engram conversation memory ({cfg.name})", **kwargs)  # type: ignore[arg-type]
         Tags.of(self).add("project", "engram")
         Tags.of(self).add("environment", cfg.name)

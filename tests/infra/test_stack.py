@@ -2,7 +2,8 @@
 
 All three environments are synthesized once per module, with cdk-nag attached
 exactly as in `infra/app.py`: dev account-agnostic (like an offline `cdk synth`),
-staging and prod with a dummy account id.
+staging and prod with a dummy account id. The operator's values (JWT issuer) come
+as context, as `cdk synth -c jwt_issuer_<env>=...` gives them.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ CONFIGS: dict[str, EnvConfig] = {
     "staging": dataclasses.replace(STAGING, account=DUMMY_ACCOUNT),
     "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT, alarm_email="ops@example.com"),
 }
+# What an operator passes with -c; the committed configs leave the issuer unset.
+OPERATOR_CONTEXT: dict[str, Any] = {f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS}
 FUNCTION_HANDLERS = {
     "api.handler.lambda_handler",
     "turn_worker.handler.lambda_handler",
@@ -53,7 +56,7 @@ def synth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synth]:
     app, stacks = build_app(
         CONFIGS.values(),
         outdir=str(outdir),
-        context=cdk_json_context(),
+        context={**cdk_json_context(), **OPERATOR_CONTEXT},
         dependencies_dir=PLACEHOLDER_DEPENDENCIES,  # never copy a real 100 MB layer in tests
     )
     try:
@@ -406,7 +409,7 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
         "AWS::ApiGatewayV2::Authorizer",
         {
             "AuthorizerType": "JWT",
-            "JwtConfiguration": {"Issuer": PROD.jwt_issuer, "Audience": list(PROD.jwt_audience)},
+            "JwtConfiguration": {"Issuer": OPERATOR_CONTEXT["jwt_issuer_prod"], "Audience": list(PROD.jwt_audience)},
         },
     )
     template.has_resource_properties(
@@ -421,6 +424,19 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
                 "ThrottlingRateLimit": PROD.api_throttle_rate,
                 "ThrottlingBurstLimit": PROD.api_throttle_burst,
             },
+        },
+    )
+
+
+@pytest.mark.parametrize("env", list(CONFIGS))
+def test_jwt_authorizer_trusts_the_operators_issuer(assertions: dict[str, Template], env: str) -> None:
+    assertions[env].has_resource_properties(
+        "AWS::ApiGatewayV2::Authorizer",
+        {
+            "JwtConfiguration": {
+                "Issuer": OPERATOR_CONTEXT[f"jwt_issuer_{env}"],
+                "Audience": list(CONFIGS[env].jwt_audience),
+            }
         },
     )
 
@@ -590,7 +606,8 @@ def test_engram_layer_asset_has_python_prefix(synth: Synth, templates: dict[str,
 
 
 def test_context_selects_one_environment() -> None:
-    app, stacks = build_app(context={**cdk_json_context(), "env": "staging"}, dependencies_dir=PLACEHOLDER_DEPENDENCIES)
+    context = {**cdk_json_context(), **OPERATOR_CONTEXT, "env": "staging"}
+    app, stacks = build_app(context=context, dependencies_dir=PLACEHOLDER_DEPENDENCIES)
     assert [s.stack_name for s in stacks] == ["Engram-staging"]
     assert isinstance(app, App)
 

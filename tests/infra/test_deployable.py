@@ -1,0 +1,89 @@
+"""Synth refuses an environment the operator has not finished configuring, and says what to set.
+
+These stop before any construct exists (infra/deployable.py runs first in EngramStack),
+so they are fast; the full synth with real values is tests/infra/test_stack.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aws_cdk import App
+
+from infra.app import build_app, cdk_json_context, with_context
+from infra.config import DEV, PROD, STAGING, EnvConfig
+from infra.constructs.layers import PLACEHOLDER_DEPENDENCIES
+from infra.deployable import ConfigError, deployment_problems
+
+REPO = Path(__file__).resolve().parents[2]
+ISSUER = "https://login.acme-health.test/"
+
+
+def _synth(cfg: EnvConfig, context: dict[str, Any] | None = None) -> None:
+    build_app([cfg], context={**cdk_json_context(), **(context or {})}, dependencies_dir=PLACEHOLDER_DEPENDENCIES)
+
+
+@pytest.mark.parametrize("cfg", [DEV, STAGING, PROD], ids=lambda c: c.name)
+def test_unset_issuer_fails_synth_and_names_what_to_set(cfg: EnvConfig) -> None:
+    with pytest.raises(ConfigError) as raised:
+        _synth(cfg)
+    message = str(raised.value)
+    assert cfg.stack_name in message and "jwt_issuer is unset" in message
+    assert f"-c jwt_issuer_{cfg.name}=https://" in message and "EnvConfig.jwt_issuer" in message
+
+
+@pytest.mark.parametrize(
+    "issuer", ["https://example.auth0.com/", "https://login.EXAMPLE.com/", "   ", "https://idp.example.org"]
+)
+def test_placeholder_issuer_fails_synth(issuer: str) -> None:
+    with pytest.raises(ConfigError, match=r"jwt_issuer is (a placeholder|unset)"):
+        _synth(dataclasses.replace(DEV, jwt_issuer=issuer))
+
+
+def test_placeholder_given_as_context_fails_too() -> None:
+    with pytest.raises(ConfigError, match="placeholder"):
+        _synth(DEV, {"jwt_issuer_dev": "https://example.auth0.com/"})
+
+
+def test_issuer_must_be_https() -> None:
+    with pytest.raises(ConfigError, match="must be an https:// URL"):
+        _synth(dataclasses.replace(DEV, jwt_issuer="http://login.acme-health.test/"))
+
+
+@pytest.mark.parametrize("audience", [(), ("",), ("engram", "example-api")])
+def test_empty_or_placeholder_audience_fails(audience: tuple[str, ...]) -> None:
+    with pytest.raises(ConfigError, match=r"jwt_audience .* `-c jwt_audience_dev="):
+        _synth(dataclasses.replace(DEV, jwt_issuer=ISSUER, jwt_audience=audience))
+
+
+def test_a_real_issuer_in_config_or_context_is_accepted() -> None:
+    assert deployment_problems(dataclasses.replace(DEV, jwt_issuer=ISSUER)) == []
+    assert deployment_problems(with_context(App(context={"jwt_issuer_dev": ISSUER}), DEV)) == []
+
+
+def test_context_values_apply_to_their_own_environment_only() -> None:
+    app = App(context={"jwt_issuer_prod": f" {ISSUER} ", "jwt_audience_prod": "engram, engram-admin,"})
+    prod = with_context(app, PROD)
+    assert prod.jwt_issuer == ISSUER and prod.jwt_audience == ("engram", "engram-admin")
+    assert with_context(app, DEV) == DEV
+    # cdk.json / programmatic context may give a list
+    assert with_context(App(context={"jwt_audience_dev": ["a", "b"]}), DEV).jwt_audience == ("a", "b")
+
+
+def test_the_cdk_app_exits_with_the_message_not_a_traceback(tmp_path: Path) -> None:
+    """What `cdk synth -c env=prod` shows when the operator forgot the issuer."""
+    context = {**cdk_json_context(), "env": "prod"}
+    env = {**os.environ, "CDK_CONTEXT_JSON": json.dumps(context), "CDK_OUTDIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "infra.app"], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    assert "Engram-prod cannot be synthesized" in done.stderr and "-c jwt_issuer_prod=" in done.stderr
+    assert "Traceback" not in done.stderr

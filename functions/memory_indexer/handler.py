@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -22,9 +22,10 @@ from engram.errors import EngramError
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.ports import MemoryIndex
 from engram.settings import get_settings
+from engram.tracing import LazyTracer
 
 logger = Logger()
-tracer = Tracer()
+tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 # An all-failed batch is reported like a partial one (every record listed) rather than
 # raised: the mapping retries from the first failure either way.

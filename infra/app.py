@@ -5,8 +5,9 @@ Synthesizes offline: no lookups, no Docker, no AWS credentials. Without
 synthesized; with it, only that one.
 
 Operator values that differ per deployment can be given at synth instead of in
-infra/config.py: `-c jwt_issuer_<env>=https://...`, `-c jwt_audience_<env>=a,b`
-(docs/deploy.md). A stack whose issuer is unset or a placeholder refuses to synth.
+infra/config.py: `-c jwt_issuer_<env>=https://...`, `-c jwt_audience_<env>=a,b`,
+`-c backend_principals_<env>=arn:...,arn:...` (docs/deploy.md). A stack whose issuer is
+unset or a placeholder, or (staging/prod) that names no backend principal, refuses to synth.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def selected_environments(app: App) -> list[EnvConfig]:
 
 
 # EnvConfig fields an operator may set per environment with `-c <field>_<env>=...`.
-CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience")
+CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience", "backend_principals")
 
 
 def _context_value(field: str, value: object) -> str | tuple[str, ...]:

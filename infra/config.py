@@ -90,6 +90,10 @@ class EnvConfig:
     # end-user routes accept. Empty = unset, and synth fails (infra/deployable.py). Given here or
     # at synth with `-c jwt_issuer_<env>=https://...` (infra/app.py, docs/deploy.md).
     jwt_issuer: str = ""
+    # P4: IAM role (or user) ARNs allowed to act for users on the backend routes (a role's
+    # sessions match it); the api gets them as ENGRAM_BACKEND_PRINCIPALS. Required in
+    # staging and prod; empty in dev = every backend call is 403 until you add yours.
+    backend_principals: tuple[str, ...] = ()
     alarm_email: str | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics

@@ -7,9 +7,17 @@ value, infra/app.py) instead of deploying something that trusts the wrong identi
 
 from __future__ import annotations
 
+import re
+
 from infra.config import EnvConfig
 
 PLACEHOLDER_MARK = "example"  # example.com, example.auth0.com, AIDAEXAMPLE...: never a real value
+# Environments whose backend routes must name the principals allowed on them (P4).
+BACKEND_PRINCIPALS_REQUIRED = frozenset({"staging", "prod"})
+# A role or user (optional path); the api matches a role's assumed-role sessions to it.
+_IAM_PRINCIPAL = re.compile(r"arn:aws[a-z-]*:iam::\d{12}:(role|user)/([\w+=,.@-]+/)*[\w+=,.@-]+")
+# Environment the stack derives from EnvConfig fields: settings_env must not contradict it.
+_OWNED_SETTINGS = ("ENGRAM_BACKEND_PRINCIPALS",)
 
 
 class ConfigError(ValueError):
@@ -37,6 +45,21 @@ def deployment_problems(cfg: EnvConfig) -> list[str]:
             f"jwt_audience {list(cfg.jwt_audience)} is empty or a placeholder: set the `aud` your IdP issues, "
             f"e.g. `-c jwt_audience_{env}=<aud>[,<aud>]` or EnvConfig.jwt_audience"
         )
+    if env in BACKEND_PRINCIPALS_REQUIRED and not cfg.backend_principals:
+        problems.append(
+            "backend_principals is empty: name the IAM roles of the backends that act for users, e.g. "
+            f"`-c backend_principals_{env}=arn:aws:iam::<account>:role/<backend-role>` "
+            "or EnvConfig.backend_principals"
+        )
+    for arn in cfg.backend_principals:
+        if not _IAM_PRINCIPAL.fullmatch(arn) or PLACEHOLDER_MARK in arn.lower():
+            problems.append(
+                f"backend_principals entry {arn!r} is not an IAM role or user ARN "
+                "(arn:aws:iam::<account>:role/<name>; the role's sessions match it)"
+            )
+    for key in _OWNED_SETTINGS:
+        if key in cfg.settings_env:
+            problems.append(f"settings_env sets {key}: it comes from EnvConfig, set the field instead")
     return problems
 
 

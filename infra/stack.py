@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from aws_cdk import Annotations, Aws, CfnOutput, Stack, Tags
@@ -64,6 +65,8 @@ class EngramStack(Stack):
             },
         )
         api = EngramApi(self, "Api", cfg=cfg, shared=shared)
+        # P4: only the api authorizes backends; the other functions never see the list.
+        api.handler.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(list(cfg.backend_principals)))
         workers = Workers(self, "Workers", cfg=cfg, shared=shared, turns=turns, table=data.table)
         jobs = Jobs(self, "Jobs", cfg=cfg, shared=shared)
         # Post-turn jobs: derived from stored rounds / closed runs, never sent by a function.

@@ -2,13 +2,19 @@
 
 - End users: API Gateway's JWT authorizer puts the verified claims at
   requestContext.authorizer.jwt.claims; `sub` is the user, `tenant` (optional) the tenant.
-- Trusted backends: IAM-authorized routes under /v1/users/{user_id}/...; API Gateway
-  puts the caller at requestContext.authorizer.iam and the backend names the user.
+- Trusted backends: IAM-authorized routes under /v1/users/{user_id}/... (and /v1/kb/...);
+  API Gateway puts the caller at requestContext.authorizer.iam and the backend names the
+  user. SigV4 only proves *an* identity of the account, so the caller's `userArn` must
+  also be on settings.backend_principals (P4).
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
 
 from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
@@ -16,6 +22,31 @@ from engram.errors import Forbidden, Unauthorized
 
 if TYPE_CHECKING:
     from engram.settings import Settings
+
+logger = Logger(child=True)
+
+# What API Gateway reports for a role's temporary credentials; the session name is the caller's choice.
+_ROLE_SESSION = re.compile(r"arn:(aws[a-z-]*):sts::(\d{12}):assumed-role/([^/]+)/[^/]+")
+# A role or user, with an optional path. Names are unique per account whatever the path,
+# and a session ARN carries no path, so the path is dropped on both sides.
+_IAM_ENTITY = re.compile(r"arn:(aws[a-z-]*):iam::(\d{12}):(role|user)/(?:[^/]+/)*([^/]+)")
+
+
+def principal_key(arn: str) -> str | None:
+    """One name per IAM identity (arn:aws:iam::ACCOUNT:role/NAME), or None for anything else
+    (federated users, the account root, malformed values): those never match the allow-list."""
+    if session := _ROLE_SESSION.fullmatch(arn):
+        partition, account, role = session.groups()
+        return f"arn:{partition}:iam::{account}:role/{role}"
+    if entity := _IAM_ENTITY.fullmatch(arn):
+        partition, account, kind, name = entity.groups()
+        return f"arn:{partition}:iam::{account}:{kind}/{name}"
+    return None
+
+
+@lru_cache(maxsize=8)
+def _allowed(principals: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(key for p in principals if (key := principal_key(p)) is not None)
 
 
 def _authorizer(event: dict[str, Any]) -> dict[str, Any]:
@@ -39,6 +70,13 @@ def backend_tenant(event: dict[str, Any], settings: Settings) -> str:
         if "jwt" in auth:
             raise Forbidden("end-user tokens cannot act for another user")
         raise Unauthorized("backend routes need IAM authorization")
+    iam = auth["iam"] if isinstance(auth["iam"], dict) else {}
+    arn = iam.get("userArn")
+    key = principal_key(arn) if isinstance(arn, str) else None
+    if key is None or key not in _allowed(tuple(settings.backend_principals)):
+        # The ARN goes to the log (the operator adds it to EnvConfig.backend_principals), not to the client.
+        logger.warning("backend caller not on the allow-list", extra={"caller_arn": str(arn)[:300]})
+        raise Forbidden("this IAM principal may not act for users")
     return settings.default_tenant
 
 

@@ -77,6 +77,50 @@ def test_context_values_apply_to_their_own_environment_only() -> None:
     assert with_context(App(context={"jwt_audience_dev": ["a", "b"]}), DEV).jwt_audience == ("a", "b")
 
 
+@pytest.mark.parametrize("cfg", [STAGING, PROD], ids=lambda c: c.name)
+def test_staging_and_prod_need_backend_principals(cfg: EnvConfig) -> None:
+    with pytest.raises(ConfigError) as raised:
+        _synth(dataclasses.replace(cfg, jwt_issuer=ISSUER))
+    message = str(raised.value)
+    assert "backend_principals is empty" in message and "jwt_issuer" not in message
+    assert f"-c backend_principals_{cfg.name}=arn:aws:iam::" in message and "EnvConfig.backend_principals" in message
+
+
+def test_dev_may_leave_backend_principals_empty() -> None:
+    assert deployment_problems(dataclasses.replace(DEV, jwt_issuer=ISSUER)) == []
+
+
+@pytest.mark.parametrize(
+    "arn",
+    [
+        "arn:aws:sts::123456789012:assumed-role/chat-backend/session",  # a session: name its role
+        "arn:aws:iam::123456789012:role/*",  # no wildcards: the api compares names
+        "arn:aws:iam::123456789012:role/AIDAEXAMPLEBACKEND",
+        "arn:aws:iam::1234:role/chat-backend",
+        "chat-backend",
+    ],
+)
+def test_backend_principals_must_be_role_or_user_arns(arn: str) -> None:
+    cfg = dataclasses.replace(PROD, jwt_issuer=ISSUER, backend_principals=(arn,))
+    with pytest.raises(ConfigError, match="is not an IAM role or user ARN"):
+        _synth(cfg)
+
+
+def test_settings_env_cannot_override_the_allow_list() -> None:
+    cfg = dataclasses.replace(
+        DEV, jwt_issuer=ISSUER, settings_env={"ENGRAM_BACKEND_PRINCIPALS": '["arn:aws:iam::123456789012:role/x"]'}
+    )
+    with pytest.raises(ConfigError, match="settings_env sets ENGRAM_BACKEND_PRINCIPALS"):
+        _synth(cfg)
+
+
+def test_backend_principals_from_context() -> None:
+    roles = "arn:aws:iam::123456789012:role/a, arn:aws:iam::123456789012:role/team/b"
+    prod = with_context(App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": roles}), PROD)
+    assert prod.backend_principals == ("arn:aws:iam::123456789012:role/a", "arn:aws:iam::123456789012:role/team/b")
+    assert deployment_problems(prod) == []
+
+
 def test_the_cdk_app_exits_with_the_message_not_a_traceback(tmp_path: Path) -> None:
     """What `cdk synth -c env=prod` shows when the operator forgot the issuer."""
     context = {**cdk_json_context(), "env": "prod"}

@@ -34,7 +34,14 @@ CONFIGS: dict[str, EnvConfig] = {
     "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT, alarm_email="ops@example.com"),
 }
 # What an operator passes with -c; the committed configs leave the issuer unset.
-OPERATOR_CONTEXT: dict[str, Any] = {f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS}
+BACKEND_ROLES = {
+    "staging": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend-staging"],
+    "prod": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend", f"arn:aws:iam::{DUMMY_ACCOUNT}:role/svc/kb-loader"],
+}
+OPERATOR_CONTEXT: dict[str, Any] = {
+    **{f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS},
+    **{f"backend_principals_{env}": roles for env, roles in BACKEND_ROLES.items()},  # dev: none
+}
 FUNCTION_HANDLERS = {
     "api.handler.lambda_handler",
     "turn_worker.handler.lambda_handler",
@@ -473,6 +480,15 @@ def test_functions_runtime_layers_env(templates: dict[str, dict[str, Any]], env:
         assert variables["POWERTOOLS_LOG_LEVEL"] == cfg.log_level
     reserved = {f["Handler"]: f.get("ReservedConcurrentExecutions") for f in functions}
     assert reserved["api.handler.lambda_handler"] == cfg.api.reserved_concurrency
+
+
+@pytest.mark.parametrize("env", list(CONFIGS))
+def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str, Any]], env: str) -> None:
+    functions = [f["Properties"] for f in _resources(templates[env], "AWS::Lambda::Function").values()]
+    lists = {f["Handler"]: f["Environment"]["Variables"].get("ENGRAM_BACKEND_PRINCIPALS") for f in functions}
+    api = lists.pop("api.handler.lambda_handler")
+    assert isinstance(api, str) and json.loads(api) == BACKEND_ROLES.get(env, [])
+    assert set(lists.values()) == {None}
 
 
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:

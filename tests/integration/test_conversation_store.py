@@ -42,6 +42,7 @@ class CountingSummarizer:
 
 def test_twenty_concurrent_writers_store_every_round_once_in_order(container: Container, settings: Settings) -> None:
     counting = CountingSummarizer(container.models.summarizer)
+    settings = settings.model_copy(update={"session_end_max_messages": 100})  # the run stays open at 20
     store = DynamoConversationStore(bind_for(settings), settings)
     rolling = RollingSummarizer(store, counting, container.counter, settings, container.clock, container.metrics)
     cursors: list[int] = []

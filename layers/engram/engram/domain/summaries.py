@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 
 SUMMARY_LEASE = "summary"
 LEASE_TTL_S = 120.0
+MAX_CAS_LOSSES = 5  # concurrent folds (only outside FIFO order) give up after this many lost races
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ class RollingSummarizer:
 
     def _fold(self, key: SessionKey, hint: SummaryProgress | None = None) -> list[ChunkCommitted]:
         done: list[ChunkCommitted] = []
+        lost = 0
         loaded: list[Turn] | None = None
         if hint is not None:  # one Query: the rounds after the cursor the append saw, and the META
             meta, loaded = self._store.tail(key, hint.generation, hint.summary_cursor + 1, self._clock.now())
@@ -131,10 +133,19 @@ class RollingSummarizer:
             if not self._store.commit_summary(
                 key, meta.generation, meta.summary_cursor, last, summary, self._clock.now(), folded_tokens=input_tokens
             ):
+                # Another worker moved the cursor: discard our work, then look again — rounds it
+                # did not see (appended after it read) must still be folded by someone.
                 self._metrics.put("summary_cas_lost")
-                return done  # another worker moved the cursor: discard our work
+                lost += 1
+                if lost > MAX_CAS_LOSSES:
+                    return done
+                meta = self._store.get_meta(key, self._clock.now())
+                continue
             done.append(ChunkCommitted(meta.summary_cursor + 1, last, input_tokens, self._counter.count(summary)))
             self._metrics.put("summary_triggered")
+            if self._use_lease:  # other workers gave up to the lease holder: it drains what is due now
+                meta = self._store.get_meta(key, self._clock.now())
+                continue
             # What we just committed, without reading it back; rounds appended meanwhile are
             # folded by their own job (its hint says so).
             meta = replace(

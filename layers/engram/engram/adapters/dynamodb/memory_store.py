@@ -10,6 +10,7 @@ import json
 from array import array
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
@@ -17,6 +18,8 @@ from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, MemoryItem
 from engram.errors import Conflict
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+
+ACCESS_FIELDS = ("access_count", "last_accessed_at")  # written only by touch_access
 
 
 def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
@@ -189,8 +192,17 @@ class DynamoMemoryRepository:
         if record.version != expected_version + 1:
             raise ValueError("a replacement carries version = expected + 1")
         m = self._m
+        item = to_item(m, record)
+        actions: list[Action] = []
+        for name, attr in m.get_attributes().items():
+            if name in ("pk", "sk") or name in ACCESS_FIELDS:
+                continue
+            value = getattr(item, name)
+            actions.append(attr.remove() if value is None else attr.set(value))
         try:
-            to_item(m, record).save(condition=m.version == expected_version)
+            # An update, not a put: the access counters belong to touch_access (atomic ADDs
+            # that never bump the version), so a read-modify-write cannot write back an old count.
+            m(item.pk, item.sk).update(actions=actions, condition=m.pk.exists() & (m.version == expected_version))
         except PynamoDBException as exc:
             if is_condition_failure(exc):
                 raise Conflict(
@@ -248,13 +260,13 @@ class DynamoMemoryRepository:
         Once per job: the access carries its time, and a memory whose last access is exactly that
         time was counted by this job before it was redelivered (a user's access jobs share one FIFO
         group, so nothing of that user runs between a failed job and its redelivery). The version
-        moves too, so a read-modify-write of the record that started earlier retries instead of
-        writing back the old count."""
+        stays: a read does not make a caller's next edit conflict, and `replace` never writes the
+        access fields, so no read-modify-write can write back an old count."""
         m = self._m
         for memory_id in dict.fromkeys(memory_ids):
             try:
                 m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).update(
-                    actions=[m.access_count.add(1), m.last_accessed_at.set(now), m.version.add(1)],
+                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)],
                     condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now)),
                 )
             except PynamoDBException as exc:

@@ -25,6 +25,7 @@ from tests.support.openai_stub import OpenAIStub
 
 REPO = Path(__file__).resolve().parent.parent
 EVENTS = REPO / "events"
+SAMPLE_BACKEND_ROLE = "arn:aws:iam::123456789012:role/engram-dev-chatbot-backend"
 
 # No EMF lines on stdout from Powertools during tests; no real AWS by accident.
 os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
@@ -65,7 +66,13 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def settings(table: TableConfig) -> Settings:
-    return Settings(environment="test", table_name=table.table_name, dynamodb_endpoint=table.host)
+    return Settings(
+        environment="test",
+        table_name=table.table_name,
+        dynamodb_endpoint=table.host,
+        # the local gateway's backend caller and the role the sample events (events/) act as
+        backend_principals=(*Settings.model_fields["backend_principals"].default, SAMPLE_BACKEND_ROLE),
+    )
 
 
 @pytest.fixture

@@ -94,6 +94,11 @@ class EnvConfig:
     # sessions match it); the api gets them as ENGRAM_BACKEND_PRINCIPALS. Required in
     # staging and prod; empty in dev = every backend call is 403 until you add yours.
     backend_principals: tuple[str, ...] = ()
+    # The models the functions run (ENGRAM_MODEL_MODE): "openai" reads the key from
+    # openai_secret_name at cold start; "local" runs the labelled offline heuristics, which
+    # staging and prod accept only with allow_local_models=True (synth and cold start refuse it).
+    model_mode: Literal["openai", "local"] = "openai"
+    allow_local_models: bool = False
     alarm_email: str | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics

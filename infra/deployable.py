@@ -17,7 +17,16 @@ BACKEND_PRINCIPALS_REQUIRED = frozenset({"staging", "prod"})
 # A role or user (optional path); the api matches a role's assumed-role sessions to it.
 _IAM_PRINCIPAL = re.compile(r"arn:aws[a-z-]*:iam::\d{12}:(role|user)/([\w+=,.@-]+/)*[\w+=,.@-]+")
 # Environment the stack derives from EnvConfig fields: settings_env must not contradict it.
-_OWNED_SETTINGS = ("ENGRAM_BACKEND_PRINCIPALS",)
+_OWNED_SETTINGS = (
+    "ENGRAM_BACKEND_PRINCIPALS",
+    "ENGRAM_OPENSEARCH_PREFIX",
+    "ENGRAM_MODEL_MODE",
+    "ENGRAM_ALLOW_LOCAL_MODELS",
+    "ENGRAM_OPENAI_SECRET_ARN",
+    "OPENAI_API_KEY",
+)
+# Environments that run the local heuristic models only when the operator says so.
+LOCAL_MODELS_NEED_CONSENT = frozenset({"staging", "prod"})
 
 
 class ConfigError(ValueError):
@@ -57,6 +66,11 @@ def deployment_problems(cfg: EnvConfig) -> list[str]:
                 f"backend_principals entry {arn!r} is not an IAM role or user ARN "
                 "(arn:aws:iam::<account>:role/<name>; the role's sessions match it)"
             )
+    if cfg.model_mode == "local" and env in LOCAL_MODELS_NEED_CONSENT and not cfg.allow_local_models:
+        problems.append(
+            f"model_mode is 'local' in {env}: the offline heuristics answer instead of a model. "
+            "Use model_mode='openai' (the key in Secrets Manager), or say so with allow_local_models=True"
+        )
     for key in _OWNED_SETTINGS:
         if key in cfg.settings_env:
             problems.append(f"settings_env sets {key}: it comes from EnvConfig, set the field instead")

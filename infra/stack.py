@@ -17,7 +17,7 @@ from infra.constructs.layers import EngramLayers
 from infra.constructs.observability import Observability
 from infra.constructs.outbox import OutboxPipe
 from infra.constructs.queue import TurnQueue
-from infra.constructs.search import SearchDomain
+from infra.constructs.search import INDEX_PREFIX, SearchDomain
 from infra.constructs.tables import EngramTable
 from infra.constructs.workers import Workers
 from infra.deployable import check_deployable
@@ -52,9 +52,12 @@ class EngramStack(Stack):
                 "ENGRAM_TABLE_NAME": data.table.table_name,
                 "ENGRAM_TURN_QUEUE_URL": turns.queue.queue_url,
                 "ENGRAM_OPENSEARCH_URL": search.url,
+                "ENGRAM_OPENSEARCH_PREFIX": INDEX_PREFIX,  # the readers' grants name its read alias
                 "ENGRAM_KMS_KEY_ID": data.field_key.key_arn,
                 # Read once at cold start; a partial ARN (no random suffix) is a valid SecretId.
                 "ENGRAM_OPENAI_SECRET_ARN": openai_secret.secret_arn,
+                "ENGRAM_MODEL_MODE": cfg.model_mode,
+                "ENGRAM_ALLOW_LOCAL_MODELS": "true" if cfg.allow_local_models else "false",
                 "POWERTOOLS_SERVICE_NAME": cfg.service_name,
                 "POWERTOOLS_METRICS_NAMESPACE": "Engram",
                 "POWERTOOLS_LOG_LEVEL": cfg.log_level,

@@ -1,12 +1,12 @@
 """HTTP API (API Gateway v2) in front of the api function.
 
-Three kinds of caller, three routes:
+Two kinds of caller, three routes:
 - end users: `ANY /v1/{proxy+}` behind a JWT authorizer (the caller's IdP);
 - trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` (and the
   knowledge base, `ANY /v1/kb/{proxy+}`) with
-  IAM (SigV4) authorization — more specific, so API Gateway matches it first;
-- LINE: `POST /line/webhook` without an authorizer; the handler verifies
-  X-Line-Signature (W1) before doing anything.
+  IAM (SigV4) authorization — more specific, so API Gateway matches it first.
+No route is unauthenticated: the LINE webhook (which verifies X-Line-Signature itself)
+is added with its handler, not before.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from constructs import Construct
 
 from infra.config import EnvConfig
 from infra.constructs.function import EngramFunction, SharedRuntime, log_retention
-from infra.nag import acknowledge
 
 # No request/response bodies, no identities beyond the JWT subject: logs never carry content (§9).
 _ACCESS_LOG_FORMAT = json.dumps(
@@ -116,15 +115,5 @@ class EngramApi(Construct):
             integration=integration,
             authorizer=authorizers.HttpIamAuthorizer(),
         )
-        line_routes = self.http_api.add_routes(
-            path="/line/webhook", methods=[apigw.HttpMethod.POST], integration=integration
-        )
-        for route in line_routes:
-            acknowledge(
-                route,
-                "APIG4",
-                "LINE cannot authenticate to API Gateway; the handler verifies X-Line-Signature "
-                "(HMAC-SHA256 of the raw body with the channel secret) and answers 401 otherwise.",
-            )
         self.url = self.stage.url
         CfnOutput(self, "ApiUrl", value=self.stage.url)

@@ -5,6 +5,10 @@ NAT gateway, no ENI cold starts, no VPC endpoints for DynamoDB/SQS/KMS/Secrets
 Manager), and the domain's resource policy names only this stack's function
 roles. Fine-grained access control stays off: there is no human/dashboard
 user, and the index holds nothing that is not rebuildable from DynamoDB.
+
+Readers (api, turn worker, jobs) reach the index only through its read alias: GET/HEAD
+of documents and POST to the read-only search endpoints. Only the memory indexer can
+write (POST _bulk, PUT/DELETE indices, templates, aliases).
 """
 
 from __future__ import annotations
@@ -21,8 +25,14 @@ from infra.constructs.function import log_retention
 from infra.nag import acknowledge
 
 ENGINE_VERSION = opensearch.EngineVersion.OPENSEARCH_2_19  # latest 2.x in aws-cdk-lib 2.275
-READ_ACTIONS = ["es:ESHttpGet", "es:ESHttpHead", "es:ESHttpPost"]  # _search / _msearch are POSTs
-WRITE_ACTIONS = [*READ_ACTIONS, "es:ESHttpPut", "es:ESHttpDelete", "es:ESHttpPatch"]
+# Index names the functions use (ENGRAM_OPENSEARCH_PREFIX; engram.adapters.opensearch_template.IndexLayout).
+INDEX_PREFIX = "engram-memory"
+READ_ALIAS = f"{INDEX_PREFIX}-read"
+# POST is how OpenSearch takes a query body, but POST also writes (_bulk, _doc, _update,
+# _delete_by_query): readers get it only on these read-only endpoints of the read alias.
+SEARCH_PATHS = tuple(f"{READ_ALIAS}/{endpoint}" for endpoint in ("_search", "_msearch", "_count"))
+READ_ACTIONS = ["es:ESHttpGet", "es:ESHttpHead"]
+WRITE_ACTIONS = [*READ_ACTIONS, "es:ESHttpPost", "es:ESHttpPut", "es:ESHttpDelete", "es:ESHttpPatch"]
 
 
 class SearchDomain(Construct):
@@ -132,27 +142,37 @@ class SearchDomain(Construct):
                 f"{cfg.name}: single-AZ sizing (config.search); the index is rebuildable from DynamoDB.",
             )
 
-    def _allow(self, role: iam.IRole, actions: list[str]) -> None:
+    def _allow(self, role: iam.IRole, actions: list[str], paths: list[str]) -> None:
         # Identity side uses the domain's GetAtt Arn (a dependency on the domain), the
         # resource side the name-based ARN (the domain cannot reference itself).
-        iam.Grant.add_to_principal(grantee=role, actions=actions, resource_arns=[f"{self.domain.domain_arn}/*"])
+        iam.Grant.add_to_principal(
+            grantee=role, actions=actions, resource_arns=[f"{self.domain.domain_arn}/{p}" for p in paths]
+        )
         self._access_policy.add_statements(
             iam.PolicyStatement(
                 principals=[iam.ArnPrincipal(role.role_arn)],
                 actions=actions,
-                resources=[f"{self.domain_arn}/*"],
+                resources=[f"{self.domain_arn}/{p}" for p in paths],
             )
-        )
-        acknowledge(
-            role,
-            f"IAM5[Resource::<{self._logical_id}.Arn>/*]",
-            "OpenSearch paths are index names and document ids (domain/<name>/<index>/...); "
-            "the grant is limited to this one domain.",
         )
 
     def grant_read(self, role: iam.IRole) -> None:
-        self._allow(role, READ_ACTIONS)
+        """Documents and searches through the read alias; nothing that writes."""
+        self._allow(role, READ_ACTIONS, [f"{READ_ALIAS}/*"])
+        self._allow(role, ["es:ESHttpPost"], list(SEARCH_PATHS))
+        acknowledge(
+            role,
+            f"IAM5[Resource::<{self._logical_id}.Arn>/{READ_ALIAS}/*]",
+            f"GET/HEAD only, of documents of the read alias ({READ_ALIAS}/_doc/<id>): document ids "
+            "are data, not known when the policy is written.",
+        )
 
     def grant_write(self, role: iam.IRole) -> None:
         """Only the memory indexer writes the index (ARCHITECTURE §1)."""
-        self._allow(role, WRITE_ACTIONS)
+        self._allow(role, WRITE_ACTIONS, ["*"])
+        acknowledge(
+            role,
+            f"IAM5[Resource::<{self._logical_id}.Arn>/*]",
+            "The memory indexer is the index's only writer: it creates the template, versioned indices "
+            "and aliases and bulk-writes documents, so its paths span this one domain (no other).",
+        )

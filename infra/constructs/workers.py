@@ -56,6 +56,7 @@ class Workers(Construct):
             description="DynamoDB Streams -> OpenSearch; the only writer of the memory index",
             sizing=cfg.indexer,
             shared=shared,
+            reads_stream=True,
         )
         # Standard queue: Lambda's stream on-failure destination does not accept FIFO queues.
         # It receives batch metadata (shard, sequence numbers), not the records.

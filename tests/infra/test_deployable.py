@@ -114,6 +114,30 @@ def test_settings_env_cannot_override_the_allow_list() -> None:
         _synth(cfg)
 
 
+_PRINCIPALS = ("arn:aws:iam::123456789012:role/chat-backend",)
+
+
+@pytest.mark.parametrize("cfg", [STAGING, PROD], ids=lambda c: c.name)
+def test_staging_and_prod_refuse_local_models_unless_allowed(cfg: EnvConfig) -> None:
+    local = dataclasses.replace(cfg, jwt_issuer=ISSUER, backend_principals=_PRINCIPALS, model_mode="local")
+    with pytest.raises(ConfigError, match=r"model_mode is 'local'.*allow_local_models=True"):
+        _synth(local)
+    assert deployment_problems(dataclasses.replace(local, allow_local_models=True)) == []
+
+
+def test_dev_may_run_local_models() -> None:
+    assert deployment_problems(dataclasses.replace(DEV, jwt_issuer=ISSUER, model_mode="local")) == []
+
+
+@pytest.mark.parametrize(
+    "key", ["ENGRAM_MODEL_MODE", "ENGRAM_ALLOW_LOCAL_MODELS", "ENGRAM_OPENAI_SECRET_ARN", "OPENAI_API_KEY"]
+)
+def test_settings_env_cannot_bypass_the_model_mode_or_the_secret(key: str) -> None:
+    cfg = dataclasses.replace(DEV, jwt_issuer=ISSUER, settings_env={key: "local"})
+    with pytest.raises(ConfigError, match=f"settings_env sets {key}"):
+        _synth(cfg)
+
+
 def test_backend_principals_from_context() -> None:
     roles = "arn:aws:iam::123456789012:role/a, arn:aws:iam::123456789012:role/team/b"
     prod = with_context(App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": roles}), PROD)

@@ -1,17 +1,14 @@
 """CDK assertions on the synthesized Engram stacks (offline: no AWS account, no Docker).
 
-All three environments are synthesized once per module, with cdk-nag attached
-exactly as in `infra/app.py`: dev account-agnostic (like an offline `cdk synth`),
-staging and prod with a dummy account id. The operator's values (JWT issuer) come
-as context, as `cdk synth -c jwt_issuer_<env>=...` gives them.
+All three environments are synthesized once per session (tests/infra/conftest.py), with
+cdk-nag attached exactly as in `infra/app.py`: dev account-agnostic (like an offline
+`cdk synth`), staging and prod with a dummy account id. The operator's values (JWT
+issuer, backend principals) come as context, as `cdk synth -c jwt_issuer_<env>=...` gives them.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,29 +16,24 @@ from aws_cdk import App
 from aws_cdk.assertions import Match, Template
 
 from infra.app import build_app, cdk_json_context
-from infra.config import DEFAULT_SCHEDULES, DEV, PROD, STAGING, EnvConfig
+from infra.config import DEFAULT_SCHEDULES, DEV, PROD
 from infra.constructs.layers import PLACEHOLDER_DEPENDENCIES
 from infra.constructs.outbox import STREAM_READ_ACTIONS
 from infra.constructs.queue import VISIBILITY_FACTOR
 from infra.constructs.tables import GSIS
 from infra.nag import acknowledge
 from infra.runtime import PY_TAG, PYTHON_VERSION
+from tests.infra.cfn import (
+    BACKEND_ROLES,
+    CONFIGS,
+    OPERATOR_CONTEXT,
+    Synth,
+    as_list,
+    nag_violations,
+    policy_statements,
+    resources,
+)
 
-DUMMY_ACCOUNT = "123456789012"
-CONFIGS: dict[str, EnvConfig] = {
-    "dev": DEV,
-    "staging": dataclasses.replace(STAGING, account=DUMMY_ACCOUNT),
-    "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT, alarm_email="ops@example.com"),
-}
-# What an operator passes with -c; the committed configs leave the issuer unset.
-BACKEND_ROLES = {
-    "staging": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend-staging"],
-    "prod": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend", f"arn:aws:iam::{DUMMY_ACCOUNT}:role/svc/kb-loader"],
-}
-OPERATOR_CONTEXT: dict[str, Any] = {
-    **{f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS},
-    **{f"backend_principals_{env}": roles for env, roles in BACKEND_ROLES.items()},  # dev: none
-}
 FUNCTION_HANDLERS = {
     "api.handler.lambda_handler",
     "turn_worker.handler.lambda_handler",
@@ -50,74 +42,12 @@ FUNCTION_HANDLERS = {
 }
 
 
-@dataclasses.dataclass
-class Synth:
-    outdir: Path
-    templates: dict[str, dict[str, Any]]
-    error: str | None
-
-
-@pytest.fixture(scope="module")
-def synth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synth]:
-    outdir = tmp_path_factory.mktemp("cdk.out")
-    app, stacks = build_app(
-        CONFIGS.values(),
-        outdir=str(outdir),
-        context={**cdk_json_context(), **OPERATOR_CONTEXT},
-        dependencies_dir=PLACEHOLDER_DEPENDENCIES,  # never copy a real 100 MB layer in tests
-    )
-    try:
-        assembly = app.synth()
-    except RuntimeError as exc:  # cdk-nag v3 fails synthesis on an unacknowledged finding
-        yield Synth(outdir, {}, str(exc))
-        return
-    templates = {
-        name: assembly.get_stack_by_name(stack.stack_name).template for name, stack in zip(CONFIGS, stacks, strict=True)
-    }
-    yield Synth(outdir, templates, None)
-
-
-def _violations(outdir: Path) -> list[str]:
-    report = outdir / "validation-report.json"
-    if not report.exists():
-        return []
-    found = []
-    for plugin in json.loads(report.read_text())["pluginReports"]:
-        for violation in plugin["violations"]:
-            if violation["severity"] != "error":
-                continue
-            for construct in violation["violatingConstructs"]:
-                found.append(f"{violation['ruleName']} at {construct['constructPath']}")
-    return found
-
-
-def _resources(template: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
-    return {k: r for k, r in template["Resources"].items() if r["Type"] == kind}
-
-
-def _as_list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else [value]
-
-
 # --- cdk-nag -------------------------------------------------------------------------
 
 
 def test_synth_offline_with_no_unacknowledged_cdk_nag_findings(synth: Synth) -> None:
-    violations = _violations(synth.outdir)
+    violations = nag_violations(synth.outdir)
     assert synth.error is None and not violations, "\n".join([synth.error or "", *violations])
-
-
-@pytest.fixture(scope="module")
-def templates(synth: Synth) -> dict[str, dict[str, Any]]:
-    if synth.error:
-        pytest.fail(f"synth failed: {synth.error}\n" + "\n".join(_violations(synth.outdir)))
-    return synth.templates
-
-
-@pytest.fixture(scope="module")
-def assertions(templates: dict[str, dict[str, Any]]) -> dict[str, Template]:
-    """`Template` objects, built once: each one is a round trip to the jsii process."""
-    return {env: Template.from_json(t) for env, t in templates.items()}
 
 
 def test_acknowledgment_needs_a_reason() -> None:
@@ -151,7 +81,7 @@ def test_table_keys_ttl_stream_pitr_encryption(assertions: dict[str, Template], 
 
 
 def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
-    (table,) = _resources(templates["dev"], "AWS::DynamoDB::Table").values()
+    (table,) = resources(templates["dev"], "AWS::DynamoDB::Table").values()
     props = table["Properties"]
     types = {a["AttributeName"]: a["AttributeType"] for a in props["AttributeDefinitions"]}
     gsis = {g["IndexName"]: g for g in props["GlobalSecondaryIndexes"]}
@@ -174,7 +104,7 @@ def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
 
 def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) -> None:
     for env, policy in (("dev", "Delete"), ("prod", "Retain")):
-        (table,) = _resources(templates[env], "AWS::DynamoDB::Table").values()
+        (table,) = resources(templates[env], "AWS::DynamoDB::Table").values()
         assert table["DeletionPolicy"] == policy, env
         assert table["Properties"]["DeletionProtectionEnabled"] is (env == "prod")
 
@@ -183,7 +113,7 @@ def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) 
 
 
 def _turn_queue_id(template: dict[str, Any]) -> str:
-    queues = _resources(template, "AWS::SQS::Queue")
+    queues = resources(template, "AWS::SQS::Queue")
     (turns_id,) = [k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-turns.fifo"]
     return turns_id
 
@@ -192,7 +122,7 @@ def test_turn_queue_is_fifo_with_fifo_dlq(
     templates: dict[str, dict[str, Any]], assertions: dict[str, Template]
 ) -> None:
     template = assertions["dev"]
-    queues = _resources(templates["dev"], "AWS::SQS::Queue")
+    queues = resources(templates["dev"], "AWS::SQS::Queue")
     turns = queues[_turn_queue_id(templates["dev"])]["Properties"]
     assert turns["FifoQueue"] is True
     assert turns["ContentBasedDeduplication"] is False
@@ -209,7 +139,7 @@ def test_turn_queue_is_fifo_with_fifo_dlq(
 
 
 def test_event_source_mappings_report_batch_item_failures(templates: dict[str, dict[str, Any]]) -> None:
-    mappings = list(_resources(templates["dev"], "AWS::Lambda::EventSourceMapping").values())
+    mappings = list(resources(templates["dev"], "AWS::Lambda::EventSourceMapping").values())
     assert len(mappings) == 2
     for mapping in mappings:
         assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
@@ -230,7 +160,7 @@ def test_event_source_mappings_report_batch_item_failures(templates: dict[str, d
 
 
 def _table_id(template: dict[str, Any]) -> str:
-    (table_id,) = _resources(template, "AWS::DynamoDB::Table")
+    (table_id,) = resources(template, "AWS::DynamoDB::Table")
     return table_id
 
 
@@ -242,9 +172,9 @@ def _queue_id_by_arn(arn: Any) -> str:
 @pytest.mark.parametrize("env", list(CONFIGS))
 def test_outbox_pipe_forwards_stored_rounds_and_runs(templates: dict[str, dict[str, Any]], env: str) -> None:
     template = templates[env]
-    (pipe,) = [p["Properties"] for p in _resources(template, "AWS::Pipes::Pipe").values()]
+    (pipe,) = [p["Properties"] for p in resources(template, "AWS::Pipes::Pipe").values()]
     assert pipe["Source"] == {"Fn::GetAtt": [_table_id(template), "StreamArn"]}
-    queues = _resources(template, "AWS::SQS::Queue")
+    queues = resources(template, "AWS::SQS::Queue")
     target = queues[_queue_id_by_arn(pipe["Target"])]["Properties"]
     assert target["QueueName"] == f"{CONFIGS[env].prefix}-turns.fifo"
     assert pipe.get("DesiredState", "RUNNING") == "RUNNING"
@@ -273,7 +203,7 @@ def test_outbox_pipe_forwards_stored_rounds_and_runs(templates: dict[str, dict[s
 
 
 def _pipe_role(template: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    (pipe,) = _resources(template, "AWS::Pipes::Pipe").values()
+    (pipe,) = resources(template, "AWS::Pipes::Pipe").values()
     role_id = pipe["Properties"]["RoleArn"]["Fn::GetAtt"][0]
     return role_id, template["Resources"][role_id]
 
@@ -286,10 +216,10 @@ def test_outbox_pipe_role_reads_the_stream_and_sends_to_its_queues(templates: di
     assert set(trust["Condition"]["StringEquals"]) == {"aws:SourceAccount", "aws:SourceArn"}
     assert "ManagedPolicyArns" not in role["Properties"] and "Policies" not in role["Properties"]
 
-    (pipe,) = [p["Properties"] for p in _resources(template, "AWS::Pipes::Pipe").values()]
+    (pipe,) = [p["Properties"] for p in resources(template, "AWS::Pipes::Pipe").values()]
     policies = [
         p["Properties"]["PolicyDocument"]["Statement"]
-        for p in _resources(template, "AWS::IAM::Policy").values()
+        for p in resources(template, "AWS::IAM::Policy").values()
         if {"Ref": role_id} in p["Properties"]["Roles"]
     ]
     granted = {
@@ -297,8 +227,8 @@ def test_outbox_pipe_role_reads_the_stream_and_sends_to_its_queues(templates: di
         for statements in policies
         for s in statements
         if s["Effect"] == "Allow"
-        for action in _as_list(s["Action"])
-        for resource in _as_list(s["Resource"])
+        for action in as_list(s["Action"])
+        for resource in as_list(s["Resource"])
     }
     stream = json.dumps(pipe["Source"], sort_keys=True)
     turn_queue = json.dumps(pipe["Target"], sort_keys=True)
@@ -306,7 +236,7 @@ def test_outbox_pipe_role_reads_the_stream_and_sends_to_its_queues(templates: di
     (key_statement,) = [s for statements in policies for s in statements if s["Action"] == "kms:Decrypt"]
     table_key = json.dumps(key_statement["Resource"], sort_keys=True)
     assert "kms:ViaService" in key_statement["Condition"]["StringEquals"]  # usable through DynamoDB only
-    table = _resources(template, "AWS::DynamoDB::Table")[_table_id(template)]["Properties"]
+    table = resources(template, "AWS::DynamoDB::Table")[_table_id(template)]["Properties"]
     assert json.loads(table_key) == table["SSESpecification"]["KMSMasterKeyId"]
     assert granted == {
         *((action, stream) for action in STREAM_READ_ACTIONS),
@@ -322,17 +252,17 @@ def test_outbox_pipe_role_reads_the_stream_and_sends_to_its_queues(templates: di
     }
     # The pipe starts only once its permissions exist.
     (policy_id,) = [
-        k for k, p in _resources(template, "AWS::IAM::Policy").items() if {"Ref": role_id} in p["Properties"]["Roles"]
+        k for k, p in resources(template, "AWS::IAM::Policy").items() if {"Ref": role_id} in p["Properties"]["Roles"]
     ]
-    (pipe_resource,) = _resources(template, "AWS::Pipes::Pipe").values()
-    assert policy_id in _as_list(pipe_resource.get("DependsOn", []))
+    (pipe_resource,) = resources(template, "AWS::Pipes::Pipe").values()
+    assert policy_id in as_list(pipe_resource.get("DependsOn", []))
 
 
 # --- jobs ----------------------------------------------------------------------------------
 
 
 def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, dict[str, Any]]) -> None:
-    rules = list(_resources(templates["dev"], "AWS::Events::Rule").values())
+    rules = list(resources(templates["dev"], "AWS::Events::Rule").values())
     expressions = {r["Properties"]["ScheduleExpression"] for r in rules}
     assert expressions == set(DEFAULT_SCHEDULES.values())
     assert expressions == {
@@ -342,7 +272,7 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
         "cron(30 3 * * ? *)",
         "rate(15 minutes)",
     }
-    functions = _resources(templates["dev"], "AWS::Lambda::Function")
+    functions = resources(templates["dev"], "AWS::Lambda::Function")
     (jobs_fn,) = [k for k, f in functions.items() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"]
     jobs_seen = set()
     for rule in rules:
@@ -361,21 +291,19 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
 
 def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any]]) -> None:
     template = templates["dev"]
-    functions = _resources(template, "AWS::Lambda::Function")
+    functions = resources(template, "AWS::Lambda::Function")
     (jobs_fn,) = [
         f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
     ]
     assert "ENGRAM_TABLE_NAME" in jobs_fn["Environment"]["Variables"]
-    (statements,) = [s for p, s in _statements(template).items() if "JobsFunction" in p]
+    (statements,) = [s for p, s in policy_statements(template).items() if "JobsFunction" in p]
     table_arn = {"Fn::GetAtt": [_table_id(template), "Arn"]}
     index_arn = {"Fn::Join": ["", [table_arn, "/index/active_sessions"]]}
     by_resource: dict[str, set[str]] = {}
     for statement in statements:
-        for resource in _as_list(statement["Resource"]):
+        for resource in as_list(statement["Resource"]):
             if "dynamodb:" in json.dumps(statement["Action"]):
-                by_resource.setdefault(json.dumps(resource, sort_keys=True), set()).update(
-                    _as_list(statement["Action"])
-                )
+                by_resource.setdefault(json.dumps(resource, sort_keys=True), set()).update(as_list(statement["Action"]))
     assert by_resource == {
         json.dumps(table_arn, sort_keys=True): {
             "dynamodb:GetItem",
@@ -389,7 +317,7 @@ def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any
     # async-invoke failure destination, the jobs DLQ).
     turn_queue = _turn_queue_id(template)
     assert not any(
-        "sqs:SendMessage" in _as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"]) for s in statements
+        "sqs:SendMessage" in as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"]) for s in statements
     )
 
 
@@ -400,18 +328,16 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
     template = assertions["prod"]
     routes = {
         r["Properties"]["RouteKey"]: r["Properties"]
-        for r in _resources(templates["prod"], "AWS::ApiGatewayV2::Route").values()
+        for r in resources(templates["prod"], "AWS::ApiGatewayV2::Route").values()
     }
     assert set(routes) == {
         "ANY /v1/{proxy+}",
         "ANY /v1/users/{userId}/{proxy+}",
         "ANY /v1/kb/{proxy+}",
-        "POST /line/webhook",
     }
     assert routes["ANY /v1/kb/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
     assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
-    assert routes["POST /line/webhook"]["AuthorizationType"] == "NONE"
     template.has_resource_properties(
         "AWS::ApiGatewayV2::Authorizer",
         {
@@ -454,7 +380,7 @@ def test_jwt_authorizer_trusts_the_operators_issuer(assertions: dict[str, Templa
 @pytest.mark.parametrize("env", ["dev", "prod"])
 def test_functions_runtime_layers_env(templates: dict[str, dict[str, Any]], env: str) -> None:
     cfg = CONFIGS[env]
-    functions = [f["Properties"] for f in _resources(templates[env], "AWS::Lambda::Function").values()]
+    functions = [f["Properties"] for f in resources(templates[env], "AWS::Lambda::Function").values()]
     assert {f["Handler"] for f in functions} == FUNCTION_HANDLERS
     for fn in functions:
         assert fn["Runtime"] == f"python{PYTHON_VERSION}"
@@ -484,7 +410,7 @@ def test_functions_runtime_layers_env(templates: dict[str, dict[str, Any]], env:
 
 @pytest.mark.parametrize("env", list(CONFIGS))
 def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str, Any]], env: str) -> None:
-    functions = [f["Properties"] for f in _resources(templates[env], "AWS::Lambda::Function").values()]
+    functions = [f["Properties"] for f in resources(templates[env], "AWS::Lambda::Function").values()]
     lists = {f["Handler"]: f["Environment"]["Variables"].get("ENGRAM_BACKEND_PRINCIPALS") for f in functions}
     api = lists.pop("api.handler.lambda_handler")
     assert isinstance(api, str) and json.loads(api) == BACKEND_ROLES.get(env, [])
@@ -492,25 +418,18 @@ def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str,
 
 
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:
-    functions = _resources(templates["dev"], "AWS::Lambda::Function").values()
+    functions = resources(templates["dev"], "AWS::Lambda::Function").values()
     roles = [json.dumps(f["Properties"]["Role"]) for f in functions]
     assert len(roles) == len(set(roles)) == 4
-    for role in _resources(templates["dev"], "AWS::IAM::Role").values():
+    for role in resources(templates["dev"], "AWS::IAM::Role").values():
         assert "ManagedPolicyArns" not in role["Properties"]
-
-
-def _statements(template: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    return {
-        name: policy["Properties"]["PolicyDocument"]["Statement"]
-        for name, policy in _resources(template, "AWS::IAM::Policy").items()
-    }
 
 
 def test_roles_have_no_wildcard_table_actions(templates: dict[str, dict[str, Any]]) -> None:
     for env in CONFIGS:
-        for policy, statements in _statements(templates[env]).items():
+        for policy, statements in policy_statements(templates[env]).items():
             for statement in statements:
-                actions = _as_list(statement["Action"])
+                actions = as_list(statement["Action"])
                 assert "*" not in actions, policy
                 for action in actions:
                     service, _, verb = action.partition(":")
@@ -528,15 +447,15 @@ def test_roles_have_no_wildcard_table_actions(templates: dict[str, dict[str, Any
 def test_permission_matrix(templates: dict[str, dict[str, Any]]) -> None:
     """Only the indexer writes the index or lacks table writes; api and jobs enqueue turns."""
     by_role: dict[str, set[str]] = {}
-    for policy, statements in _statements(templates["dev"]).items():
-        by_role[policy] = {a for s in statements for a in _as_list(s["Action"])}
+    for policy, statements in policy_statements(templates["dev"]).items():
+        by_role[policy] = {a for s in statements for a in as_list(s["Action"])}
     writers = {p for p, actions in by_role.items() if "es:ESHttpPut" in actions}
     turn_queue = _turn_queue_id(templates["dev"])
     senders = {
         policy
-        for policy, statements in _statements(templates["dev"]).items()
+        for policy, statements in policy_statements(templates["dev"]).items()
         for s in statements
-        if "sqs:SendMessage" in _as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"])
+        if "sqs:SendMessage" in as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"])
     }
     assert len(writers) == 1 and "MemoryIndexer" in next(iter(writers))
     # api: access jobs; the outbox pipe: rounds and closed runs. Nothing else sends to the turn queue.
@@ -566,7 +485,7 @@ def test_search_domain(templates: dict[str, dict[str, Any]], assertions: dict[st
                 "AdvancedSecurityOptions": Match.absent(),
             },
         )
-    (domain,) = _resources(templates["prod"], "AWS::OpenSearchService::Domain").values()
+    (domain,) = resources(templates["prod"], "AWS::OpenSearchService::Domain").values()
     cluster = domain["Properties"]["ClusterConfig"]
     assert cluster["DedicatedMasterEnabled"] is True
     assert cluster["ZoneAwarenessEnabled"] is True
@@ -578,7 +497,7 @@ def test_search_domain(templates: dict[str, dict[str, Any]], assertions: dict[st
 
 
 def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Template]) -> None:
-    alarms = [a["Properties"] for a in _resources(templates["prod"], "AWS::CloudWatch::Alarm").values()]
+    alarms = [a["Properties"] for a in resources(templates["prod"], "AWS::CloudWatch::Alarm").values()]
     metric_names = {a.get("MetricName") for a in alarms}
     assert {"5xx", "Errors", "ApproximateNumberOfMessagesVisible", "retrieval_latency_ms"} <= metric_names
     (latency,) = [a for a in alarms if a.get("MetricName") == "retrieval_latency_ms"]
@@ -598,7 +517,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     dlq_alarms = [a for a in alarms if a.get("MetricName") == "ApproximateNumberOfMessagesVisible"]
     assert len(dlq_alarms) == 4 and all(a["Threshold"] == 0 for a in dlq_alarms)
     (outbox_dlq_alarm,) = [a for a in dlq_alarms if "outbox" in a["AlarmDescription"]]
-    (pipe,) = [p["Properties"] for p in _resources(templates["prod"], "AWS::Pipes::Pipe").values()]
+    (pipe,) = [p["Properties"] for p in resources(templates["prod"], "AWS::Pipes::Pipe").values()]
     pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
     assert outbox_dlq_alarm["Dimensions"][0]["Value"] == {"Fn::GetAtt": [pipe_dlq, "QueueName"]}
     assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 4
@@ -613,7 +532,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
 
 
 def test_engram_layer_asset_has_python_prefix(synth: Synth, templates: dict[str, dict[str, Any]]) -> None:
-    layers = _resources(templates["dev"], "AWS::Lambda::LayerVersion")
+    layers = resources(templates["dev"], "AWS::Lambda::LayerVersion")
     (engram,) = [layer for layer in layers.values() if "engram shared" in layer["Properties"]["Description"]]
     asset_hash = engram["Properties"]["Content"]["S3Key"].removesuffix(".zip")
     root = synth.outdir / f"asset.{asset_hash}"

@@ -71,3 +71,15 @@ def test_on_a_laptop_the_mode_follows_the_key() -> None:
     assert resolve_models(_settings(environment="local"), _never).model_mode == "local"
     keyed = Settings(environment="local", openai_api_key=SecretStr("sk-dev"))
     assert resolve_models(keyed, _never).model_mode == "openai"
+
+
+def test_the_indexer_builds_the_openai_index_without_reading_the_key() -> None:
+    """The indexer never reads the secret; its index must still have the OpenAI embedding's dimensions."""
+    from engram.adapters.embedders.local import DIMENSIONS
+    from engram.adapters.index_factory import embedding_dimensions
+
+    deployed = _settings(environment="prod", model_mode="openai", openai_secret_arn=ARN, embedding_dimensions=1024)
+    assert embedding_dimensions(deployed) == 1024
+    undeclared = _settings(environment="dev", openai_secret_arn=ARN, embedding_dimensions=1024)
+    assert embedding_dimensions(undeclared) == 1024
+    assert embedding_dimensions(_settings(environment="dev", model_mode="local")) == DIMENSIONS

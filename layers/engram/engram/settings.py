@@ -178,6 +178,13 @@ class Settings(BaseSettings):
     def openai_enabled(self) -> bool:
         return self.openai_api_key is not None and bool(self.openai_api_key.get_secret_value())
 
+    @property
+    def declared_model_mode(self) -> Literal["openai", "local"]:
+        """The mode without reading any secret: as set, else openai when a key or its secret is configured."""
+        if self.model_mode is not None:
+            return self.model_mode
+        return "openai" if self.openai_enabled or self.openai_secret_arn else "local"
+
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:

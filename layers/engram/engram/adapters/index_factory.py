@@ -36,8 +36,11 @@ def local_index_dir(settings: Settings) -> Path:
 
 
 def embedding_dimensions(settings: Settings) -> int:
-    """Dimensions of the embedder this deployment writes with (same rule as bootstrap.build_models)."""
-    if settings.openai_enabled:
+    """Dimensions of the embedder this deployment writes with (same rule as bootstrap.build_models).
+
+    Decided by the model mode, not by a key in hand: the indexer never reads the OpenAI secret,
+    yet in an openai deployment it must build the index with the OpenAI embedding's dimensions."""
+    if settings.declared_model_mode == "openai":
         return settings.embedding_dimensions
     from engram.adapters.embedders.local import DIMENSIONS
 

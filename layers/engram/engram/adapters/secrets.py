@@ -57,7 +57,7 @@ def resolve_models(settings: Settings, fetch: SecretFetch = fetch_secret) -> Set
                 f"ENGRAM_MODEL_MODE is not set: a {env} deployment must say which models it runs "
                 "(openai, or local with ENGRAM_ALLOW_LOCAL_MODELS=true)"
             )
-        mode = "openai" if settings.openai_enabled or settings.openai_secret_arn else "local"
+        mode = settings.declared_model_mode
     if mode == "local":
         if env in STRICT_ENVIRONMENTS and not settings.allow_local_models:
             raise ConfigurationError(

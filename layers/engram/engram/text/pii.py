@@ -14,6 +14,7 @@ Pure functions, stdlib only.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -100,15 +101,20 @@ _TW_LETTER = dict(
 
 
 def tw_id_ok(value: str) -> bool:
-    """Taiwan national id / new-format resident certificate: letter + [1289] + 8 digits."""
+    """Taiwan national id / resident certificate: letter + [1289] + 8 digits, or the
+    old-format certificate (issued until 2021, still carried): letter + [A-D] + 8 digits."""
     value = value.upper()
-    if len(value) != 10 or value[0] not in _TW_LETTER or not value[1:].isdigit():
+    if len(value) != 10 or value[0] not in _TW_LETTER or not value[2:].isdigit():
         return False
-    if value[1] not in "1289":  # 1/2 citizens (gender), 8/9 new-format resident certificates
+    if value[1] in "ABCD":  # old format: the second letter counts with the last digit of its code
+        second = _TW_LETTER[value[1]] % 10
+    elif value[1] in "1289":  # 1/2 citizens (gender), 8/9 new-format resident certificates
+        second = int(value[1])
+    else:
         return False
     code = _TW_LETTER[value[0]]
-    total = code // 10 + (code % 10) * 9
-    total += sum(int(d) * w for d, w in zip(value[1:9], range(8, 0, -1), strict=True))
+    total = code // 10 + (code % 10) * 9 + second * 8
+    total += sum(int(d) * w for d, w in zip(value[2:9], range(7, 0, -1), strict=True))
     total += int(value[9])
     return total % 10 == 0
 
@@ -168,14 +174,15 @@ _EMAIL_RE = re.compile(
 
 # Numeric ids and cards must not be a slice of a longer digit run ("4111-1111-1111-1112"
 # is not a 12-digit My Number followed by "-1112"). Lookbehinds must be fixed-width.
-_NUM_START = r"(?<!\d)(?<!\d[ -])"
+_NUM_START = r"(?<![\d+])(?<!\d[ -])"  # after "+" it is a phone number
 _NUM_END = r"(?!\d|[ -]\d)"
 
 # 13-19 digits, single spaces or dashes between digits allowed; the Luhn check decides.
 _CARD_RE = re.compile(rf"{_NUM_START}\d(?:[ -]?\d){{12,18}}{_NUM_END}")
 
-# Letter + 9 digits; ASCII-only boundaries so "ID:A123456789" or "身分證A123456789" match.
-_TW_ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][1289]\d{8}(?![A-Za-z0-9])")
+# Letter + 9 digits (or two letters + 8); ASCII-only boundaries so "ID:A123456789" or
+# "身分證A123456789" match.
+_TW_ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][1289A-Da-d]\d{8}(?![A-Za-z0-9])")
 
 # 12 digits, either contiguous or 4-4-4 with one consistent separator.
 _MY_NUMBER_RE = re.compile(rf"{_NUM_START}\d{{4}}(?P<sep>[ -]?)\d{{4}}(?P=sep)\d{{4}}{_NUM_END}")
@@ -193,14 +200,20 @@ _SSN_RE = re.compile(
 # International: "+" country code then 2-5 groups; the digit count is checked afterwards.
 _PHONE_INTL_RE = re.compile(r"(?<![A-Za-z0-9_+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}(?![\d])")
 # Domestic TW / JP / KR numbers start with a single 0 (00x is an international prefix):
-# TW 0912-345-678, (02)2345-6789, JP 090-1234-5678, 03-1234-5678, KR 010-1234-5678.
-_PHONE_ZERO_RE = re.compile(r"(?<![A-Za-z0-9_.,/:-])(?:\(0[1-9]\d{0,3}\)|0[1-9]\d{0,3})(?:[ -]?\d{2,4}){1,3}(?![\d])")
+# TW 0912-345-678, (02)2345-6789, JP 090-1234-5678, 03-1234-5678, 03(1234)5678, KR 010-1234-5678.
+# A label's colon may touch the number ("電話：02-2345-6789"); a time's may not ("10:05").
+_PHONE_ZERO_RE = re.compile(
+    r"(?<![A-Za-z0-9_.,/-])(?<!\d:)"
+    r"(?:0[1-9]\d{0,3}\(\d{1,4}\)\d{4}|(?:\(0[1-9]\d{0,3}\)|0[1-9]\d{0,3})(?:[ .-]?\d{2,4}){1,3})(?![\d])"
+)
 # US / NANP: area and exchange start with 2-9, separators required (bare 10 digits are too ambiguous).
 _PHONE_US_RE = re.compile(
-    r"(?<![A-Za-z0-9_.,/:-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\d])"
+    r"(?<![A-Za-z0-9_.,/-])(?<!\d:)(?:\+?1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\d])"
 )
 # Something that must not be read as a phone number: a date such as 2024-01-15 or 03-15.
 _DATEISH_RE = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)$")
+# ... nor a date followed by another number ("01-15-2024 10 people").
+_DATE_FIRST_RE = re.compile(r"^\d{1,2}([-/.])\d{1,2}\1\d{2,4}(?!\d)")
 
 
 def _spans(regex: re.Pattern[str], folded: str, accept: Callable[[re.Match[str]], str | None]) -> Iterator[_Span]:
@@ -253,7 +266,7 @@ def _accept_intl(m: re.Match[str]) -> str | None:
 def _accept_zero(m: re.Match[str]) -> str | None:
     text = m.group()
     digits = _digits(text)
-    if not 9 <= len(digits) <= 11 or _DATEISH_RE.match(text):
+    if not 9 <= len(digits) <= 11 or _DATEISH_RE.match(text) or _DATE_FIRST_RE.match(text):
         return None
     return "phone"
 
@@ -393,14 +406,18 @@ def _all_spans(folded: str) -> Iterator[_Span]:
 
 def find_pii(text: str) -> list[tuple[int, int, str]]:
     """Non-overlapping (start, end, flag) spans in `text`, in text order."""
+    # Chosen spans are disjoint and kept sorted, so only the one starting just before a new
+    # span's end can overlap it: a bisect, not a scan (a KB document has thousands of spans).
+    starts: list[int] = []
     chosen: list[_Span] = []
     for span in _all_spans(_fold(text)):
         if span.end <= span.start:
             continue
-        if any(span.start < c.end and c.start < span.end for c in chosen):
+        i = bisect.bisect_left(starts, span.end)
+        if i > 0 and chosen[i - 1].end > span.start:
             continue
-        chosen.append(span)
-    chosen.sort(key=lambda s: s.start)
+        starts.insert(i, span.start)
+        chosen.insert(i, span)
     return [(s.start, s.end, s.flag) for s in chosen]
 
 

@@ -163,6 +163,11 @@ class Settings(BaseSettings):
 
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1
+    # P5: tenants whose knowledge-base documents are PII-masked like memories. Off by default:
+    # a KB is the tenant's own documents (a clinic's phone number, a help-desk e-mail are the
+    # answers it exists to give), not what its users said. A tenant that uploads material with
+    # personal data in it opts in here. Env: ENGRAM_KB_MASK_PII_TENANTS='["acme"]'.
+    kb_mask_pii_tenants: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

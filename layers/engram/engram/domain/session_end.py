@@ -21,10 +21,10 @@ from engram.clock import Clock
 from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, NotFound
+from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.ports import ConversationStore, MemoryRepository, MetricsSink, SessionRuns, Summarizer, TurnOutbox
 from engram.settings import Settings
-from engram.text.pii import mask_pii
 
 logger = logging.getLogger(__name__)
 
@@ -187,9 +187,8 @@ class SessionCloser:
         key = run.key
         now = self.clock.now()
         # P5: long-term memory never stores PII; the summary and its topics are masked alike.
-        masked = mask_pii(s.summary)
-        topics = [mask_pii(t) for t in s.topics]
-        s = replace(s, summary=masked.text, topics=tuple(dict.fromkeys(t.text for t in topics)))
+        masked = mask_for_storage(s.summary, s.topics)
+        s = replace(s, summary=masked.content, topics=tuple(masked.topics))
         record = MemoryRecord(
             memory_id=memory_id,
             tenant_id=key.tenant_id,
@@ -204,7 +203,7 @@ class SessionCloser:
             topics=list(s.topics),
             emotion=s.emotion,
             session_id=key.session_id,
-            pii_flags=sorted({*masked.flags, *(f for t in topics for f in t.flags)}),
+            pii_flags=masked.pii_flags,
         )
         if self.memories.put_new(record):
             return s

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engram.clock import Clock
 from engram.domain.ids import check_id
 from engram.errors import NotFound, PayloadTooLarge, ValidationFailed
+from engram.memory.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
 from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
 from engram.settings import Settings
@@ -153,7 +154,9 @@ class KnowledgeBase:
             raise PayloadTooLarge(
                 f"the document is {size} bytes; the limit is {limit}", details={"field": "text", "limit": limit}
             )
-        chunks = chunk_text(text, self._count)
+        doc = self._masked(tenant, text, title.strip())
+        title = doc.topics[0]
+        chunks = chunk_text(doc.content, self._count)
         if len(chunks) > MAX_CHUNKS:
             raise PayloadTooLarge(
                 f"the document makes {len(chunks)} chunks; the limit is {MAX_CHUNKS}", details={"field": "text"}
@@ -177,7 +180,8 @@ class KnowledgeBase:
                     namespace=Namespace.KB,
                     embedding=[float(x) for x in vector],
                     source_turn_ids=[source] if source else [],  # for KB chunks: where the document came from
-                    topics=[title.strip()],
+                    topics=[title],
+                    pii_flags=doc.pii_flags,  # the document's: a chunk boundary may split what was found
                 )
                 self.repo.put_new(record)
                 written.append(record.memory_id)
@@ -186,7 +190,14 @@ class KnowledgeBase:
                 self.repo.delete(tenant, KB_OWNER, memory_id)
             raise
         self.metrics.put("kb_chunks_ingested", float(len(chunks)))
-        return KbDocument(doc_id, title.strip(), source, len(chunks), now)
+        return KbDocument(doc_id, title, source, len(chunks), now)
+
+    def _masked(self, tenant: str, text: str, title: str) -> MaskedMemory:
+        """P5 for tenants that opt in (ENGRAM_KB_MASK_PII_TENANTS): the whole document is masked
+        before it is chunked, so no chunk boundary can cut a number in two and hide it."""
+        if tenant in self.settings.kb_mask_pii_tenants:
+            return mask_for_storage(text, [title])
+        return MaskedMemory(text, [title])
 
     def _chunks(self, tenant: str) -> list[MemoryRecord]:
         check_id("tenant", tenant)

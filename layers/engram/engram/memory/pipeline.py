@@ -22,6 +22,7 @@ from engram.clock import Clock
 from engram.domain.models import OwnerKey, SessionKey, Turn
 from engram.errors import Conflict
 from engram.memory.extraction_rules import novelty_from_similarities, salience
+from engram.memory.masking import mask_for_storage
 from engram.memory.models import (
     SUBJECT_TAG,
     VALUE_TAG,
@@ -42,11 +43,11 @@ from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
 from engram.text.analysis import detect_language
-from engram.text.pii import mask_pii
 
 logger = logging.getLogger(__name__)
 
 PINNED_TYPES = (MemoryType.PROFILE, MemoryType.CONSTRAINT)
+PII_TAG = "pii:"  # topics entry naming what masking found in a fact ("pii:email")
 IMPORTANT_MOMENT = re.compile(
     r"emergency|ambulance|hospital|er visit|diagnos|急診|救護車|住院|診斷|救急|入院|診断|응급|입원|진단", re.I
 )
@@ -80,6 +81,10 @@ def _differs(a: str, b: str) -> bool:
 def _same_value(stored_topics: list[str], new_topics: list[str]) -> bool:
     stored, new = value_of(stored_topics), value_of(new_topics)
     return stored is not None and stored == new
+
+
+def _pii_flags(fact: Fact) -> list[str]:
+    return sorted({t[len(PII_TAG) :] for t in fact.topics if t.startswith(PII_TAG)})
 
 
 def _normalise(text: str) -> str:
@@ -119,8 +124,8 @@ class MemoryWriter:
             report.skipped = True  # at-least-once delivery: this turn was written already
             return report
         now = self._clock.now()
-        masked_round = mask_pii(_normalise(turn.user_text))
-        round_text = masked_round.text
+        masked = mask_for_storage(_normalise(turn.user_text))
+        round_text = masked.content
         context = [known[i].content for i in reversed(prev_ids) if i in known]
         round_vec, round_index_vec = self._round_vectors(round_text, context)
         neighbours = self._neighbours(owner, key.persona_id, turn.user_text, round_vec, now)
@@ -140,11 +145,11 @@ class MemoryWriter:
         if width and len(prev_ids) == width and prev_ids[-1] in known:  # round N-w now has w rounds after it
             following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
             self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
-        topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, "pii:"))]
+        topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, PII_TAG))]
         # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
         # Its presence marks the job done, so a redelivery counts nothing twice.
         self._store_round(
-            key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked_round.flags, topics
+            key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked.pii_flags, topics
         )
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
@@ -183,15 +188,21 @@ class MemoryWriter:
         content = _normalise(fact.content)
         if len(content) < 2:
             return None
-        masked = mask_pii(content)
-        topics = list(dict.fromkeys(fact.topics))
-        if fact.subject_key:
-            topics.append(SUBJECT_TAG + fact.subject_key)
-            if fact.value_key:
-                topics.append(value_tag(fact.value_key))
-        if masked.flags:
-            topics += [f"pii:{flag}" for flag in masked.flags]
-        return replace(fact, content=masked.text, topics=topics, language=fact.language or detect_language(content))
+        # The extractor's topics and subject key are model output about the user's words: masked too.
+        subject = [SUBJECT_TAG + fact.subject_key] if fact.subject_key else []
+        masked = mask_for_storage(content, [*fact.topics, *subject])
+        topics = masked.topics
+        if fact.subject_key and fact.value_key:
+            topics.append(value_tag(fact.value_key))  # a digest, never the value
+        # The flags ride on the fact as topics ("pii:email") until it is stored or merged.
+        topics += [PII_TAG + flag for flag in masked.pii_flags]
+        return replace(
+            fact,
+            content=masked.content,
+            topics=topics,
+            subject_key=subject_of(topics) if fact.subject_key else None,  # compared with stored tags
+            language=fact.language or detect_language(content),
+        )
 
     def _score(self, fact: Fact, similarities: list[float], mentions: int) -> float:
         """Safety items rank highest; otherwise blend the rule importance with seed 001's salience."""
@@ -253,7 +264,7 @@ class MemoryWriter:
             embedding=[float(x) for x in vec],
             source_turn_ids=[turn_ref],
             topics=fact.topics,
-            pii_flags=sorted({t[4:] for t in fact.topics if t.startswith("pii:")}),
+            pii_flags=_pii_flags(fact),
             pinned=fact.safety or fact.type in PINNED_TYPES,
             supersedes=old_id,
             language=fact.language,
@@ -297,6 +308,7 @@ class MemoryWriter:
                 importance=max(current.importance, importance),
                 source_turn_ids=list(dict.fromkeys([*current.source_turn_ids, turn_ref])),
                 topics=list(dict.fromkeys([*current.topics, *fact.topics])),
+                pii_flags=sorted({*current.pii_flags, *_pii_flags(fact)}),  # its topics came from masked text
             )
 
         return self._update(owner, memory_id, now, merged) is not None

@@ -21,13 +21,13 @@ from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.memory.masking import mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
 from engram.memory.plan import archived_copy, enforce_cap
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
 from engram.settings import Settings
-from engram.text.pii import mask_pii
 
 LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"
 MAX_LOAD = 50
@@ -236,8 +236,8 @@ class MemoryService:
             base = importance if importance is not None else generated.importance / 10.0
             topics = list(topics) or list(generated.topics)
 
-        masked = mask_pii(text)
-        masked_topics = [mask_pii(t).text for t in dict.fromkeys(topics)]
+        # P5: manual text, an LLM summary and the raw fallback alike; topics count for the flags too.
+        masked = mask_for_storage(text, topics)
         now = self.clock.now()
         record = MemoryRecord(
             memory_id="mem-" + uuid.uuid4().hex,
@@ -245,13 +245,13 @@ class MemoryService:
             user_id=owner.user_id,
             persona_id=persona_id,
             type=kind,
-            content=masked.text,
+            content=masked.content,
             importance=self.settings.importance_at_birth if base is None else base,
             created_at=now,
             updated_at=now,
-            embedding=self._embed(masked.text),
-            topics=masked_topics,
-            pii_flags=list(masked.flags),
+            embedding=self._embed(masked.content),
+            topics=masked.topics,
+            pii_flags=masked.pii_flags,
             pinned=pinned,
             emotion=generated.emotion if generated else None,
             session_id=session_id,
@@ -332,11 +332,11 @@ class MemoryService:
             raise _conflict(record, version)
         changes: dict[str, object] = {}
         if content is not None and content != record.content:
-            masked = mask_pii(content)
+            masked = mask_for_storage(content, flags=record.pii_flags)  # the topics keep their flags
             changes.update(
-                content=masked.text,
-                pii_flags=sorted(set(record.pii_flags) | set(masked.flags)),
-                embedding=self._embed(masked.text),
+                content=masked.content,
+                pii_flags=masked.pii_flags,
+                embedding=self._embed(masked.content),
                 search_text=None,  # expansion keys describe the old text
             )
         if importance is not None:

@@ -18,6 +18,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
+from engram.log_context import inject_invocation_context
 from engram.tracing import LazyTracer
 
 logger = Logger()
@@ -30,7 +31,7 @@ JOBS: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
-@logger.inject_lambda_context(log_event=False)
+@inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 @event_parser(model=EventBridgeModel)
@@ -42,4 +43,6 @@ def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str,
         logger.warning("no job registered under this name", extra={"job": name})
         metrics.add_metric(name="job_not_registered", unit=MetricUnit.Count, value=1)
         return {"job": name, "status": "not_registered"}
-    return {"job": name, "status": "done", **job()}
+    result = {"job": name, "status": "done", **job()}
+    logger.info("job", extra=result)  # counts only
+    return result

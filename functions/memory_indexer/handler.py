@@ -19,6 +19,7 @@ from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.index_factory import build_index
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.errors import EngramError
+from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.ports import MemoryIndex
 from engram.settings import get_settings
@@ -72,8 +73,13 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
     return outcome
 
 
-@logger.inject_lambda_context(log_event=False)
+@inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)  # type: ignore[return-value]
+    records = len(event.get("Records", []))
+    response: dict[str, Any] = dict(
+        process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
+    )
+    logger.info("batch", extra={"records": records, "failed": len(response.get("batchItemFailures", []))})
+    return response

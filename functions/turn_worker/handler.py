@@ -22,6 +22,7 @@ from engram import runtime
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.errors import ValidationFailed
+from engram.log_context import inject_invocation_context, scoped_keys
 from engram.tracing import LazyTracer
 
 logger = Logger()
@@ -47,15 +48,18 @@ def job_of(body: str) -> dict[str, Any]:
 @tracer.capture_method(capture_response=False)
 def handle_record(record: SQSRecord) -> None:
     job = job_of(record.body)
-    logger.append_keys(job_kind=job.get("kind"))  # never the content
-    runtime.get_container().post_turn.handle(job)
+    # Ids that tie the record's lines to the turn's request, never the content; gone after it.
+    with scoped_keys(logger, job_kind=job.get("kind"), job_request_id=job.get("request_id")):
+        runtime.get_container().post_turn.handle(job)
 
 
-@logger.inject_lambda_context(log_event=False)
+@inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    records = len(event.get("Records", []))
     response: dict[str, Any] = dict(
         process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
     )
+    logger.info("batch", extra={"records": records, "failed": len(response.get("batchItemFailures", []))})
     return response

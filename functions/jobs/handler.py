@@ -33,9 +33,11 @@ JOBS: dict[str, Callable[[], dict[str, Any]]] = {
 
 @inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
+@event_parser(model=EventBridgeModel)  # a malformed event fails before anything is counted
 @metrics.log_metrics
-@event_parser(model=EventBridgeModel)
 def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str, Any]:
+    # Published by every invocation, so log_metrics never finds nothing to publish.
+    metrics.add_metric(name="job_runs", unit=MetricUnit.Count, value=1)
     detail = event.detail if isinstance(event.detail, dict) else {}
     name = str(detail.get("job", ""))
     job = JOBS.get(name)

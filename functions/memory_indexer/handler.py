@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -78,6 +79,8 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     records = len(event.get("Records", []))
+    # Published by every invocation (a batch of ignored records publishes no outcome otherwise).
+    metrics.add_metric(name="memory_index_records", unit=MetricUnit.Count, value=records)
     response: dict[str, Any] = dict(
         process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
     )

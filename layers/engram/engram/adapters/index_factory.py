@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 from engram.ports import MemoryIndex
-from engram.settings import Settings
+
+if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
+    from engram.settings import Settings
 
 SigV4Service = Literal["es", "aoss"] | None
 

@@ -15,7 +15,7 @@ import hashlib
 import logging
 import uuid
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.clock import Clock
 from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus, SessionSummary, Turn
@@ -24,7 +24,9 @@ from engram.errors import Conflict, NotFound
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.ports import ConversationStore, MemoryRepository, MetricsSink, SessionRuns, Summarizer, TurnOutbox
-from engram.settings import Settings
+
+if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
+    from engram.settings import Settings
 
 logger = logging.getLogger(__name__)
 

@@ -14,13 +14,16 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from engram.clock import Clock
 from engram.domain.models import SessionKey, SessionStatus, SessionSummary, SummaryProgress, Turn
 from engram.domain.retry import with_retries
 from engram.errors import LlmFailure
 from engram.ports import ConversationStore, MetricsSink, Summarizer, TokenCounter
-from engram.settings import Settings
+
+if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
+    from engram.settings import Settings
 
 logger = logging.getLogger(__name__)
 

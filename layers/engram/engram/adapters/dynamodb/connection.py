@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engram.settings import Settings
+if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
+    from engram.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)

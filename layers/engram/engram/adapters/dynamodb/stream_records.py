@@ -19,8 +19,6 @@ from typing import Any
 from pynamodb.exceptions import PynamoDBException
 
 from engram.adapters.dynamodb import keys as key_layout
-from engram.adapters.dynamodb.memory_store import from_item
-from engram.adapters.dynamodb.models import MemoryItem
 from engram.errors import ValidationFailed
 from engram.memory.indexer import ChangeKind, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord
@@ -68,6 +66,11 @@ def memory_ref(item_keys: Mapping[str, str]) -> MemoryRef | None:
 
 def memory_image(image: Mapping[str, Any]) -> MemoryRecord:
     """A NewImage/OldImage of a memory item (DynamoDB JSON, base64 binaries) -> MemoryRecord."""
+    # Imported on the first memory image, not at cold start: the PynamoDB models pull in
+    # botocore's client machinery (~250 ms of the indexer's import otherwise).
+    from engram.adapters.dynamodb.memory_store import from_item
+    from engram.adapters.dynamodb.models import MemoryItem
+
     item = MemoryItem()
     # from_dynamodb_dict base64-decodes B/BS values in place: work on a copy of the event.
     item.from_dynamodb_dict(copy.deepcopy(dict(image)))

@@ -7,19 +7,21 @@ no-op that is logged and counted, never an error that retries forever.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
-from aws_lambda_powertools.utilities.parser import event_parser
-from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.log_context import inject_invocation_context
 from engram.tracing import LazyTracer
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 
 logger = Logger()
 tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
@@ -31,9 +33,30 @@ JOBS: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
+def parse_eventbridge(handler: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """Powertools `@event_parser(model=EventBridgeModel)`, applied on the first invocation.
+
+    The parser package (pydantic and every Powertools event model) is ~200 ms of import;
+    built here on first use it validates exactly as before, and a malformed event still
+    fails before anything is counted."""
+    parsed: Callable[..., dict[str, Any]] | None = None
+
+    @functools.wraps(handler)
+    def wrapper(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        nonlocal parsed
+        if parsed is None:
+            from aws_lambda_powertools.utilities.parser import event_parser
+            from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
+
+            parsed = event_parser(model=EventBridgeModel)(handler)
+        return parsed(event, context)
+
+    return wrapper
+
+
 @inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
-@event_parser(model=EventBridgeModel)  # a malformed event fails before anything is counted
+@parse_eventbridge  # a malformed event fails before anything is counted
 @metrics.log_metrics
 def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str, Any]:
     # Published by every invocation, so log_metrics never finds nothing to publish.

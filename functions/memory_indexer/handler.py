@@ -17,13 +17,11 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.adapters.dynamodb.stream_records import to_change
-from engram.adapters.index_factory import build_index
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.errors import EngramError
 from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.ports import MemoryIndex
-from engram.settings import get_settings
 from engram.tracing import LazyTracer
 
 logger = Logger()
@@ -49,6 +47,11 @@ def _get_indexer() -> MemoryIndexer:
     if _indexer is None:
         with _lock:
             if _indexer is None:  # once per container (cold start)
+                # Imported here, not at init: settings (pydantic-settings) and the index client are
+                # needed on the first memory record only, and tests hand in their own index.
+                from engram.adapters.index_factory import build_index
+                from engram.settings import get_settings
+
                 index = build_index(get_settings(), ensure=True)
                 _indexer = MemoryIndexer(index, PowertoolsMetrics(metrics))
     return _indexer

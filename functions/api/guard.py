@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 from typing import Any
+from urllib.parse import unquote
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
@@ -68,3 +69,21 @@ def check_body(event: dict[str, Any], max_depth: int) -> None:
         raise BodyRejected(400, "VALIDATION_ERROR", f"the JSON body nests deeper than {max_depth} levels")
     if event.get("isBase64Encoded"):  # the resolver reads the decoded text from here on
         event["body"], event["isBase64Encoded"] = text, False
+
+
+def decode_path(event: dict[str, Any]) -> None:
+    """Percent-decode each segment of the path the router matches, as API Gateway's own
+    pathParameters are: a client that encodes ":" or "@" in an id (as every HTTP library may)
+    names the same id. A segment that decodes to something holding "/" stays encoded and is
+    refused by the id check, so decoding never changes which route matches."""
+    raw = event.get("rawPath")
+    if not isinstance(raw, str) or "%" not in raw:
+        return
+    segments = []
+    for segment in raw.split("/"):
+        try:
+            decoded = unquote(segment, errors="strict")
+        except UnicodeDecodeError:  # not UTF-8: left as is, and the id check refuses it
+            decoded = segment
+        segments.append(segment if "/" in decoded else decoded)
+    event["rawPath"] = "/".join(segments)

@@ -18,7 +18,7 @@ from engram.log_context import inject_invocation_context
 from engram.tracing import LazyTracer
 
 from . import errors
-from .guard import BodyRejected, check_body
+from .guard import BodyRejected, check_body, decode_path
 from .routes import kb, memories, sessions
 
 logger = Logger()
@@ -42,7 +42,14 @@ def remember_route(router: APIGatewayHttpResolver, next_middleware: NextMiddlewa
 
 
 app.use(middlewares=[remember_route])
-app.enable_swagger(path="/docs", title="Engram API", version="1.0.0", description="Conversation memory for chatbots")
+
+
+@app.get("/openapi.json", include_in_schema=False)
+def openapi() -> dict[str, Any]:
+    """The contract (functions/api/contract.py). Served by the local stack; not routed in AWS."""
+    from .contract import openapi_document
+
+    return openapi_document(app)
 
 
 @inject_invocation_context(logger, correlation_id_path=correlation_paths.API_GATEWAY_HTTP)  # per thread (O3)
@@ -53,6 +60,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     _matched.clear()
     try:
         check_body(event, runtime.get_container().settings.max_json_depth)
+        decode_path(event)
         result = app.resolve(event, context)
     except BodyRejected as exc:
         result = errors.raw_error(exc.status, exc.code, exc.message)

@@ -4,15 +4,37 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
 
 
+# engram.domain.ids: what every id must match; owner ids (users, personas) may not start with "_".
+ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
+OWNER_ID_PATTERN = r"^[A-Za-z0-9.:@-][A-Za-z0-9_.:@-]{0,127}$"
+Id = Annotated[str, Field(min_length=1, max_length=128, pattern=ID_PATTERN)]
+OwnerId = Annotated[str, Field(min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)]
+
+
+# A text must hold something other than whitespace (engram.text.blank): said in the schema only,
+# because regex engines disagree on whitespace and the domain's check is the lenient intersection.
+NOT_BLANK: JsonDict = {"pattern": r"\S"}
+
+
+def _one_of_required(*fields: str) -> JsonDict:
+    """JSON Schema for "at least one of these fields, not null", the rule the model validator enforces."""
+    return {"anyOf": [{"required": [name], "properties": {name: {"not": {"type": "null"}}}} for name in fields]}
+
+
 class ChatRequest(_Strict):
-    message: str = Field(min_length=1, description="The user's message. Size limit: ENGRAM_MAX_MESSAGE_BYTES.")
+    message: str = Field(
+        min_length=1,
+        json_schema_extra=NOT_BLANK,
+        description="The user's message. Size limit: ENGRAM_MAX_MESSAGE_BYTES.",
+    )
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
     audio_id: str | None = Field(
         default=None,
@@ -36,12 +58,12 @@ class ChatRequest(_Strict):
 
 
 class ContextRequest(_Strict):
-    message: str = Field(min_length=1)
+    message: str = Field(min_length=1, json_schema_extra=NOT_BLANK)
 
 
 class TurnRequest(_Strict):
-    user: str = Field(min_length=1, description="What the user said")
-    assistant: str = Field(min_length=1, description="What the caller's own LLM answered")
+    user: str = Field(min_length=1, json_schema_extra=NOT_BLANK, description="What the user said")
+    assistant: str = Field(min_length=1, json_schema_extra=NOT_BLANK, description="What the caller's own LLM answered")
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
 
 
@@ -175,14 +197,19 @@ _SUMMARY = AliasChoices("summary", "content")  # seed 002 calls it summary; the 
 
 class MemoryMessage(_Strict):
     role: Literal["user", "assistant", "system"]
-    content: str = Field(min_length=1, description="Size limit per message: ENGRAM_MAX_MESSAGE_BYTES.")
+    content: str = Field(
+        min_length=1, json_schema_extra=NOT_BLANK, description="Size limit per message: ENGRAM_MAX_MESSAGE_BYTES."
+    )
 
 
 class CreateMemoryRequest(_Strict):
-    persona_id: str = Field(min_length=1, max_length=128)
+    model_config = ConfigDict(json_schema_extra=_one_of_required("summary", "messages"))
+
+    persona_id: OwnerId
     summary: str | None = Field(
         default=None,
         min_length=1,
+        json_schema_extra=NOT_BLANK,
         validation_alias=_SUMMARY,
         description="A manual summary (stored as is, PII-masked). Without it, `messages` are summarised by the LLM.",
     )
@@ -191,14 +218,28 @@ class CreateMemoryRequest(_Strict):
     importance: float | None = Field(default=None, ge=0, le=1, description="0-1; default ENGRAM_IMPORTANCE_AT_BIRTH")
     pinned: bool = False
     topics: list[Topic] = Field(default_factory=list, max_length=20)
-    session_id: str | None = Field(default=None, min_length=1, max_length=128)
+    session_id: Id | None = None
+
+    @model_validator(mode="after")
+    def _has_content(self) -> CreateMemoryRequest:
+        if self.summary is None and self.messages is None:
+            raise ValueError("give a summary or messages")
+        return self
 
 
 class PatchMemoryRequest(_Strict):
+    model_config = ConfigDict(json_schema_extra=_one_of_required("summary", "importance", "pinned"))
+
     version: int = Field(ge=1, description="The version you read; a stale one gets 409 CONFLICT")
-    summary: str | None = Field(default=None, min_length=1, validation_alias=_SUMMARY)
+    summary: str | None = Field(default=None, min_length=1, json_schema_extra=NOT_BLANK, validation_alias=_SUMMARY)
     importance: float | None = Field(default=None, ge=0, le=1)
     pinned: bool | None = None
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> PatchMemoryRequest:
+        if self.summary is None and self.importance is None and self.pinned is None:
+            raise ValueError("nothing to change")
+        return self
 
 
 class MemoryView(BaseModel):
@@ -282,8 +323,8 @@ class TimelineResponse(BaseModel):
 
 class SummarizeRequest(_Strict):
     messages: list[MemoryMessage] = Field(min_length=1, max_length=200)
-    persona_id: str | None = Field(default=None, min_length=1, max_length=128)
-    session_id: str | None = Field(default=None, min_length=1, max_length=128)
+    persona_id: OwnerId | None = None
+    session_id: Id | None = None
 
 
 class SummarizeResponse(BaseModel):
@@ -309,7 +350,7 @@ class ProfileResponse(BaseModel):
 
 
 class PutProfileRequest(_Strict):
-    pinned_memory_ids: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(
+    pinned_memory_ids: list[Id] = Field(
         max_length=50, description="Exactly these memories become the persona's pinned facts (L4)"
     )
 
@@ -320,8 +361,10 @@ class DeletePersonaResponse(BaseModel):
 
 
 class KbDocumentRequest(_Strict):
-    title: str = Field(min_length=1, max_length=200)
-    text: str = Field(min_length=1, description="Plain text; limit ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB)")
+    title: str = Field(min_length=1, max_length=200, json_schema_extra=NOT_BLANK)
+    text: str = Field(
+        min_length=1, json_schema_extra=NOT_BLANK, description="Plain text; limit ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB)"
+    )
     source: str | None = Field(default=None, min_length=1, max_length=1000)
 
 

@@ -16,7 +16,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
-from engram.adapters.metrics import PowertoolsMetrics
+from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.log_context import inject_invocation_context
 from engram.tracing import LazyTracer
 
@@ -58,9 +58,8 @@ def parse_eventbridge(handler: Callable[..., dict[str, Any]]) -> Callable[..., d
 @tracer.capture_lambda_handler(capture_response=False)
 @parse_eventbridge  # a malformed event fails before anything is counted
 @metrics.log_metrics
+@count_invocation(metrics, "job_runs")
 def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str, Any]:
-    # Published by every invocation, so log_metrics never finds nothing to publish.
-    metrics.add_metric(name="job_runs", unit=MetricUnit.Count, value=1)
     detail = event.detail if isinstance(event.detail, dict) else {}
     name = str(detail.get("job", ""))
     job = JOBS.get(name)

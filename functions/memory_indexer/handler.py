@@ -11,13 +11,12 @@ import threading
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
-from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.adapters.dynamodb.stream_records import to_change
-from engram.adapters.metrics import PowertoolsMetrics
+from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.errors import EngramError
 from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
@@ -80,10 +79,9 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
 @inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
+@count_invocation(metrics, "memory_index_records", lambda event: len(event.get("Records", [])))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     records = len(event.get("Records", []))
-    # Published by every invocation (a batch of ignored records publishes no outcome otherwise).
-    metrics.add_metric(name="memory_index_records", unit=MetricUnit.Count, value=records)
     response: dict[str, Any] = dict(
         process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
     )

@@ -14,14 +14,13 @@ import json
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
-from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
-from engram.adapters.metrics import PowertoolsMetrics
+from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.errors import ValidationFailed
 from engram.log_context import inject_invocation_context, scoped_keys
 from engram.tracing import LazyTracer
@@ -57,10 +56,9 @@ def handle_record(record: SQSRecord) -> None:
 @inject_invocation_context(logger)
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
+@count_invocation(metrics, "post_turn_records", lambda event: len(event.get("Records", [])))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     records = len(event.get("Records", []))
-    # Published by every invocation, so log_metrics never finds nothing to publish.
-    metrics.add_metric(name="post_turn_records", unit=MetricUnit.Count, value=records)
     response: dict[str, Any] = dict(
         process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
     )

@@ -126,3 +126,16 @@ def test_one_access_log_line_per_request_without_content(gw: LocalGateway, setti
     ]
     assert all(isinstance(a["latency_ms"], float) and "request_id" in a for a in access)
     assert secret_words not in stream.getvalue()
+
+
+def test_percent_encoded_ids_name_the_same_session(gw: LocalGateway, settings: Settings) -> None:
+    """Clients encode ':' and '@' in path segments; the id is the decoded one (as API Gateway's)."""
+    encoded = "/v1/personas/care%3Abot/sessions/s%40line/chat"
+    first = gw.handle("POST", encoded, _headers(settings), json.dumps({"message": "My dog is Biscuit."}).encode())
+    assert first.status == 200, first.body
+    session = gw.handle("GET", "/v1/personas/care:bot/sessions/s@line", _headers(settings), None)
+    assert session.status == 200 and session.json()["turn_count"] == 1
+    # A segment that decodes to a slash, or to bytes that are not UTF-8, is an invalid id.
+    for bad in ("care%2Fbot", "care%FFbot"):
+        r = gw.handle("POST", f"/v1/personas/{bad}/sessions/s1/chat", _headers(settings), b'{"message": "hi"}')
+        assert r.status == 400 and r.json()["error"]["code"] == "VALIDATION_ERROR", bad

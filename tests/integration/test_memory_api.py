@@ -99,7 +99,7 @@ def call(gw: LocalGateway, method: str, path: str, headers: dict[str, str], body
 
 def create(gw: LocalGateway, h: dict[str, str], summary: str, persona: str = "nurse", **extra: Any) -> dict[str, Any]:
     r = call(gw, "POST", MEM, h, {"persona_id": persona, "summary": summary, **extra})
-    assert r.status == 200, r.body
+    assert r.status == 201, r.body
     body: dict[str, Any] = r.json()
     return body
 
@@ -157,7 +157,7 @@ def test_create_get_patch_archive_restore_delete(gw: LocalGateway, settings: Set
 def test_backend_routes_act_for_the_named_user(gw: LocalGateway, settings: Settings) -> None:
     b = backend(settings)
     r = call(gw, "POST", "/v1/users/alice/memories", b, {"persona_id": "nurse", "summary": "Alice walks daily."})
-    assert r.status == 200
+    assert r.status == 201
     mid = r.json()["memory"]["memory_id"]
     assert call(gw, "GET", f"{MEM}/{mid}", auth(settings, "alice")).status == 200
     assert call(gw, "GET", f"/v1/users/alice/memories/{mid}", b).status == 200
@@ -174,7 +174,7 @@ def test_create_from_messages_uses_the_summary_model(gw: LocalGateway, settings:
     ]
     r = call(gw, "POST", MEM, auth(settings), {"persona_id": "buddy", "messages": messages})
     body = r.json()
-    assert r.status == 200 and body["model"] == "local-heuristic" and body["warning"] is None
+    assert r.status == 201 and body["model"] == "local-heuristic" and body["warning"] is None
     assert body["memory"]["type"] == "timeline" and body["memory"]["content"]
     assert 0.1 <= body["memory"]["importance"] <= 1.0 and body["memory"]["emotion"]
     r = call(gw, "POST", f"{MEM}/summarize", auth(settings), {"messages": messages})
@@ -244,7 +244,12 @@ def test_search_by_keyword_type_and_date_range(gw: LocalGateway, settings: Setti
     call(gw, "POST", f"{MEM}/{feb}/archive", h)
     assert ids("q=swimming") == [jan]
     assert set(ids("q=swimming&include_archived=true")) == {jan, feb}
-    for bad in ("from=yesterday", "type=bogus", "from=2026-03-01&to=2026-02-01", "limit=0", "limit=51"):
+    # RFC 3339 as any client writes it: lowercase t/z, nanoseconds, a leap second.
+    assert ids("q=swimming&from=2026-01-01t00:00:00.123456789z&to=2026-01-31T23:59:60Z") == [jan]
+    assert ids("q=swimming&from=0001-01-01T00:00:00%2B23:59&to=9999-12-31T23:59:59-23:59") == [jan]
+    # A reversed range is empty, not an error (the schema cannot say from <= to).
+    assert call(gw, "GET", f"{MEM}/search?q=swimming&from=2026-03-01&to=2026-02-01", h).json() == {"results": []}
+    for bad in ("from=yesterday", "type=bogus", "limit=0", "limit=51"):
         r = call(gw, "GET", f"{MEM}/search?q=x&{bad}", h)
         assert r.status == 400 and code(r) == "VALIDATION_ERROR", bad
 
@@ -490,7 +495,7 @@ def test_x3_summary_model_unreachable_stores_the_raw_fallback(
         ]
         r = call(gw, "POST", MEM, auth(openai_settings), {"persona_id": "friend", "messages": messages})
         body = r.json()
-        assert r.status == 200 and body["warning"] == "LLM_SUMMARY_FAILED" and body["model"] == "raw-fallback"
+        assert r.status == 201 and body["warning"] == "LLM_SUMMARY_FAILED" and body["model"] == "raw-fallback"
         assert len(openai_stub.state.calls()) == 3  # three attempts in total
         assert clock.slept == [1.0, 2.0]
         m = body["memory"]
@@ -534,7 +539,7 @@ def test_kb_upload_isolation_and_delete(gw: LocalGateway, settings: Settings) ->
     )
     r = call(gw, "POST", "/v1/kb/documents", b, {"title": "Inhaler guide", "text": text, "source": "leaflet-7"})
     doc = r.json()
-    assert r.status == 200 and doc["chunks"] >= 2 and doc["doc_id"].startswith("doc-")
+    assert r.status == 201 and doc["chunks"] >= 2 and doc["doc_id"].startswith("doc-")
     listed = call(gw, "GET", "/v1/kb/documents", b).json()["documents"]
     assert listed == [doc]
 
@@ -592,7 +597,7 @@ def test_default_wiring_searches_through_the_hybrid_retriever(container: Contain
         create(gw, auth(settings, "bob"), "Bob is training for the Busan marathon")
         text = "Marathon training plan: run three times a week and rest on Sundays. Hydrate well."
         r = call(gw, "POST", "/v1/kb/documents", backend(settings), {"title": "Running", "text": text})
-        assert r.status == 200
+        assert r.status == 201
         indexing.sync_index(container, OwnerKey("default", "alice"), OwnerKey("default", "bob"))
         indexing.sync_index(container, OwnerKey("default", KB_OWNER))
 

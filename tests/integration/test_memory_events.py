@@ -28,11 +28,11 @@ def test_memory_and_kb_events(container: Container) -> None:
     runtime.set_container(container)
     try:
         status, created = _run("memories/create")
-        assert status == 200, created
+        assert status == 201, created
         memory_id = created["memory"]["memory_id"]
         assert created["memory"]["content"] == "對盤尼西林過敏"  # kept in the user's language
         status, body = _run("memories/create_from_messages")
-        assert status == 200, body
+        assert status == 201, body
         for name in ("memories/list", "memories/load", "memories/search", "memories/timeline", "memories/summarize"):
             status, body = _run(name)
             assert status == 200, (name, body)
@@ -52,8 +52,9 @@ def test_memory_and_kb_events(container: Container) -> None:
         assert status == 404 and body["error"]["code"] == "NOT_FOUND"
         status, body = _run("memories/delete_persona")
         assert status == 200 and body["persona_id"] == "nurse"
-        for name in ("kb/upload", "kb/list"):
-            status, body = _run(name)
-            assert status == 200, (name, body)
+        status, body = _run("kb/upload")
+        assert status == 201, body
+        status, body = _run("kb/list")
+        assert status == 200, body
     finally:
         runtime.set_container(None)

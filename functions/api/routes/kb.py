@@ -37,9 +37,9 @@ def _view(d: KbDocument) -> KbDocumentView:
 
 
 @router.post(DOCUMENTS, summary="Upload a document: chunked, embedded, searchable with include_kb", tags=["backend"])
-def upload_document(body: KbDocumentRequest) -> KbDocumentView:
+def upload_document(body: KbDocumentRequest) -> tuple[KbDocumentView, int]:
     tenant = _tenant()  # authorize before touching anything
-    return _view(_kb().ingest_document(tenant, body.title, body.text, body.source))
+    return _view(_kb().ingest_document(tenant, body.title, body.text, body.source)), 201
 
 
 @router.get(DOCUMENTS, summary="List the knowledge base's documents", tags=["backend"])

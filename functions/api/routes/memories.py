@@ -7,6 +7,7 @@ Every route exists twice: under /v1/memories... and /v1/personas/... for end use
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -58,9 +59,20 @@ Offset = Annotated[int, Query(ge=0)]
 LoadCount = Annotated[int | None, Query(ge=1, le=50, description="Default ENGRAM_LOAD_DEFAULT_COUNT (5)")]
 SearchLimit = Annotated[int | None, Query(ge=1, le=50)]
 PersonaFilter = Annotated[str | None, Query(min_length=1, max_length=128)]
-FromParam = Annotated[str | None, Query(alias="from", description="ISO-8601; created at or after")]
-ToParam = Annotated[str | None, Query(alias="to", description="ISO-8601; created at or before (a date: the whole day)")]
-TypeParam = Annotated[str | None, Query(description="One type or several, comma-separated")]
+FromParam = Annotated[
+    str | None, Query(alias="from", description="ISO-8601 / RFC 3339 date or date-time; created at or after")
+]
+ToParam = Annotated[
+    str | None,
+    Query(
+        alias="to", description="ISO-8601 / RFC 3339 date or date-time; created at or before (a date: the whole day)"
+    ),
+]
+_TYPE_NAMES = "|".join(t.value for t in MemoryType)
+TypeParam = Annotated[
+    str | None,
+    Query(description="One type or several, comma-separated", pattern=rf"^({_TYPE_NAMES})(,({_TYPE_NAMES}))*$"),
+]
 
 
 def _owner(user_id: str | None) -> OwnerKey:
@@ -104,19 +116,32 @@ def _messages(messages: list[MemoryMessage] | None) -> list[Message] | None:
     return None if messages is None else [Message(m.role, m.content) for m in messages]
 
 
+_RFC3339_FRACTION = re.compile(r"(\.\d{6})\d+")
+_LEAP_SECOND = re.compile(r"(T\d{2}:\d{2}):60")
+_LATEST = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC).timestamp()
+
+
 def _epoch(name: str, value: str | None, end_of_day: bool = False) -> float | None:
-    """ISO-8601 -> epoch seconds; a bare date as `to` covers that whole day."""
+    """ISO-8601 / RFC 3339 date or date-time -> epoch seconds; a bare date as `to` covers that whole day.
+
+    RFC 3339 allows what fromisoformat does not: lowercase t/z, more than 6 fraction digits and a
+    leap second (:60). Instants past datetime's range clamp to its ends instead of failing."""
     if value is None or not value.strip():
         return None
+    text = value.strip()
+    normalized = _LEAP_SECOND.sub(r"\1:59", _RFC3339_FRACTION.sub(r"\1", text.upper()))
     try:
-        parsed = datetime.fromisoformat(value.strip())
+        parsed = datetime.fromisoformat(normalized)
     except ValueError as exc:
         raise ValidationFailed(f"{name} is not an ISO-8601 date", details={"field": name}) from exc
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    if end_of_day and len(value.strip()) == 10:
-        parsed += timedelta(days=1, microseconds=-1)
-    return parsed.timestamp()
+    try:
+        if end_of_day and len(text) == 10:
+            parsed += timedelta(days=1, microseconds=-1)
+        return min(max(parsed.timestamp(), datetime.min.replace(tzinfo=UTC).timestamp()), _LATEST)
+    except (OverflowError, ValueError):  # beyond year 1 or 9999 once the offset is applied
+        return datetime.min.replace(tzinfo=UTC).timestamp() if parsed.year < 5000 else _LATEST
 
 
 def _types(value: str | None) -> list[MemoryType] | None:
@@ -276,13 +301,13 @@ def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
 
 
 @router.post(USER, summary="Create a memory from a manual summary or from messages (LLM summary)", tags=["memories"])
-def create_memory(body: CreateMemoryRequest) -> CreateMemoryResponse:
-    return _create(_owner(None), body)
+def create_memory(body: CreateMemoryRequest) -> tuple[CreateMemoryResponse, int]:
+    return _create(_owner(None), body), 201
 
 
 @router.post(BACKEND, summary="Create a memory (trusted backend)", tags=["backend"])
-def backend_create_memory(user_id: str, body: CreateMemoryRequest) -> CreateMemoryResponse:
-    return _create(_owner(user_id), body)
+def backend_create_memory(user_id: str, body: CreateMemoryRequest) -> tuple[CreateMemoryResponse, int]:
+    return _create(_owner(user_id), body), 201
 
 
 @router.get(USER, summary="List memories (persona filter, archived, limit/offset)", tags=["memories"])

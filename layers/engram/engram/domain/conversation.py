@@ -36,6 +36,7 @@ from engram.ports import (
     TurnOutbox,
 )
 from engram.settings import Settings
+from engram.text.blank import is_blank
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class ConversationService:
 
     # --- validation shared by every entry point ----------------------------------
     def _check_text(self, field: str, text: str) -> str:
-        if not text or not text.strip():
+        if is_blank(text):
             raise ValidationFailed(f"{field} must not be empty", details={"field": field})
         size = len(text.encode("utf-8"))
         if size > self.settings.max_message_bytes:

@@ -49,9 +49,10 @@ def cmd_token(args: argparse.Namespace) -> int:
 
 
 def cmd_openapi(args: argparse.Namespace) -> int:
+    from functions.api.contract import openapi_document
     from functions.api.handler import app
 
-    print(app.get_openapi_json_schema(title="Engram API", version="1.0.0"))
+    print(json.dumps(openapi_document(app), indent=2, ensure_ascii=False))
     return 0
 
 

@@ -22,6 +22,7 @@ from engram.memory.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
 from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
 from engram.settings import Settings
+from engram.text.blank import is_blank
 
 KB_PERSONA = "_all"  # KB chunks serve every persona
 CHUNK_TOKENS = 200
@@ -146,7 +147,7 @@ class KnowledgeBase:
 
     def ingest_document(self, tenant: str, title: str, text: str, source: str | None = None) -> KbDocument:
         check_id("tenant", tenant)
-        if not title.strip() or not text.strip():
+        if is_blank(title) or is_blank(text):
             raise ValidationFailed("title and text must not be empty", details={"field": "text"})
         limit = int(getattr(self.settings, "kb_max_document_bytes", DEFAULT_MAX_DOCUMENT_BYTES))
         size = len(text.encode("utf-8"))

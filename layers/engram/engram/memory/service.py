@@ -28,6 +28,7 @@ from engram.memory.scoring import record_effective_importance
 from engram.memory.search import MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
 from engram.settings import Settings
+from engram.text.blank import is_blank
 
 LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"
 MAX_LOAD = 50
@@ -92,7 +93,7 @@ class MemoryService:
         return record_effective_importance(record, self.clock.now(), self.settings)
 
     def _check_text(self, name: str, text: str) -> str:
-        if not text or not text.strip():
+        if is_blank(text):
             raise ValidationFailed(f"{name} must not be empty", details={"field": name})
         size = len(text.encode("utf-8"))
         if size > self.settings.max_message_bytes:
@@ -407,7 +408,7 @@ class MemoryService:
         if persona_id is not None:
             check_id("persona_id", persona_id)
         if created_from is not None and created_to is not None and created_from > created_to:
-            raise ValidationFailed("from must not be after to", details={"field": "from"})
+            return []  # an empty range: nothing was created in it
         if len(query.encode("utf-8")) > self.settings.max_message_bytes:
             raise PayloadTooLarge(
                 "the query is too long", details={"field": "q", "limit": self.settings.max_message_bytes}

@@ -15,7 +15,6 @@ from pynamodb.attributes import (
     BinaryAttribute,
     BooleanAttribute,
     ListAttribute,
-    NumberAttribute,
     UnicodeAttribute,
     UnicodeSetAttribute,
 )
@@ -23,6 +22,7 @@ from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.numbers import NumberAttribute
 
 LOCAL_CREDENTIALS = {"aws_access_key_id": "local", "aws_secret_access_key": "local"}
 

@@ -1,0 +1,143 @@
+"""The OpenAPI document as the API's contract: Powertools' generated schema, finished here.
+
+Powertools documents its own validation error (422, HTTPValidationError) and knows nothing of
+authorizers or of what API Gateway answers before the function runs, so this module, in one
+place: replaces 422 with the error model the API really sends (400 VALIDATION_ERROR), documents
+every status a route can return, the security scheme of each route family, 201 for creates, and
+path-parameter patterns as strict as engram.domain.ids. `docs/openapi.json` is this document
+(tests/integration/test_openapi_contract.py keeps them equal and fuzzes the API against it).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+
+from .schemas import ID_PATTERN, OWNER_ID_PATTERN
+
+TITLE = "Engram API"
+VERSION = "1.0.0"
+DESCRIPTION = (
+    "Conversation memory for chatbots. End users call /v1/personas/... and /v1/memories/... with a JWT; "
+    "trusted backends call /v1/users/{user_id}/... and /v1/kb/... signed with SigV4 (IAM). "
+    "Every error body is {error: {code, message, details}}; API Gateway's own refusals "
+    "(401, 403, 413, 429 before the function runs) are {message}."
+)
+
+# (method, path) of the operations that create a resource: 201 Created.
+CREATES = frozenset(
+    {
+        ("post", "/v1/memories"),
+        ("post", "/v1/users/{user_id}/memories"),
+        ("post", "/v1/kb/documents"),
+    }
+)
+
+OWNER_PARAMS = frozenset({"user_id", "persona_id"})
+
+# Query parameters the API parses as a date or an RFC 3339 date-time (routes/memories.py _epoch).
+DATE_PARAMS = frozenset({"from", "to"})
+DATE_FORMATS = [{"type": "string", "format": "date"}, {"type": "string", "format": "date-time"}]
+
+SECURITY_SCHEMES: dict[str, Any] = {
+    "endUserJwt": {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+        "description": "The API Gateway JWT authorizer checks the environment's issuer and audience; "
+        "`sub` is the user, the optional `tenant` claim the tenant. Locally: `make token`.",
+    },
+    "backendSigV4": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "Authorization",
+        "description": "AWS Signature Version 4 (IAM authorization). The caller's role must be on the "
+        "environment's allow-list (EnvConfig.backend_principals); any other principal gets 403.",
+        "x-amazon-apigateway-authtype": "awsSigv4",
+    },
+    "localBackendKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "x-api-key",
+        "description": "LOCAL STACK ONLY: stands in for SigV4 on backend routes (ENGRAM_LOCAL_API_KEY). "
+        "Never accepted in AWS.",
+    },
+}
+
+_ERRORS: dict[int, str] = {
+    400: "VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); "
+    "also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH",
+    401: "UNAUTHORIZED: no valid credentials (missing, expired or foreign token)",
+    403: "FORBIDDEN: the caller may not act here (an end-user token on a backend route, or an IAM "
+    "principal not on the allow-list)",
+    404: "NOT_FOUND: no such session, memory, document or request (or none of the caller's)",
+    409: "CONFLICT: a stale version, or the resource is being changed by another request; read again and retry",
+    413: "PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit)",
+    415: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json",
+    429: "THROTTLED: the stage's rate limit (API Gateway) or a model's rate limit; retry later",
+}
+_GATEWAY_ERROR = {
+    "type": "object",
+    "title": "GatewayErrorResponse",
+    "description": "What API Gateway itself answers before the function runs",
+    "properties": {"message": {"type": "string"}},
+    "required": ["message"],
+}
+
+
+def openapi_document(app: APIGatewayHttpResolver) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(app.get_openapi_json_schema(title=TITLE, version=VERSION, description=DESCRIPTION))
+    schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    schemas["GatewayErrorResponse"] = _GATEWAY_ERROR
+    doc["components"]["securitySchemes"] = SECURITY_SCHEMES
+    doc.pop("servers", None)  # the stage URL differs per environment (stack output ApiUrl)
+    for path, operations in doc["paths"].items():
+        backend = path.startswith(("/v1/users/", "/v1/kb/"))
+        for method, operation in operations.items():
+            _finish(operation, method, path, backend)
+    return doc
+
+
+def _finish(operation: dict[str, Any], method: str, path: str, backend: bool) -> None:
+    responses: dict[str, Any] = operation["responses"]
+    responses.pop("422", None)
+    if (method, path) in CREATES:
+        created = responses.pop("200")
+        created["description"] = "Created"
+        responses["201"] = created
+    for status, description in _ERRORS.items():
+        ours = {"$ref": "#/components/schemas/ErrorResponse"}
+        # API Gateway refuses some requests itself, with its own body.
+        schema = (
+            {"anyOf": [ours, {"$ref": "#/components/schemas/GatewayErrorResponse"}]}
+            if status
+            in (
+                401,
+                403,
+                413,
+                429,
+            )
+            else ours
+        )
+        responses.setdefault(
+            str(status), {"description": description, "content": {"application/json": {"schema": schema}}}
+        )
+    operation["responses"] = dict(sorted(responses.items()))
+    operation["security"] = [{"backendSigV4": []}, {"localBackendKey": []}] if backend else [{"endUserJwt": []}]
+    for parameter in operation.get("parameters", []):
+        if parameter["in"] in ("path", "query") and parameter["name"].endswith("_id"):
+            pattern = OWNER_ID_PATTERN if parameter["name"] in OWNER_PARAMS else ID_PATTERN
+            _constrain(parameter["schema"], pattern)
+        elif parameter["in"] == "query" and parameter["name"] in DATE_PARAMS:
+            parameter["schema"] = {**parameter["schema"], "anyOf": [*DATE_FORMATS, {"type": "null"}]}
+
+
+def _constrain(schema: dict[str, Any], pattern: str) -> None:
+    """Adds the id pattern to the string branch of a parameter schema (optional ones are anyOf [string, null])."""
+    for branch in schema.get("anyOf", [schema]):
+        if branch.get("type") == "string":
+            branch.update(pattern=pattern, minLength=1, maxLength=128)

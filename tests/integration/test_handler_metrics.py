@@ -87,3 +87,26 @@ def test_every_invocation_publishes_a_metric_and_never_warns(
     emf = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith('{"_aws"')]
     published = {m["Name"] for blob in emf for d in blob["_aws"]["CloudWatchMetrics"] for m in d["Metrics"]}
     assert metric in published, emf
+
+
+def test_a_full_stream_batch_never_warns(wired: Container, capsys: pytest.CaptureFixture[str]) -> None:
+    """100 upserts: Powertools flushes the set by itself at the 100th value of one metric (the
+    last record), so a count added at the start would be gone before the handler's own flush."""
+    handler, metrics = _handler("memory_indexer")
+    metrics.clear_metrics()
+    sample = json.loads((EVENTS / "dynamodb_stream_memory.json").read_text(encoding="utf-8"))["Records"][1]
+    records = []
+    for n in range(100):
+        record = json.loads(json.dumps(sample))
+        image = record["dynamodb"]["NewImage"]
+        image["memory_id"]["S"] = f"mem-{n:03d}"
+        image["SK"]["S"] = record["dynamodb"]["Keys"]["SK"]["S"] = f"M#mem-{n:03d}"
+        record["eventID"], record["dynamodb"]["SequenceNumber"] = f"e-{n}", str(1000 + n)
+        records.append(record)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        response = handler({"Records": records}, LocalContext())
+    assert response == {"batchItemFailures": []}
+    assert [str(w.message) for w in caught if EMPTY in str(w.message)] == []
+    emf = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith('{"_aws"')]
+    assert any(blob.get("memory_index_records") == [100.0] for blob in emf), emf

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from typing import Any
 from urllib.parse import unquote
 
@@ -71,11 +72,16 @@ def check_body(event: dict[str, Any], max_depth: int) -> None:
         event["body"], event["isBase64Encoded"] = text, False
 
 
+# What the resolver's route parameters match (Powertools' _SAFE_URI, _UNSAFE_URI and \w).
+_ROUTE_SEGMENT = re.compile(r"[-._~()'!*:@,;=+&$%<> \[\]{}|^\w]*")
+
+
 def decode_path(event: dict[str, Any]) -> None:
     """Percent-decode each segment of the path the router matches, as API Gateway's own
     pathParameters are: a client that encodes ":" or "@" in an id (as every HTTP library may)
-    names the same id. A segment that decodes to something holding "/" stays encoded and is
-    refused by the id check, so decoding never changes which route matches."""
+    names the same id. A segment that decodes to something a route parameter cannot hold ("/",
+    "#", "?", control characters) stays encoded and is refused by the id check, so decoding
+    never changes which route matches."""
     raw = event.get("rawPath")
     if not isinstance(raw, str) or "%" not in raw:
         return
@@ -85,5 +91,5 @@ def decode_path(event: dict[str, Any]) -> None:
             decoded = unquote(segment, errors="strict")
         except UnicodeDecodeError:  # not UTF-8: left as is, and the id check refuses it
             decoded = segment
-        segments.append(segment if "/" in decoded else decoded)
+        segments.append(decoded if _ROUTE_SEGMENT.fullmatch(decoded) else segment)
     event["rawPath"] = "/".join(segments)

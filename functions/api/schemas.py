@@ -8,7 +8,12 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
 
 
-class _Strict(BaseModel):
+class _Model(BaseModel):
+    # Validators are built on first use, not at import: ~70 ms of every API cold start.
+    model_config = ConfigDict(defer_build=True)
+
+
+class _Strict(_Model):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
 
 
@@ -67,20 +72,20 @@ class TurnRequest(_Strict):
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
 
 
-class GateView(BaseModel):
+class GateView(_Model):
     decision: Literal["USE", "SKIP"]
     reason: str
     language: str
 
 
-class BlockView(BaseModel):
+class BlockView(_Model):
     name: str
     tokens: int
     items: int
     trimmed: int
 
 
-class ProcessingResponse(BaseModel):
+class ProcessingResponse(_Model):
     """202: a duplicate of a request that is still being answered after a bounded wait. The
     answer comes from GET .../requests/{request_id} (or the same request again) after
     `retry_after` seconds (also in the Retry-After header)."""
@@ -91,7 +96,7 @@ class ProcessingResponse(BaseModel):
     retry_after: int
 
 
-class BufferedResponse(BaseModel):
+class BufferedResponse(_Model):
     """202: a partial transcript was buffered; the final one (is_final) runs the turn."""
 
     status: Literal["buffered"]
@@ -99,7 +104,7 @@ class BufferedResponse(BaseModel):
     parts: int
 
 
-class ChatResponse(BaseModel):
+class ChatResponse(_Model):
     status: Literal["completed"]
     reply: str
     model: str
@@ -118,12 +123,12 @@ class ChatResponse(BaseModel):
     )
 
 
-class MessageView(BaseModel):
+class MessageView(_Model):
     role: Literal["system", "user", "assistant"]
     content: str
 
 
-class ContextResponse(BaseModel):
+class ContextResponse(_Model):
     messages: list[MessageView]
     blocks: list[BlockView]
     total_tokens: int
@@ -132,7 +137,7 @@ class ContextResponse(BaseModel):
     memory_ids: list[str]
 
 
-class TurnView(BaseModel):
+class TurnView(_Model):
     seq: int
     user: str
     assistant: str
@@ -140,14 +145,14 @@ class TurnView(BaseModel):
     created_at: float
 
 
-class TurnResponse(BaseModel):
+class TurnResponse(_Model):
     turn: TurnView
     turn_count: int
     duplicate: bool
     session_ended: bool = False
 
 
-class SessionResponse(BaseModel):
+class SessionResponse(_Model):
     session_id: str
     persona_id: str
     status: Literal["ACTIVE", "IDLE", "ENDED"]
@@ -160,7 +165,7 @@ class SessionResponse(BaseModel):
     recent: list[TurnView]
 
 
-class SessionEndResponse(BaseModel):
+class SessionEndResponse(_Model):
     """S6: the session memory of the ended run. Ending an ended run answers with the first
     result (`already_ended: true`) and never calls the model again; while another request is
     still making it, 409 CONFLICT (retry shortly)."""
@@ -178,13 +183,13 @@ class SessionEndResponse(BaseModel):
     already_ended: bool = False
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(_Model):
     code: str
     message: str
     details: dict[str, object] = Field(default_factory=dict)
 
 
-class ErrorResponse(BaseModel):
+class ErrorResponse(_Model):
     error: ErrorBody
 
 
@@ -242,7 +247,7 @@ class PatchMemoryRequest(_Strict):
         return self
 
 
-class MemoryView(BaseModel):
+class MemoryView(_Model):
     memory_id: str
     persona_id: str
     namespace: Literal["memory", "round", "kb"]
@@ -263,14 +268,14 @@ class MemoryView(BaseModel):
     session_id: str | None
 
 
-class CreateMemoryResponse(BaseModel):
+class CreateMemoryResponse(_Model):
     memory: MemoryView
     archived: list[str] = Field(description="L10: ids the free-plan cap archived to make room")
     warning: Literal["LLM_SUMMARY_FAILED"] | None = None
     model: str | None = Field(default=None, description="The summary model; raw-fallback after M4 retries")
 
 
-class MemoryListResponse(BaseModel):
+class MemoryListResponse(_Model):
     memories: list[MemoryView]
     total: int
     has_more: bool
@@ -278,46 +283,46 @@ class MemoryListResponse(BaseModel):
     offset: int
 
 
-class MemoryLoadResponse(BaseModel):
+class MemoryLoadResponse(_Model):
     memories: list[MemoryView]
 
 
-class MemoryResponse(BaseModel):
+class MemoryResponse(_Model):
     memory: MemoryView
 
 
-class ArchiveResponse(BaseModel):
+class ArchiveResponse(_Model):
     memory: MemoryView
     archived_at: float
 
 
-class RestoreResponse(BaseModel):
+class RestoreResponse(_Model):
     memory: MemoryView
     archived: list[str] = Field(description="L10: others the free-plan cap archived to make room")
 
 
-class DeleteMemoryResponse(BaseModel):
+class DeleteMemoryResponse(_Model):
     memory_id: str
     deleted: bool
 
 
-class SearchResultView(BaseModel):
+class SearchResultView(_Model):
     memory: MemoryView
     score: float | None = Field(description="Rank score; null when only filters were given")
     from_kb: bool
 
 
-class SearchResponse(BaseModel):
+class SearchResponse(_Model):
     results: list[SearchResultView]
 
 
-class TimelineMonth(BaseModel):
+class TimelineMonth(_Model):
     month: str = Field(description="YYYY-MM (UTC) of created_at")
     count: int
     memories: list[MemoryView]
 
 
-class TimelineResponse(BaseModel):
+class TimelineResponse(_Model):
     months: list[TimelineMonth]
 
 
@@ -327,7 +332,7 @@ class SummarizeRequest(_Strict):
     session_id: Id | None = None
 
 
-class SummarizeResponse(BaseModel):
+class SummarizeResponse(_Model):
     summary: str
     topics: list[str]
     emotion: str
@@ -336,12 +341,12 @@ class SummarizeResponse(BaseModel):
     warning: Literal["LLM_SUMMARY_FAILED"] | None = None
 
 
-class PinnedFactView(BaseModel):
+class PinnedFactView(_Model):
     memory_id: str
     text: str
 
 
-class ProfileResponse(BaseModel):
+class ProfileResponse(_Model):
     persona_id: str
     pinned: list[PinnedFactView]
     topic_counts: dict[str, int]
@@ -355,7 +360,7 @@ class PutProfileRequest(_Strict):
     )
 
 
-class DeletePersonaResponse(BaseModel):
+class DeletePersonaResponse(_Model):
     persona_id: str
     deleted_memories: int
 
@@ -363,23 +368,30 @@ class DeletePersonaResponse(BaseModel):
 class KbDocumentRequest(_Strict):
     title: str = Field(min_length=1, max_length=200, json_schema_extra=NOT_BLANK)
     text: str = Field(
-        min_length=1, json_schema_extra=NOT_BLANK, description="Plain text; limit ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB)"
+        min_length=1,
+        json_schema_extra=NOT_BLANK,
+        description=(
+            "Plain text; limits ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB) and ENGRAM_KB_MAX_CHUNKS (2000 chunks of"
+            " ~200 tokens). The upload returns once the chunks are stored: they are found by their words at"
+            " once and by their meaning once embedded in the background (`embedded` of the document's listing)."
+        ),
     )
     source: str | None = Field(default=None, min_length=1, max_length=1000)
 
 
-class KbDocumentView(BaseModel):
+class KbDocumentView(_Model):
     doc_id: str
     title: str
     source: str | None
     chunks: int
     created_at: float
+    embedded: int = Field(description="Chunks embedded so far; equals `chunks` when the document is fully searchable")
 
 
-class KbDocumentListResponse(BaseModel):
+class KbDocumentListResponse(_Model):
     documents: list[KbDocumentView]
 
 
-class KbDeleteResponse(BaseModel):
+class KbDeleteResponse(_Model):
     doc_id: str
     deleted_chunks: int

@@ -50,6 +50,9 @@ class HashEmbedder:
             rows.append(v / np.linalg.norm(v))
         return np.vstack(rows).astype(np.float32)
 
+    def embed_documents(self, texts: Sequence[str]) -> Vector:
+        return self.embed(texts)
+
 
 def wire(container: Container, embedder: Any = None) -> MemoryService:
     """What bootstrap does: the memory service and the KB share the repository and the embedder."""
@@ -540,6 +543,7 @@ def test_kb_upload_isolation_and_delete(gw: LocalGateway, settings: Settings) ->
     r = call(gw, "POST", "/v1/kb/documents", b, {"title": "Inhaler guide", "text": text, "source": "leaflet-7"})
     doc = r.json()
     assert r.status == 201 and doc["chunks"] >= 2 and doc["doc_id"].startswith("doc-")
+    assert doc["embedded"] == doc["chunks"]  # this KB has no queue: it embeds during the upload
     listed = call(gw, "GET", "/v1/kb/documents", b).json()["documents"]
     assert listed == [doc]
 
@@ -609,3 +613,21 @@ def test_default_wiring_searches_through_the_hybrid_retriever(container: Contain
         assert any(x["from_kb"] for x in with_kb) and "Busan" not in json.dumps(with_kb)
     finally:
         runtime.set_container(None)
+
+
+def test_all_messages_of_one_request_are_capped_together(gw: LocalGateway, settings: Settings) -> None:
+    """M3: each message fits ENGRAM_MAX_MESSAGE_BYTES, their sum does not fit ENGRAM_MAX_REQUEST_TEXT_BYTES."""
+    h = auth(settings)
+    each = settings.max_message_bytes - 100
+    count = settings.max_request_text_bytes // each + 1
+    messages = [
+        {"role": "user" if n % 2 == 0 else "assistant", "content": "字" * (each // 3)} for n in range(count * 3)
+    ]
+    for path, body in [
+        (MEM, {"persona_id": "nurse", "messages": messages}),
+        (f"{MEM}/summarize", {"messages": messages}),
+    ]:
+        r = call(gw, "POST", path, h, body)
+        assert r.status == 413 and code(r) == "PAYLOAD_TOO_LARGE", r.json()
+        assert r.json()["error"]["details"] == {"field": "messages", "limit": settings.max_request_text_bytes}
+    assert call(gw, "GET", MEM, h).json()["total"] == 0

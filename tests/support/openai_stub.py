@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import quicktok
+
 Reply = Callable[[dict[str, Any]], str]
+_CL100K = quicktok.get_encoding("cl100k_base")  # the embedding models' encoding
 
 
 def echo_reply(request: dict[str, Any]) -> str:
@@ -82,6 +85,12 @@ class _Handler(BaseHTTPRequestHandler):
             )
         elif self.path.endswith("/embeddings"):
             inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+            # The service's own limits: 8192 tokens an input, 300k a request (both answered with 400).
+            sizes = [len(_CL100K.encode_ordinary(str(text))) for text in inputs]
+            if max(sizes, default=0) > 8192 or sum(sizes) > 300_000:
+                message = "This model's maximum context length is 8192 tokens"
+                self._send(400, {"error": {"message": message, "type": "invalid_request_error"}})
+                return
             dims = int(body.get("dimensions") or 8)
             data = []
             for i, text in enumerate(inputs):

@@ -33,7 +33,9 @@ def _kb() -> KnowledgeBase:
 
 
 def _view(d: KbDocument) -> KbDocumentView:
-    return KbDocumentView(doc_id=d.doc_id, title=d.title, source=d.source, chunks=d.chunks, created_at=d.created_at)
+    return KbDocumentView(
+        doc_id=d.doc_id, title=d.title, source=d.source, chunks=d.chunks, created_at=d.created_at, embedded=d.embedded
+    )
 
 
 @router.post(DOCUMENTS, summary="Upload a document: chunked, embedded, searchable with include_kb", tags=["backend"])

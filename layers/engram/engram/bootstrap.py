@@ -76,7 +76,13 @@ def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
             summarizer=OpenAISummarizer(client),
             gate=OpenAIGateClassifier(client, settings.gate_llm_max_tokens),
             extractor=OpenAIExtractor(client, HeuristicExtractor()),
-            embedder=OpenAIEmbedder(client, settings.embedding_model, settings.embedding_dimensions),
+            embedder=OpenAIEmbedder(
+                client,
+                settings.embedding_model,
+                settings.embedding_dimensions,
+                counter=QuicktokCounter.for_model(settings.embedding_model),
+                max_input_tokens=settings.embedding_max_input_tokens,
+            ),
         )
     from engram.adapters.embedders.local import LocalEmbedder
     from engram.adapters.local_models.gate import LocalGateClassifier
@@ -88,7 +94,7 @@ def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
         summarizer=LocalSummarizer(counter),
         gate=LocalGateClassifier(),
         extractor=HeuristicExtractor(),
-        embedder=LocalEmbedder(),
+        embedder=LocalEmbedder(query_max_tokens=settings.local_query_max_tokens),
     )
 
 
@@ -152,6 +158,7 @@ def build_container(
     repo = DynamoMemoryRepository(bound)
     profiles = DynamoProfileStore(bound)
     queue_ref: list[PostTurnQueue] = []
+    container_ref: list[Container] = []  # the KB (built on first use) embeds uploaded chunks
     retriever = HybridRetriever(
         index,
         models.embedder,
@@ -179,6 +186,7 @@ def build_container(
         memory_writer=writer.process_turn if long_term else None,
         on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
         end_run=closer.finish_pending,
+        kb_embed=lambda job: _knowledge_base(container_ref[0]).embed_pending(job),
     )
     queue: PostTurnQueue
     outbox: TurnOutbox
@@ -211,7 +219,7 @@ def build_container(
         metrics=metrics,
         counter=counter,
     )
-    return Container(
+    container = Container(
         settings,
         clock,
         metrics,
@@ -229,6 +237,14 @@ def build_container(
         closer,
         outbox,
     )
+    container_ref.append(container)
+    return container
+
+
+def _knowledge_base(container: Container) -> Any:
+    from engram.memory.factory import knowledge_base_for  # the factory imports this module
+
+    return knowledge_base_for(container)
 
 
 class _Deferred:

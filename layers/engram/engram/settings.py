@@ -56,6 +56,12 @@ class Settings(BaseSettings):
     token_encoding: str | None = None  # None = derived from chat_model
     embedding_model: str = "text-embedding-3-small"
     embedding_dimensions: int = Field(default=512, ge=8, le=3072)
+    # M3: what one text given to the OpenAI embedder may hold (the model's input limit); longer
+    # texts are cut to it. The local embedder cuts to its own model's 512.
+    embedding_max_input_tokens: int = Field(default=8191, ge=16, le=8191)
+    # M3: the local embedder reads at most this many tokens of a question (on the request path;
+    # the rest of a long message still reaches BM25). Stored texts get the model's 512.
+    local_query_max_tokens: int = Field(default=128, ge=16, le=512)
     openai_timeout_s: float = Field(default=20.0, gt=0)
     openai_max_retries: int = Field(default=2, ge=0, le=10)
     reply_max_tokens: int = Field(default=512, ge=16)
@@ -85,6 +91,10 @@ class Settings(BaseSettings):
     duplicate_wait_s: float = Field(default=10.0, ge=0)  # D1: a duplicate waits this long for the first answer
     duplicate_retry_after_s: int = Field(default=2, ge=1)  # D1: then 202 with this Retry-After
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
+    max_request_text_bytes: int = Field(default=64 * 1024, ge=64)  # M3: all messages of one request together
+    kb_max_document_bytes: int = Field(default=1_000_000, ge=1024)  # M3 / L8: one KB document's text
+    kb_max_chunks: int = Field(default=2000, ge=1)  # L8: chunks one KB document may make
+    kb_embed_batch: int = Field(default=16, ge=1, le=256)  # M3: chunks one background job embeds
     max_json_depth: int = Field(default=64, ge=2, le=1000)  # API: deeper bodies get 400 before parsing
     append_max_attempts: int = Field(default=60, ge=1)
 

@@ -6,6 +6,7 @@ import json
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -15,13 +16,26 @@ Job = dict[str, Any]
 
 
 class InlineQueue:
-    """Runs the job before returning: deterministic for tests, freshest for benchmarks."""
+    """Runs the job before returning: deterministic for tests, freshest for benchmarks.
+
+    A job that submits another (a KB document embedded batch by batch) has it run after itself,
+    as a queue would, not nested inside it: the chain is a loop, never a deep recursion."""
 
     def __init__(self, handler: Callable[[Job], None]) -> None:
         self._handler = handler
+        self._local = threading.local()
 
     def submit(self, job: Job) -> None:
-        self._handler(job)
+        pending: deque[Job] | None = getattr(self._local, "pending", None)
+        if pending is not None:
+            pending.append(job)
+            return
+        self._local.pending = pending = deque([job])
+        try:
+            while pending:
+                self._handler(pending.popleft())
+        finally:
+            self._local.pending = None
 
 
 class ThreadQueue:

@@ -17,6 +17,7 @@ logger = logging.getLogger(__name__)
 MemoryWriterFn = Callable[[SessionKey, int, Turn], Any]
 AccessFn = Callable[[OwnerKey, list[str], float], None]
 EndRunFn = Callable[[SessionKey, int], Any]
+KbEmbedFn = Callable[[dict[str, Any]], Any]
 
 
 def _key_body(key: SessionKey) -> dict[str, str]:
@@ -86,11 +87,13 @@ class PostTurnProcessor:
         memory_writer: MemoryWriterFn | None = None,
         on_access: AccessFn | None = None,
         end_run: EndRunFn | None = None,
+        kb_embed: KbEmbedFn | None = None,
     ) -> None:
         self._rolling = rolling
         self.memory_writer = memory_writer
         self.on_access = on_access
         self.end_run = end_run
+        self.kb_embed = kb_embed
 
     def handle(self, job: dict[str, Any]) -> None:
         kind = job.get("kind")
@@ -105,6 +108,10 @@ class PostTurnProcessor:
         if kind == "end_run":
             if self.end_run is not None:
                 self.end_run(key, int(job["generation"]))
+            return
+        if kind == "kb_embed":
+            if self.kb_embed is not None:
+                self.kb_embed(job)
             return
         if kind != "after_turn":
             raise ValidationFailed("unknown job kind", details={"kind": kind})

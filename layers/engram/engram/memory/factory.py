@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engram.adapters.dynamodb.connection import TableConfig
@@ -75,9 +76,12 @@ def build_knowledge_base(
     embedder: Embedder | None = None,
     counter: TokenCounter | None = None,
     repo: MemoryRepository | None = None,
+    submit: Callable[[dict[str, Any]], None] | None = None,
 ) -> KnowledgeBase:
+    """`submit`: the queue that embeds uploaded chunks in the background; None embeds them
+    during the upload."""
     repo = repo or DynamoMemoryRepository(bind(TableConfig.from_settings(settings)))
-    return KnowledgeBase(repo, embedder or default_embedder(), settings, clock, metrics, counter)
+    return KnowledgeBase(repo, embedder or default_embedder(), settings, clock, metrics, counter, submit)
 
 
 def _held(container: Container, name: str) -> Any:
@@ -120,6 +124,7 @@ def knowledge_base_for(container: Container) -> KnowledgeBase:
                     embedder=memory.embedder,
                     counter=container.counter,
                     repo=memory.repo,
+                    submit=container.queue.submit,
                 )
                 container.extras[KNOWLEDGE_BASE] = kb
     assert isinstance(kb, KnowledgeBase)

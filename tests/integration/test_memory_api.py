@@ -631,3 +631,26 @@ def test_all_messages_of_one_request_are_capped_together(gw: LocalGateway, setti
         assert r.status == 413 and code(r) == "PAYLOAD_TOO_LARGE", r.json()
         assert r.json()["error"]["details"] == {"field": "messages", "limit": settings.max_request_text_bytes}
     assert call(gw, "GET", MEM, h).json()["total"] == 0
+
+
+def test_pinned_facts_are_capped_before_anything_is_written(gw: LocalGateway, settings: Settings) -> None:
+    """50 pins of 16 KB each would not fit one profile item (DynamoDB's 400 KB): 413, nothing pinned.
+    Before the cap this was a 503 after the memories had been flagged pinned (half-applied)."""
+    h = auth(settings)
+    text = "吸入器を毎朝使います。" * ((settings.max_message_bytes - 64) // 33)
+    ids = [create(gw, h, f"{n} {text}")["memory"]["memory_id"] for n in range(4)]
+    r = call(gw, "PUT", "/v1/personas/nurse/profile", h, {"pinned_memory_ids": ids})
+    assert r.status == 413 and code(r) == "PAYLOAD_TOO_LARGE"
+    assert r.json()["error"]["details"] == {"field": "pinned", "limit": settings.pinned_facts_max_bytes}
+    assert call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"] == []
+    assert not any(m["pinned"] for m in call(gw, "GET", MEM, h).json()["memories"])
+    # one at a time: the pin that overflows is refused, the others stay
+    for memory_id in ids[:2]:
+        version = call(gw, "GET", f"{MEM}/{memory_id}", h).json()["memory"]["version"]
+        assert call(gw, "PATCH", f"{MEM}/{memory_id}", h, {"version": version, "pinned": True}).status == 200
+    version = call(gw, "GET", f"{MEM}/{ids[2]}", h).json()["memory"]["version"]
+    assert call(gw, "PATCH", f"{MEM}/{ids[2]}", h, {"version": version, "pinned": True}).status == 413
+    assert call(gw, "GET", f"{MEM}/{ids[2]}", h).json()["memory"]["pinned"] is False
+    assert len(call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"]) == 2
+    r = call(gw, "POST", MEM, h, {"persona_id": "nurse", "summary": text, "pinned": True})
+    assert r.status == 413 and call(gw, "GET", MEM, h).json()["total"] == 4

@@ -92,6 +92,7 @@ class Settings(BaseSettings):
     duplicate_retry_after_s: int = Field(default=2, ge=1)  # D1: then 202 with this Retry-After
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
     max_request_text_bytes: int = Field(default=64 * 1024, ge=64)  # M3: all messages of one request together
+    pinned_facts_max_bytes: int = Field(default=32 * 1024, ge=1024, le=256 * 1024)  # L4: one persona's pinned text
     kb_max_document_bytes: int = Field(default=1_000_000, ge=1024)  # M3 / L8: one KB document's text
     kb_max_chunks: int = Field(default=2000, ge=1)  # L8: chunks one KB document may make
     kb_embed_batch: int = Field(default=16, ge=1, le=256)  # M3: chunks one background job embeds

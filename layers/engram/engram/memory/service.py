@@ -103,6 +103,18 @@ class MemoryService:
             )
         return text
 
+    def _check_pin_room(self, owner: OwnerKey, persona_id: str, pin: dict[str, str], unpin: Sequence[str] = ()) -> None:
+        """L4: a persona's pinned facts go into every prompt and live in one profile item; their
+        text together is capped (ENGRAM_PINNED_FACTS_MAX_BYTES). Checked before anything is written."""
+        current = self.profiles.get(owner.tenant_id, owner.user_id, persona_id).pinned
+        after = {k: v for k, v in current.items() if k not in unpin} | pin
+        size = sum(len(text.encode("utf-8")) for text in after.values())
+        if size > self.settings.pinned_facts_max_bytes:
+            raise PayloadTooLarge(
+                f"the pinned facts would hold {size} bytes; the limit is {self.settings.pinned_facts_max_bytes}",
+                details={"field": "pinned", "limit": self.settings.pinned_facts_max_bytes},
+            )
+
     @staticmethod
     def _check_importance(value: float | None) -> None:
         if value is not None and not 0.0 <= value <= 1.0:
@@ -264,6 +276,8 @@ class MemoryService:
             emotion=generated.emotion if generated else None,
             session_id=session_id,
         )
+        if pinned:
+            self._check_pin_room(owner, persona_id, {record.memory_id: record.content})
         self.repo.put_new(record)
         if pinned:
             self.profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={record.memory_id: record.content})
@@ -351,6 +365,9 @@ class MemoryService:
             changes["importance"] = importance
         if pinned is not None:
             changes["pinned"] = pinned
+        if (pinned or (pinned is None and record.pinned)) and record.status == MemoryStatus.ACTIVE:
+            text = str(changes.get("content", record.content))
+            self._check_pin_room(owner, record.persona_id, {record.memory_id: text})
         updated = self._bump(record, **changes)
         if updated.pinned and updated.status == MemoryStatus.ACTIVE and (not record.pinned or "content" in changes):
             self.profiles.update(
@@ -385,6 +402,8 @@ class MemoryService:
         if record.status == MemoryStatus.ACTIVE:
             return record, []
         self._refuse_if_full(owner, record.persona_id)
+        if record.pinned:
+            self._check_pin_room(owner, record.persona_id, {record.memory_id: record.content})
         restored = self._bump(record, status=MemoryStatus.ACTIVE)
         if restored.pinned:
             self.profiles.update(
@@ -491,6 +510,7 @@ class MemoryService:
                 raise ValidationFailed("the memory belongs to another persona", details={"memory_id": r.memory_id})
             if r.status != MemoryStatus.ACTIVE:
                 raise ValidationFailed("only active memories can be pinned", details={"memory_id": r.memory_id})
+        self._check_pin_room(owner, persona_id, {r.memory_id: r.content for r in to_pin}, unpin=list(current.pinned))
         for r in to_pin:
             if not r.pinned:
                 self._bump(r, pinned=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pynamodb.exceptions import PynamoDBException
 
-from engram.errors import Conflict, EngramError, StoreUnavailable
+from engram.errors import Conflict, EngramError, PayloadTooLarge, StoreUnavailable
 
 _THROTTLED = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
 # Cancellation reasons of a transaction that mean "the store is busy", not "the data changed".
@@ -31,4 +31,6 @@ def translate(exc: PynamoDBException) -> EngramError:
         return Conflict("the transaction was cancelled by a concurrent change")
     if code in _THROTTLED:
         return StoreUnavailable("the store is throttling requests; retry")
+    if code == "ValidationException" and "size" in str(getattr(exc, "cause_response_message", "") or exc).lower():
+        return PayloadTooLarge("the record would exceed the store's item size limit (400 KB)")
     return StoreUnavailable("the store is unavailable", details={"cause": code or type(exc).__name__})

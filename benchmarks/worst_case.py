@@ -98,16 +98,17 @@ class Client:
 
 
 def idle(stack: LocalStack) -> None:
-    """Wait until the post-turn worker has nothing left to do. The stream reader polls every
-    0.1 s and a job may queue another (session memories, KB batches): drain until two drains
-    in a row, 0.3 s apart, find nothing new."""
+    """Wait until the background work of earlier requests is over: the post-turn queue drained
+    and this process (worker thread, stream reader, indexer) using almost no CPU for 0.3 s.
+    The stream reader polls every 0.1 s and a job may queue another (session memories, KB
+    batches), so an empty queue alone does not mean done."""
     queue = stack.container.queue
-    quiet = 0
-    while quiet < 2:
-        start = time.perf_counter()
+    while True:
         queue.drain()  # type: ignore[attr-defined]  # the local stack's ThreadQueue
-        quiet = quiet + 1 if time.perf_counter() - start < 0.01 else 0
+        cpu = time.process_time()
         time.sleep(0.3)
+        if time.process_time() - cpu < 0.03:
+            return
 
 
 Request = tuple[str, str, Any, bool]  # method, path, body, backend

@@ -113,3 +113,27 @@ def test_document_limits_are_settings(container: Container) -> None:
         kb_with(kb_max_chunks=3).ingest_document(TENANT, "t", "\n\n".join(SECTIONS[:1] * 60))
     assert too_many.value.details == {"field": "text", "limit": 3}
     assert _chunks(container) == []
+
+
+def test_an_upload_that_fails_midway_leaves_no_chunk(container: Container) -> None:
+    from engram.errors import StoreUnavailable
+
+    real = container.memories
+
+    class FailsAfterHalf:
+        def put_batch(self, records: list[Any]) -> None:
+            real.put_batch(records[: len(records) // 2])  # DynamoDB took the first batches ...
+            raise StoreUnavailable("the store is unavailable")  # ... then the request died
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+    kb = build_knowledge_base(
+        container.settings,
+        clock=container.clock,
+        metrics=container.metrics,
+        repo=FailsAfterHalf(),  # type: ignore[arg-type]
+    )
+    with pytest.raises(StoreUnavailable):
+        kb.ingest_document(TENANT, "Inhaler guide", TEXT)
+    assert _chunks(container) == []

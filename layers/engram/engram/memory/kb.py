@@ -180,30 +180,29 @@ class KnowledgeBase:
             )
         doc_id = "doc-" + uuid.uuid4().hex[:20]
         now = self.clock.now()
-        written: list[str] = []
+        records = [
+            MemoryRecord(
+                memory_id=_chunk_id(doc_id, n),
+                tenant_id=tenant,
+                user_id=KB_OWNER,
+                persona_id=KB_PERSONA,
+                type=MemoryType.NOTE,
+                content=chunk,
+                importance=self.settings.importance_at_birth,
+                created_at=now,
+                updated_at=now,
+                namespace=Namespace.KB,
+                embedding=None,  # kb_embed_job fills it in
+                source_turn_ids=[source] if source else [],  # for KB chunks: where the document came from
+                topics=[title],
+                pii_flags=doc.pii_flags,  # the document's: a chunk boundary may split what was found
+            )
+            for n, chunk in enumerate(chunks)
+        ]
         try:
-            for n, chunk in enumerate(chunks):
-                record = MemoryRecord(
-                    memory_id=_chunk_id(doc_id, n),
-                    tenant_id=tenant,
-                    user_id=KB_OWNER,
-                    persona_id=KB_PERSONA,
-                    type=MemoryType.NOTE,
-                    content=chunk,
-                    importance=self.settings.importance_at_birth,
-                    created_at=now,
-                    updated_at=now,
-                    namespace=Namespace.KB,
-                    embedding=None,  # kb_embed_job fills it in
-                    source_turn_ids=[source] if source else [],  # for KB chunks: where the document came from
-                    topics=[title],
-                    pii_flags=doc.pii_flags,  # the document's: a chunk boundary may split what was found
-                )
-                self.repo.put_new(record)
-                written.append(record.memory_id)
+            self.repo.put_batch(records)  # the doc id is fresh: nothing to overwrite
         except Exception:
-            for memory_id in written:  # no half documents
-                self.repo.delete(tenant, KB_OWNER, memory_id)
+            self.repo.delete_batch(tenant, KB_OWNER, [r.memory_id for r in records])  # no half documents
             raise
         self.metrics.put("kb_chunks_ingested", float(len(chunks)))
         first = kb_embed_job(tenant, doc_id, 0, len(chunks))
@@ -288,7 +287,6 @@ class KnowledgeBase:
         chunks = [r for r in self._chunks(tenant) if _doc_of(r.memory_id) == doc_id]
         if not chunks:
             raise NotFound("document not found", details={"doc_id": doc_id})
-        for r in chunks:
-            self.repo.delete(tenant, KB_OWNER, r.memory_id)
+        self.repo.delete_batch(tenant, KB_OWNER, [r.memory_id for r in chunks])
         self.metrics.put("kb_document_deleted")
         return len(chunks)

@@ -115,6 +115,26 @@ class DynamoMemoryRepository:
             raise translate(exc) from exc
         return True
 
+    def put_batch(self, records: builtins.list[MemoryRecord]) -> None:
+        """New records whose ids nobody else can hold (a fresh document id in each): BatchWriteItem,
+        25 a request, unconditional. PynamoDB resends what DynamoDB leaves unprocessed."""
+        m = self._m
+        try:
+            with m.batch_write() as batch:
+                for record in records:
+                    batch.save(to_item(m, record))
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
+    def delete_batch(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]) -> None:
+        m = self._m
+        try:
+            with m.batch_write() as batch:
+                for memory_id in memory_ids:
+                    batch.delete(m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)))
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
     def put_round_counted(self, record: MemoryRecord, topics: builtins.list[str], attempts: int = 5) -> bool:
         """Store a new round memory and count it in the persona's profile (L6: one more mention,
         its topics) in one transaction. A redelivered job finds the round and counts nothing

@@ -151,16 +151,13 @@ def routes(c: Client, settings: Any) -> dict[str, Callable[[int], Request]]:
         doc = c.ok("POST", "/v1/kb/documents", {"title": "Inhaler guide", "text": kb_doc}, backend=True)
         return str(doc["doc_id"])
 
-    def ended_session() -> str:
-        return fresh_session()
-
     table: dict[str, Callable[[int], Request]] = {
         "POST …/chat": lambda n: ("POST", f"{session}/{main_session}/chat", {"message": big}, False),
         "POST …/context": lambda n: ("POST", f"{session}/{main_session}/context", {"message": big}, False),
         "POST …/turns": lambda n: ("POST", f"{session}/{main_session}/turns", {"user": big, "assistant": big}, False),
         "GET …/sessions/{id}": lambda n: ("GET", f"{session}/{main_session}", None, False),
-        "POST …/end": lambda n: ("POST", f"{session}/{ended_session()}/end", None, False),
-        "POST …/save": lambda n: ("POST", f"{session}/{ended_session()}/save", None, False),
+        "POST …/end": lambda n: ("POST", f"{session}/{fresh_session()}/end", None, False),
+        "POST …/save": lambda n: ("POST", f"{session}/{fresh_session()}/save", None, False),
         "GET …/requests/{id}": lambda n: ("GET", f"{session}/{main_session}/requests/r-{n}", None, False),
         "GET /memories": lambda n: ("GET", "/v1/memories?include_archived=true&limit=100", None, False),
         "POST /memories (summary)": lambda n: ("POST", "/v1/memories", {"persona_id": PERSONA, "summary": big}, False),

@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from engram import runtime
-from engram.adapters.local_index import LocalIndex
 from engram.bootstrap import Container
 from engram.local.apigw import LocalContext
 from tests.conftest import EVENTS
+from tests.support.handlers import wired_handlers
 
 EMPTY = "No application metrics to publish"
 
@@ -59,16 +58,9 @@ SAMPLES: list[tuple[str, Path, str]] = [
 
 @pytest.fixture
 def wired(container: Container, monkeypatch: pytest.MonkeyPatch) -> Iterator[Container]:
-    from functions.memory_indexer import handler as indexer
-
     monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")  # flush like Lambda: print and empty the set
-    index = LocalIndex.in_memory(4)  # the sample stream event's vectors
-    runtime.set_container(container)
-    indexer.use_index(index)
-    yield container
-    indexer.use_index(None)
-    runtime.set_container(None)
-    index.close()
+    with wired_handlers(container):
+        yield container
 
 
 @pytest.mark.parametrize(

@@ -19,11 +19,10 @@ from typing import Any, cast
 
 import pytest
 
-from engram import runtime
-from engram.adapters.local_index import LocalIndex
 from engram.bootstrap import Container
 from engram.local.apigw import LocalContext
 from tests.conftest import EVENTS
+from tests.support.handlers import wired_handlers
 
 Handler = Callable[..., Any]
 Event = Callable[[], dict[str, Any]]
@@ -101,15 +100,8 @@ def _unreadable_sqs() -> dict[str, Any]:
 
 @pytest.fixture
 def wired(container: Container) -> Iterator[Container]:
-    from functions.memory_indexer import handler as indexer
-
-    index = LocalIndex.in_memory(4)  # the sample stream event's vectors
-    runtime.set_container(container)
-    indexer.use_index(index)
-    yield container
-    indexer.use_index(None)
-    runtime.set_container(None)
-    index.close()
+    with wired_handlers(container):
+        yield container
 
 
 # (handler, first event, second event, values only the first invocation's lines may carry)

@@ -18,8 +18,6 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.embedders.local import LocalEmbedder
 from engram.adapters.local_models.gate import LocalGateClassifier
 from engram.adapters.local_models.responder import LocalResponder
@@ -33,6 +31,7 @@ from engram.memory.models import KB_OWNER, ExistingMemory, Fact, MemoryRecord, M
 from engram.settings import Settings
 from tests.conftest import EVENTS
 from tests.support.indexing import sync_index
+from tests.support.table_scan import table_strings
 
 pytestmark = pytest.mark.integration
 
@@ -127,30 +126,9 @@ def _long_term_strings(c: Container) -> list[str]:
 
     The conversation log (TURN#, 30 days), its meta and request markers are short-term by
     design (S2, P1 erasure) and hold the user's words as sent; they are not scanned."""
-    client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
-    out: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for kind, inner in value.items():
-                if kind == "S":
-                    out.append(inner)
-                elif kind == "SS":
-                    out.extend(inner)
-                elif kind in ("M", "L"):
-                    for v in inner.values() if kind == "M" else inner:
-                        walk(v)
-
-    kwargs: dict[str, Any] = {"TableName": c.settings.table_name}
-    while True:
-        page = client.scan(**kwargs)
-        for item in page["Items"]:
-            if item["PK"]["S"].endswith("#MEM") or item["SK"]["S"].startswith("RUN#"):
-                for attr in item.values():
-                    walk(attr)
-        if "LastEvaluatedKey" not in page:
-            return out
-        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+    return table_strings(
+        c.settings, lambda item: item["PK"]["S"].endswith("#MEM") or item["SK"]["S"].startswith("RUN#")
+    )
 
 
 def _index_strings(c: Container, owners: Sequence[tuple[str, str]]) -> list[str]:

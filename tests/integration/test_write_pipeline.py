@@ -15,8 +15,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
 from engram.bootstrap import Container, build_models
 from engram.clock import ManualClock
@@ -28,6 +26,7 @@ from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.settings import Settings
 from tests.support.indexing import sync_index
 from tests.support.openai_stub import OpenAIStub
+from tests.support.table_scan import table_strings
 
 pytestmark = pytest.mark.integration
 
@@ -153,32 +152,7 @@ PII_TURNS = [
 
 
 def _all_table_strings(settings: Settings) -> list[str]:
-    client: Any = dynamodb_client(TableConfig.from_settings(settings))
-    out: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for kind, inner in value.items():
-                if kind == "S":
-                    out.append(inner)
-                elif kind in ("SS",):
-                    out.extend(inner)
-                elif kind == "M":
-                    for v in inner.values():
-                        walk(v)
-                elif kind == "L":
-                    for v in inner:
-                        walk(v)
-
-    kwargs: dict[str, Any] = {"TableName": settings.table_name}
-    while True:
-        page = client.scan(**kwargs)
-        for item in page["Items"]:
-            for attr in item.values():
-                walk(attr)
-        if "LastEvaluatedKey" not in page:
-            return out
-        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+    return table_strings(settings)
 
 
 def test_pii_is_masked_before_storage_and_never_reaches_dynamodb_or_the_index(container: Container) -> None:

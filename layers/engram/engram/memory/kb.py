@@ -209,20 +209,16 @@ class KnowledgeBase:
         if self.submit is not None:
             self.submit(first)
             return KbDocument(doc_id, title, source, len(chunks), now, 0)
-        job: dict[str, Any] | None = first
-        embedded = 0
-        while job is not None:  # no queue: embedded before the reply
-            done, job = self._embed_batch(job)
-            embedded += done
-        return KbDocument(doc_id, title, source, len(chunks), now, embedded)
+        return KbDocument(doc_id, title, source, len(chunks), now, self.embed_pending(first))
 
     def embed_pending(self, job: dict[str, Any]) -> int:
         """The `kb_embed` job: one batch of a document's chunks gets its vectors, and the next
-        batch is queued. Returns how many chunks it embedded."""
+        batch is queued (without a queue: run here, in a loop). Returns how many it embedded."""
         done, next_job = self._embed_batch(job)
-        if next_job is not None:
-            if self.submit is None:
-                return done + self.embed_pending(next_job)
+        while next_job is not None and self.submit is None:
+            more, next_job = self._embed_batch(next_job)
+            done += more
+        if next_job is not None and self.submit is not None:
             self.submit(next_job)
         return done
 

@@ -103,11 +103,20 @@ class MemoryService:
             )
         return text
 
-    def _check_pin_room(self, owner: OwnerKey, persona_id: str, pin: dict[str, str], unpin: Sequence[str] = ()) -> None:
+    def _check_pin_room(
+        self,
+        owner: OwnerKey,
+        persona_id: str,
+        pin: dict[str, str],
+        unpin: Sequence[str] = (),
+        pinned_now: dict[str, str] | None = None,
+    ) -> None:
         """L4: a persona's pinned facts go into every prompt and live in one profile item; their
-        text together is capped (ENGRAM_PINNED_FACTS_MAX_BYTES). Checked before anything is written."""
-        current = self.profiles.get(owner.tenant_id, owner.user_id, persona_id).pinned
-        after = {k: v for k, v in current.items() if k not in unpin} | pin
+        text together is capped (ENGRAM_PINNED_FACTS_MAX_BYTES). Checked before anything is written.
+        `pinned_now`: the profile's pins when the caller has just read them."""
+        if pinned_now is None:
+            pinned_now = self.profiles.get(owner.tenant_id, owner.user_id, persona_id).pinned
+        after = {k: v for k, v in pinned_now.items() if k not in unpin} | pin
         size = sum(len(text.encode("utf-8")) for text in after.values())
         if size > self.settings.pinned_facts_max_bytes:
             raise PayloadTooLarge(
@@ -365,11 +374,14 @@ class MemoryService:
             changes["importance"] = importance
         if pinned is not None:
             changes["pinned"] = pinned
-        if (pinned or (pinned is None and record.pinned)) and record.status == MemoryStatus.ACTIVE:
+        now_pinned = record.pinned if pinned is None else pinned
+        # The profile gets this pin when it is new, or its text changed, on an active memory.
+        repin = now_pinned and record.status == MemoryStatus.ACTIVE and (not record.pinned or "content" in changes)
+        if repin:
             text = str(changes.get("content", record.content))
             self._check_pin_room(owner, record.persona_id, {record.memory_id: text})
         updated = self._bump(record, **changes)
-        if updated.pinned and updated.status == MemoryStatus.ACTIVE and (not record.pinned or "content" in changes):
+        if repin:
             self.profiles.update(
                 owner.tenant_id, owner.user_id, updated.persona_id, pin={updated.memory_id: updated.content}
             )
@@ -510,7 +522,8 @@ class MemoryService:
                 raise ValidationFailed("the memory belongs to another persona", details={"memory_id": r.memory_id})
             if r.status != MemoryStatus.ACTIVE:
                 raise ValidationFailed("only active memories can be pinned", details={"memory_id": r.memory_id})
-        self._check_pin_room(owner, persona_id, {r.memory_id: r.content for r in to_pin}, unpin=list(current.pinned))
+        pins = {r.memory_id: r.content for r in to_pin}
+        self._check_pin_room(owner, persona_id, pins, unpin=list(current.pinned), pinned_now=current.pinned)
         for r in to_pin:
             if not r.pinned:
                 self._bump(r, pinned=True)
@@ -523,7 +536,7 @@ class MemoryService:
             owner.tenant_id,
             owner.user_id,
             persona_id,
-            pin={r.memory_id: r.content for r in to_pin},
+            pin=pins,
             unpin=dropped,
         )
 

@@ -296,11 +296,5 @@ class DynamoMemoryRepository:
     def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
         """Delete a user's (or one persona's) memories of every namespace; returns how many."""
         records = self.list(tenant_id, user_id, persona_id=persona_id, namespaces=tuple(Namespace), statuses=None)
-        m = self._m
-        try:
-            with m.batch_write() as batch:
-                for r in records:
-                    batch.delete(m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(r.memory_id)))
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
+        self.delete_batch(tenant_id, user_id, [r.memory_id for r in records])
         return len(records)

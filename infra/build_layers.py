@@ -197,17 +197,19 @@ def find_runtime_python(version: str = PYTHON_VERSION, explicit: str | None = No
 # ---------------------------------------------------------------- bytecode and proofs
 
 
-def compile_bytecode(python: str, target: Path) -> None:
-    """Hash-based unchecked .pyc for every module, named with the /opt path they run from."""
+def compile_bytecode(python: str, target: Path, runs_from: PurePosixPath = LAMBDA_SITE_PACKAGES) -> bool:
+    """Hash-based unchecked .pyc for every module under `target`, named with the path they run from
+    in Lambda (`runs_from`: /opt/... for a layer, /var/task for a function). True when all compiled."""
     cmd = [
         python, "-I", "-m", "compileall", "-q", "-j", "0",
         "--invalidation-mode", "unchecked-hash",
-        "-s", str(target), "-p", str(LAMBDA_SITE_PACKAGES),
+        "-s", str(target), "-p", str(runs_from),
         str(target),
     ]  # fmt: skip
     result = subprocess.run(cmd, check=False)
     if result.returncode != 0:
         print("compileall reported files it could not compile (checked below)", file=sys.stderr)
+    return result.returncode == 0
 
 
 _VERIFY = r"""

@@ -6,18 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from aws_cdk import Duration, RemovalPolicy
+from aws_cdk import AssetHashType, BundlingOptions, DockerImage, Duration, RemovalPolicy
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
 from infra.config import EnvConfig, FunctionSizing
+from infra.constructs.bundling import CompiledTree
 from infra.constructs.layers import ARCHITECTURE, REPO_ROOT, RUNTIME
 from infra.nag import acknowledge
 
 FUNCTIONS_DIR = REPO_ROOT / "functions"
-# Test and cache folders never ship; each handler module imports only what it needs.
+# Test and cache folders never ship (nor does local bytecode: the bundler compiles the runtime's).
 _ASSET_EXCLUDES = ["**/__pycache__", "**/*.pyc", "**/tests", "**/.pytest_cache"]
 
 
@@ -70,7 +71,15 @@ class EngramFunction(Construct):
             runtime=RUNTIME,
             architecture=ARCHITECTURE,
             handler=handler,
-            code=lambda_.Code.from_asset(str(code_dir), exclude=_ASSET_EXCLUDES),
+            code=lambda_.Code.from_asset(
+                str(code_dir),
+                asset_hash_type=AssetHashType.SOURCE,
+                exclude=_ASSET_EXCLUDES,
+                bundling=BundlingOptions(
+                    image=DockerImage.from_registry("local-bundling-only"),  # never pulled: local bundling
+                    local=CompiledTree(code_dir),
+                ),
+            ),
             layers=shared.layers,
             role=self.role,
             log_group=self.log_group,

@@ -1,29 +1,26 @@
 """Lambda layers: the shared `engram` package, third-party dependencies, Powertools.
 
-Nothing here needs Docker: the engram layer is "bundled" by copying the
-package in-process (ILocalBundling), the dependencies layer is built by
-`infra/build_layers.py` with pip's cross-platform wheel download, and
-Powertools is the AWS-managed public layer.
+Nothing here needs Docker: the engram layer is "bundled" by copying the package
+in-process with its bytecode (infra/constructs/bundling.py), the dependencies
+layer is built by `infra/build_layers.py` with pip's cross-platform wheel
+download, and Powertools is the AWS-managed public layer.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-from typing import Any
 
-import jsii
 from aws_cdk import (
     AssetHashType,
     BundlingOptions,
     DockerImage,
-    ILocalBundling,
     Stack,
 )
 from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 
 from infra.config import EnvConfig
+from infra.constructs.bundling import CompiledPackage
 from infra.runtime import ARCHITECTURE as ARCH_NAME
 from infra.runtime import PY_TAG, PYTHON_VERSION, SITE_PACKAGES
 
@@ -40,20 +37,6 @@ RUNTIME = {
 # Must match the dependency layer's wheels (infra/runtime.py).
 ARCHITECTURE = {"x86_64": lambda_.Architecture.X86_64}[ARCH_NAME]
 POWERTOOLS_ACCOUNT = "017000801446"  # AWS account publishing the Powertools public layers
-_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".mypy_cache")
-
-
-@jsii.implements(ILocalBundling)
-class _CopyPackage:
-    """Copies a Python package to `<asset>/python/<name>`, where Lambda layers put sys.path."""
-
-    def __init__(self, package_dir: Path) -> None:
-        self._package_dir = package_dir
-
-    def try_bundle(self, output_dir: str, *_args: Any, **_kwargs: Any) -> bool:
-        target = Path(output_dir) / "python" / self._package_dir.name
-        shutil.copytree(self._package_dir, target, ignore=_IGNORE, dirs_exist_ok=True)
-        return True
 
 
 def dependencies_layer_dir() -> Path:
@@ -77,7 +60,7 @@ class EngramLayers(Construct):
                 bundling=BundlingOptions(
                     # Never pulled: local bundling always succeeds, the image is only required by the API.
                     image=DockerImage.from_registry("local-bundling-only"),
-                    local=_CopyPackage(ENGRAM_PACKAGE),
+                    local=CompiledPackage(ENGRAM_PACKAGE),
                 ),
             ),
         )

@@ -9,6 +9,7 @@ issuer, backend principals) come as context, as `cdk synth -c jwt_issuer_<env>=.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -531,13 +532,44 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
 # --- assets and app wiring ------------------------------------------------------------------
 
 
-def test_engram_layer_asset_has_python_prefix(synth: Synth, templates: dict[str, dict[str, Any]]) -> None:
+def _asset_root(synth: Synth, code: dict[str, Any]) -> Path:
+    return synth.outdir / f"asset.{code['S3Key'].removesuffix('.zip')}"
+
+
+def _assert_runtime_bytecode(root: Path) -> None:
+    """Every module ships the runtime's .pyc, hash-based and unchecked (PEP 552 flags == 1): /opt
+    and /var/task are read-only, and a timestamp-checked .pyc never matches the zip's 1980 dates."""
+    tag = f"cpython-{PYTHON_VERSION.replace('.', '')}"
+    modules = sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+    assert modules
+    for module in modules:
+        pyc = module.parent / "__pycache__" / f"{module.stem}.{tag}.pyc"
+        assert pyc.is_file(), f"{module.relative_to(root)} ships without {tag} bytecode"
+        assert int.from_bytes(pyc.read_bytes()[4:8], "little") == 1, f"{pyc} is not unchecked-hash"
+    stray = [p for p in root.rglob("*.pyc") if tag not in p.name]
+    assert not stray, f"bytecode of another Python ships: {stray[:3]}"
+
+
+def test_engram_layer_asset_has_python_prefix_and_runtime_bytecode(
+    synth: Synth, templates: dict[str, dict[str, Any]]
+) -> None:
     layers = resources(templates["dev"], "AWS::Lambda::LayerVersion")
     (engram,) = [layer for layer in layers.values() if "engram shared" in layer["Properties"]["Description"]]
-    asset_hash = engram["Properties"]["Content"]["S3Key"].removesuffix(".zip")
-    root = synth.outdir / f"asset.{asset_hash}"
+    root = _asset_root(synth, engram["Properties"]["Content"])
     assert (root / "python" / "engram" / "__init__.py").is_file()
-    assert not list(root.rglob("__pycache__"))
+    _assert_runtime_bytecode(root)
+
+
+def test_function_asset_ships_runtime_bytecode_and_no_tests(synth: Synth, templates: dict[str, dict[str, Any]]) -> None:
+    functions = resources(templates["dev"], "AWS::Lambda::Function")
+    roots = {
+        _asset_root(synth, f["Properties"]["Code"]) for f in functions.values() if "S3Key" in f["Properties"]["Code"]
+    }
+    assert roots
+    for root in roots:
+        assert (root / "api" / "handler.py").is_file()
+        assert not list(root.rglob("tests"))
+        _assert_runtime_bytecode(root)
 
 
 def test_context_selects_one_environment() -> None:

@@ -7,14 +7,13 @@ Every route exists twice: under /v1/personas/... for end users (JWT) and under
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
-from engram.domain.session_end import EndOutcome
 from engram.runtime import get_container
 
 from .. import auth
@@ -32,6 +31,9 @@ from ..schemas import (
     TurnResponse,
     TurnView,
 )
+
+if TYPE_CHECKING:  # not at import: session_end pulls the PII masker into every cold start
+    from engram.domain.session_end import EndOutcome
 
 router = Router()
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engram.text.lazy_pattern import lazy_compile
 from engram.text.porter import porter_stem
 
 __all__ = ["ENGLISH_STOPWORDS", "analyze", "detect_language"]
@@ -50,12 +51,12 @@ _APOSTROPHES = "'\u2019"
 
 # A word is letters/digits (not CJK) with optional inner apostrophes.
 _WORD = rf"[^\W_{_CJK}]+(?:[{_APOSTROPHES}][^\W_{_CJK}]+)*"
-_TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>{_WORD})")
+_TOKEN_RE = lazy_compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>{_WORD})")
 
-_HAN_RE = re.compile(f"[{_HAN}]")
-_KANA_RE = re.compile(f"[{_KANA}]")
-_HANGUL_RE = re.compile(f"[{_HANGUL}]")
-_LATIN_WORD_RE = re.compile(r"[^\W\d_]+", re.ASCII)
+_HAN_RE = lazy_compile(f"[{_HAN}]")
+_KANA_RE = lazy_compile(f"[{_KANA}]")
+_HANGUL_RE = lazy_compile(f"[{_HANGUL}]")
+_LATIN_WORD_RE = lazy_compile(r"[^\W\d_]+", re.ASCII)
 
 
 def _normalize(text: str) -> str:

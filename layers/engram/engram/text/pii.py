@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
+from engram.text.lazy_pattern import LazyPattern, lazy_compile
+
 EMAIL = "[EMAIL]"
 PHONE = "[PHONE]"
 CARD = "[CARD]"
@@ -168,7 +170,7 @@ def ssn_ok(area: str, group: str, serial: str) -> bool:
 # --------------------------------------------------------------------------- detectors
 # Each detector yields spans on the folded text; earlier detectors win overlaps.
 
-_EMAIL_RE = re.compile(
+_EMAIL_RE = lazy_compile(
     r"(?<![A-Za-z0-9_.+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
 )
 
@@ -178,45 +180,45 @@ _NUM_START = r"(?<![\d+])(?<!\d[ -])"  # after "+" it is a phone number
 _NUM_END = r"(?!\d|[ -]\d)"
 
 # 13-19 digits, single spaces or dashes between digits allowed; the Luhn check decides.
-_CARD_RE = re.compile(rf"{_NUM_START}\d(?:[ -]?\d){{12,18}}{_NUM_END}")
+_CARD_RE = lazy_compile(rf"{_NUM_START}\d(?:[ -]?\d){{12,18}}{_NUM_END}")
 
 # Letter + 9 digits (or two letters + 8); ASCII-only boundaries so "ID:A123456789" or
 # "身分證A123456789" match.
-_TW_ID_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][1289A-Da-d]\d{8}(?![A-Za-z0-9])")
+_TW_ID_RE = lazy_compile(r"(?<![A-Za-z0-9])[A-Za-z][1289A-Da-d]\d{8}(?![A-Za-z0-9])")
 
 # 12 digits, either contiguous or 4-4-4 with one consistent separator.
-_MY_NUMBER_RE = re.compile(rf"{_NUM_START}\d{{4}}(?P<sep>[ -]?)\d{{4}}(?P=sep)\d{{4}}{_NUM_END}")
+_MY_NUMBER_RE = lazy_compile(rf"{_NUM_START}\d{{4}}(?P<sep>[ -]?)\d{{4}}(?P=sep)\d{{4}}{_NUM_END}")
 
 # YYMMDD-SXXXXXX (the hyphen may be missing or a space).
-_KR_RRN_RE = re.compile(rf"{_NUM_START}(?P<front>\d{{6}})(?P<sep>[ -]?)(?P<back>\d{{7}}){_NUM_END}")
+_KR_RRN_RE = lazy_compile(rf"{_NUM_START}(?P<front>\d{{6}})(?P<sep>[ -]?)(?P<back>\d{{7}}){_NUM_END}")
 
 # AAA-GG-SSSS with one consistent separator; bare 9 digits only after an "SSN" keyword.
-_SSN_RE = re.compile(
+_SSN_RE = lazy_compile(
     rf"{_NUM_START}(?P<a>\d{{3}})(?P<sep>[- ])(?P<g>\d{{2}})(?P=sep)(?P<s>\d{{4}}){_NUM_END}"
     r"|(?i:\b(?:ssn|social security(?: number| no\.?)?)\b(?:\s*(?:is|was|:|#))?)\W{0,3}"
     r"(?P<a2>\d{3})(?P<g2>\d{2})(?P<s2>\d{4})(?!\d)"
 )
 
 # International: "+" country code then 2-5 groups; the digit count is checked afterwards.
-_PHONE_INTL_RE = re.compile(r"(?<![A-Za-z0-9_+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}(?![\d])")
+_PHONE_INTL_RE = lazy_compile(r"(?<![A-Za-z0-9_+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}(?![\d])")
 # Domestic TW / JP / KR numbers start with a single 0 (00x is an international prefix):
 # TW 0912-345-678, (02)2345-6789, JP 090-1234-5678, 03-1234-5678, 03(1234)5678, KR 010-1234-5678.
 # A label's colon may touch the number ("電話：02-2345-6789"); a time's may not ("10:05").
-_PHONE_ZERO_RE = re.compile(
+_PHONE_ZERO_RE = lazy_compile(
     r"(?<![A-Za-z0-9_.,/-])(?<!\d:)"
     r"(?:0[1-9]\d{0,3}\(\d{1,4}\)\d{4}|(?:\(0[1-9]\d{0,3}\)|0[1-9]\d{0,3})(?:[ .-]?\d{2,4}){1,3})(?![\d])"
 )
 # US / NANP: area and exchange start with 2-9, separators required (bare 10 digits are too ambiguous).
-_PHONE_US_RE = re.compile(
+_PHONE_US_RE = lazy_compile(
     r"(?<![A-Za-z0-9_.,/-])(?<!\d:)(?:\+?1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\d])"
 )
 # Something that must not be read as a phone number: a date such as 2024-01-15 or 03-15.
-_DATEISH_RE = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)$")
+_DATEISH_RE = lazy_compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)$")
 # ... nor a date followed by another number ("01-15-2024 10 people").
-_DATE_FIRST_RE = re.compile(r"^\d{1,2}([-/.])\d{1,2}\1\d{2,4}(?!\d)")
+_DATE_FIRST_RE = lazy_compile(r"^\d{1,2}([-/.])\d{1,2}\1\d{2,4}(?!\d)")
 
 
-def _spans(regex: re.Pattern[str], folded: str, accept: Callable[[re.Match[str]], str | None]) -> Iterator[_Span]:
+def _spans(regex: LazyPattern, folded: str, accept: Callable[[re.Match[str]], str | None]) -> Iterator[_Span]:
     """Run `regex`; `accept` returns the flag for a match (or None to reject it)."""
     for m in regex.finditer(folded):
         flag = accept(m)
@@ -287,7 +289,7 @@ _TW_CITY = (
 # A han character that can be part of a place name; verbs / particles that precede an
 # address ("我住在…", "地址是…") are excluded so the span starts at the place name.
 _PLACE_CH = rf"(?:(?![在住到於于是我家的址從从往去來来和與与跟搬])[{_HAN}])"
-_TW_ADDR_RE = re.compile(
+_TW_ADDR_RE = lazy_compile(
     rf"(?:\d{{3,6}}\s?)?"  # postal code
     rf"(?:(?:{_TW_CITY})[市縣县]\s?)?"
     rf"(?:{_PLACE_CH}{{1,3}}[區区鄉乡鎮镇市]\s?)?"
@@ -316,7 +318,7 @@ _JP_BLOCK = (
     rf"|\d{{1,4}}-\d{{1,4}}(?:-\d{{1,4}})?)"
 )
 _JP_POSTAL = r"〒\s?\d{3}-?\d{4}"
-_JP_ADDR_RE = re.compile(
+_JP_ADDR_RE = lazy_compile(
     rf"(?:{_JP_POSTAL}\s?)?"
     rf"(?:(?:{_JP_PREF})\s?)?"
     rf"(?:{_JP_NAME_CH}{{1,6}}?[市区町村郡]\s?){{1,3}}"
@@ -326,7 +328,7 @@ _JP_ADDR_RE = re.compile(
 )
 
 _KR_WORD = "[가-힣A-Za-z0-9]"
-_KR_ADDR_RE = re.compile(
+_KR_ADDR_RE = lazy_compile(
     rf"(?<![가-힣])"
     rf"(?:(?:{_KR_WORD}{{1,6}}(?:특별시|광역시|특별자치시|특별자치도|시|도))\s+)?"
     rf"(?:{_KR_WORD}{{1,6}}(?:시|군|구)\s+){{1,2}}"
@@ -341,7 +343,7 @@ _US_SUFFIX = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Court|Ct|Way|Place|Pl|Terrace|Ter"
     r"|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl)"
 )
-_US_ADDR_RE = re.compile(
+_US_ADDR_RE = lazy_compile(
     rf"(?<![\w-])\d{{1,6}}[A-Za-z]?\s+"
     rf"(?:(?:[NSEW]|North|South|East|West)\.?\s+)?"
     rf"(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\s+){{1,3}}"
@@ -351,7 +353,7 @@ _US_ADDR_RE = re.compile(
     rf"(?:,?\s*[A-Z]{{2}})?"  # state
     rf"(?:,?\s+\d{{5}}(?:-\d{{4}})?)?"  # zip
 )
-_US_STATE_ZIP_RE = re.compile(r",?\s*[A-Z]{2}$")
+_US_STATE_ZIP_RE = lazy_compile(r",?\s*[A-Z]{2}$")
 
 
 def _accept_address(m: re.Match[str]) -> str | None:

@@ -371,7 +371,7 @@ class KbDocumentRequest(_Strict):
         min_length=1,
         json_schema_extra=NOT_BLANK,
         description=(
-            "Plain text; limits ENGRAM_KB_MAX_DOCUMENT_BYTES (1 MB) and ENGRAM_KB_MAX_CHUNKS (2000 chunks of"
+            "Plain text; limits ENGRAM_KB_MAX_DOCUMENT_BYTES (256 KB) and ENGRAM_KB_MAX_CHUNKS (600 chunks of"
             " ~200 tokens). The upload returns once the chunks are stored: they are found by their words at"
             " once and by their meaning once embedded in the background (`embedded` of the document's listing)."
         ),

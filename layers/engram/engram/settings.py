@@ -93,8 +93,10 @@ class Settings(BaseSettings):
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
     max_request_text_bytes: int = Field(default=64 * 1024, ge=64)  # M3: all messages of one request together
     pinned_facts_max_bytes: int = Field(default=32 * 1024, ge=1024, le=256 * 1024)  # L4: one persona's pinned text
-    kb_max_document_bytes: int = Field(default=1_000_000, ge=1024)  # M3 / L8: one KB document's text
-    kb_max_chunks: int = Field(default=2000, ge=1)  # L8: chunks one KB document may make
+    kb_max_document_bytes: int = Field(
+        default=262_144, ge=1024
+    )  # M3 / L8: one KB document's text (256 KB: the worst upload stays under 2 s)
+    kb_max_chunks: int = Field(default=600, ge=1)  # L8: chunks one KB document may make
     kb_embed_batch: int = Field(default=16, ge=1, le=256)  # M3: chunks one background job embeds
     max_json_depth: int = Field(default=64, ge=2, le=1000)  # API: deeper bodies get 400 before parsing
     append_max_attempts: int = Field(default=60, ge=1)

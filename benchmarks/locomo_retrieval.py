@@ -30,7 +30,7 @@ from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.projection import to_index_document
-from engram.memory.retrieval import HybridRetriever
+from engram.memory.retrieval import HybridRetriever, relevant
 from engram.settings import Settings
 from engram.text.analysis import analyze
 
@@ -227,6 +227,8 @@ def main() -> None:
     sweep_rows: dict[str, list[tuple[int, tuple[float, float, float]]]] = {name: [] for name, _ in sweep_retrievers}
     engram_rows: list[tuple[int, tuple[float, float, float]]] = []
     bm25_rows: list[tuple[int, tuple[float, float, float]]] = []
+    prompt_rows: list[tuple[int, tuple[float, float, float]]] = []
+    kept_counts: list[int] = []
     started = time.perf_counter()
     turns_total = 0
     query_ms: list[float] = []
@@ -251,6 +253,11 @@ def main() -> None:
                 )
                 query_ms.append((time.perf_counter() - t0) * 1000)
                 engram_rows.append((cat, metrics(to_dia_ids(results, where), evidence)))
+                # What reaches the prompt: the same results after the relevance floor (C2).
+                s = container.settings
+                kept = relevant(results, s.memory_relevance_floor, s.memory_relevance_cosine_gap)
+                prompt_rows.append((cat, metrics(to_dia_ids(kept, where), evidence)))
+                kept_counts.append(len(kept))
                 for name, retriever in sweep_retrievers:
                     spaces = ("round",) if name.endswith("[rounds only]") else ("memory", "round")
                     alt = retriever.search(owner, qa["question"], persona_id=PERSONA, k=20, namespaces=spaces)
@@ -260,7 +267,12 @@ def main() -> None:
     finally:
         index.close()
         ddb.stop()
-    figures: dict[str, Any] = {"engram": aggregate(engram_rows), "bm25": aggregate(bm25_rows)}
+    figures: dict[str, Any] = {
+        "engram": aggregate(engram_rows),
+        "engram_prompt": aggregate(prompt_rows),
+        "bm25": aggregate(bm25_rows),
+        "prompt_items_median": sorted(kept_counts)[len(kept_counts) // 2] if kept_counts else None,
+    }
     if sweep_rows:
         figures["sweep"] = {name: aggregate(rows) for name, rows in sweep_rows.items()}
         for name, agg in figures["sweep"].items():
@@ -279,6 +291,12 @@ def main() -> None:
         "LoCoMo evidence retrieval (categories 1-4)",
         ["category", "n", "engram R@5", "engram R@10", "engram MRR", "bm25 R@5", "bm25 R@10", "bm25 MRR"],
         rows,
+    )
+    p = figures["engram_prompt"]["overall"]
+    print(
+        f"\nwhat reaches the prompt (relevance floor {container.settings.memory_relevance_floor}): "
+        f"R@5 {p['recall@5']} R@10 {p['recall@10']} MRR {p['mrr']}, median {figures['prompt_items_median']} "
+        "memories kept of 20"
     )
     figures["run"] = {
         "conversations": len(data),

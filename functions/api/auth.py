@@ -18,7 +18,7 @@ from aws_lambda_powertools import Logger
 
 from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
-from engram.errors import Forbidden, Unauthorized
+from engram.errors import Forbidden, Unauthorized, ValidationFailed
 
 if TYPE_CHECKING:
     from engram.settings import Settings
@@ -78,6 +78,27 @@ def backend_tenant(event: dict[str, Any], settings: Settings) -> str:
         logger.warning("backend caller not on the allow-list", extra={"caller_arn": str(arn)[:300]})
         raise Forbidden("this IAM principal may not act for users")
     return settings.default_tenant
+
+
+PLANS = ("free", "paid")
+PLAN_HEADER = "x-engram-plan"
+
+
+def plan(event: dict[str, Any], settings: Settings, backend_call: bool) -> str | None:
+    """L10: the caller's plan for this user, or None when the request does not say (then the
+    plan recorded from the user's last request applies, else ENGRAM_PLAN). An end user's comes
+    from the verified JWT claim `settings.plan_claim`; a backend states it in X-Engram-Plan."""
+    if backend_call:
+        headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
+        value, field = headers.get(PLAN_HEADER), PLAN_HEADER
+    else:
+        claims = (_authorizer(event).get("jwt") or {}).get("claims") or {}
+        value, field = claims.get(settings.plan_claim), settings.plan_claim
+    if value is None:
+        return None
+    if value not in PLANS:
+        raise ValidationFailed(f"unknown plan; expected one of {', '.join(PLANS)}", details={"field": field})
+    return str(value)
 
 
 def backend(event: dict[str, Any], user_id: str, settings: Settings) -> OwnerKey:

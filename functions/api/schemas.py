@@ -165,6 +165,34 @@ class SessionResponse(_Model):
     recent: list[TurnView]
 
 
+class WarningView(_Model):
+    """Something the caller should know about a request that succeeded."""
+
+    code: Literal["MEMORY_LIMIT_REACHED", "LLM_SUMMARY_FAILED"] = Field(
+        description="MEMORY_LIMIT_REACHED: the free plan's cap (L10) archived other memories to make room "
+        "(never deleted: restore brings one back). LLM_SUMMARY_FAILED: the model failed after retries and "
+        "the raw text was stored instead (M4)."
+    )
+    message: str
+    archived: list[str] = Field(default_factory=list, description="MEMORY_LIMIT_REACHED: the ids archived")
+
+
+def warnings(*, archived: list[str], summary_failed: bool, about: str) -> dict[str, object]:
+    """`warning` (the first, or null) and `warnings` (all) of a response that may archive or fall back."""
+    found = []
+    if archived:
+        found.append(
+            WarningView(
+                code="MEMORY_LIMIT_REACHED",
+                message=f"the free plan's limit was reached: {len(archived)} other memories archived to keep {about}",
+                archived=archived,
+            )
+        )
+    if summary_failed:
+        found.append(WarningView(code="LLM_SUMMARY_FAILED", message="the summary model failed; the raw text was kept"))
+    return {"warning": found[0] if found else None, "warnings": found}
+
+
 class SessionEndResponse(_Model):
     """S6: the session memory of the ended run. Ending an ended run answers with the first
     result (`already_ended: true`) and never calls the model again; while another request is
@@ -178,7 +206,9 @@ class SessionEndResponse(_Model):
     emotion: str
     importance: int = Field(description="1-10 (seed 002); the memory stores importance / 10 on the 0-1 scale")
     model: str
-    warning: str | None = None
+    warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
+    warnings: list[WarningView] = Field(default_factory=list)
+    archived: list[str] = Field(default_factory=list, description="L10: ids the free-plan cap archived to make room")
     reason: Literal["end", "save", "idle", "max_messages"]
     already_ended: bool = False
 
@@ -271,7 +301,8 @@ class MemoryView(_Model):
 class CreateMemoryResponse(_Model):
     memory: MemoryView
     archived: list[str] = Field(description="L10: ids the free-plan cap archived to make room")
-    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
+    warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
+    warnings: list[WarningView] = Field(default_factory=list)
     model: str | None = Field(default=None, description="The summary model; raw-fallback after M4 retries")
 
 
@@ -299,6 +330,8 @@ class ArchiveResponse(_Model):
 class RestoreResponse(_Model):
     memory: MemoryView
     archived: list[str] = Field(description="L10: others the free-plan cap archived to make room")
+    warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
+    warnings: list[WarningView] = Field(default_factory=list)
 
 
 class DeleteMemoryResponse(_Model):
@@ -338,7 +371,8 @@ class SummarizeResponse(_Model):
     emotion: str
     importance: int = Field(description="1-10 (seed 002)")
     model: str
-    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
+    warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
+    warnings: list[WarningView] = Field(default_factory=list)
 
 
 class PinnedFactView(_Model):

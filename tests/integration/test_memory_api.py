@@ -87,8 +87,9 @@ def gw(container: Container, settings: Settings, svc: MemoryService) -> Iterator
     runtime.set_container(None)
 
 
-def auth(settings: Settings, user: str = "alice") -> dict[str, str]:
-    return {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+def auth(settings: Settings, user: str = "alice", plan: str | None = None) -> dict[str, str]:
+    token = tokens.mint(settings, user, plan=plan)
+    return {"authorization": f"Bearer {token}", "content-type": "application/json"}
 
 
 def backend(settings: Settings) -> dict[str, str]:
@@ -118,7 +119,7 @@ def test_create_get_patch_archive_restore_delete(gw: LocalGateway, settings: Set
     h = auth(settings)
     created = create(gw, h, "Alice is allergic to penicillin. Mail: alice@example.com", topics=["health"])
     m = created["memory"]
-    assert created["archived"] == [] and created["warning"] is None
+    assert created["archived"] == [] and created["warning"] is None and created["warnings"] == []
     assert m["memory_id"].startswith("mem-") and m["version"] == 1 and m["status"] == "active"
     assert m["importance"] == settings.importance_at_birth and m["type"] == "note"
     assert "[EMAIL]" in m["content"] and "alice@example.com" not in m["content"] and m["pii_flags"] == ["email"]
@@ -423,7 +424,7 @@ def test_unauthenticated_calls_are_refused(gw: LocalGateway) -> None:
 def test_x2_sixth_memory_archives_the_lowest_importance_then_oldest(
     gw: LocalGateway, settings: Settings, clock: ManualClock
 ) -> None:
-    h = auth(settings)
+    h = auth(settings, plan="free")  # the plan claim of the user's token (L10: per user)
     ids = []
     for importance in (0.9, 0.3, 0.7, 0.3, 0.8):
         clock.advance(60)
@@ -434,6 +435,8 @@ def test_x2_sixth_memory_archives_the_lowest_importance_then_oldest(
     sixth = create(gw, h, "the sixth memory", importance=0.6)
     assert sixth["archived"] == [ids[1]]  # 0.3 twice: the older one goes
     assert sixth["memory"]["status"] == "active"
+    warning = {"code": "MEMORY_LIMIT_REACHED", "message": sixth["warning"]["message"], "archived": [ids[1]]}
+    assert sixth["warning"] == warning and sixth["warnings"] == [warning]
     active = call(gw, "GET", f"{MEM}?persona_id=nurse", h).json()
     assert active["total"] == 5 and ids[1] not in [m["memory_id"] for m in active["memories"]]
     archived = call(gw, "GET", f"{MEM}/{ids[1]}", h).json()["memory"]
@@ -444,24 +447,66 @@ def test_x2_sixth_memory_archives_the_lowest_importance_then_oldest(
     # restore over the cap: the restored one stays, the next lowest goes
     r = call(gw, "POST", f"{MEM}/{ids[1]}/restore", h)
     assert r.status == 200 and r.json()["memory"]["status"] == "active" and r.json()["archived"] == [ids[3]]
+    assert r.json()["warning"]["code"] == "MEMORY_LIMIT_REACHED" and r.json()["warning"]["archived"] == [ids[3]]
     assert call(gw, "GET", f"{MEM}?persona_id=nurse", h).json()["total"] == 5
 
-    # a new memory lower than everything is archived itself, and the caller is told
+    # a new memory lower than everything is kept: the lowest of the others goes (seed 002 §4.2)
     low = create(gw, h, "trivia", importance=0.05)
-    assert low["archived"] == [low["memory"]["memory_id"]] and low["memory"]["status"] == "archived"
+    assert low["memory"]["status"] == "active" and low["archived"] == [ids[1]]
 
 
-def test_paid_plan_is_unlimited(container: Container, settings: Settings, svc: MemoryService) -> None:
-    paid = settings.model_copy(update={"plan": "paid"})
-    svc.settings = paid
-    runtime.set_container(container)
-    try:
-        gw = LocalGateway(paid)
-        for i in range(7):
-            assert create(gw, auth(paid), f"paid memory {i}")["archived"] == []
-        assert call(gw, "GET", MEM, auth(paid)).json()["total"] == 7
-    finally:
-        runtime.set_container(None)
+def test_the_default_plan_is_unlimited_and_the_plan_is_per_user(gw: LocalGateway, settings: Settings) -> None:
+    assert settings.plan == "paid"  # the deployment default: nothing is archived unless a plan says so
+    for i in range(7):
+        assert create(gw, auth(settings), f"unlimited memory {i}")["warning"] is None
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 7
+    # another user of the same deployment is on the free plan (the claim of their token)
+    bob = auth(settings, "bob", plan="free")
+    bodies = [create(gw, bob, f"bob memory {i}", importance=0.5 + i / 100) for i in range(6)]
+    assert [b["archived"] for b in bodies] == [[], [], [], [], [], [bodies[0]["memory"]["memory_id"]]]
+    # a paid token of the same user: unlimited again; alice's memories were never touched
+    assert create(gw, auth(settings, "bob", plan="paid"), "bob paid")["archived"] == []
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 7
+
+
+def test_a_backend_states_the_plan_in_a_header(gw: LocalGateway, settings: Settings) -> None:
+    h = {**backend(settings), "x-engram-plan": "free"}
+    path = "/v1/users/carol/memories"
+    made = []
+    for i in range(6):
+        r = call(gw, "POST", path, h, {"persona_id": "nurse", "summary": f"carol {i}", "importance": 0.5 + i / 100})
+        assert r.status == 201
+        made.append(r.json())
+    assert made[-1]["archived"] == [made[0]["memory"]["memory_id"]]
+    assert made[-1]["warning"]["code"] == "MEMORY_LIMIT_REACHED"
+    r = call(gw, "POST", path, {**backend(settings), "x-engram-plan": "gold"}, {"persona_id": "nurse", "summary": "x"})
+    assert (
+        r.status == 400 and code(r) == "VALIDATION_ERROR" and r.json()["error"]["details"]["field"] == "x-engram-plan"
+    )
+
+
+def test_the_cap_counts_only_session_and_api_memories_and_never_archives_pinned_ones(
+    gw: LocalGateway, settings: Settings, svc: MemoryService, clock: ManualClock
+) -> None:
+    from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
+
+    h = auth(settings, plan="free")
+    # extracted facts (the write pipeline's) of the lowest importance: never counted, never archived
+    for i in range(3):
+        now = clock.now()
+        svc.repo.put_new(
+            MemoryRecord(f"mem-fact-{i}", "default", "alice", "nurse", MemoryType.FACT, f"fact {i}", 0.01, now, now)
+        )
+    pinned = create(gw, h, "Severely allergic to peanuts", importance=0.02, pinned=True, type="constraint")
+    ids = [create(gw, h, f"api memory {i}", importance=0.5)["memory"]["memory_id"] for i in range(5)]
+    sixth = create(gw, h, "one more", importance=0.5)
+    assert sixth["archived"] == [ids[0]]
+    facts = [svc.repo.get("default", "alice", f"mem-fact-{i}") for i in range(3)]
+    assert all(f is not None and f.status.value == "active" and f.origin == MemoryOrigin.EXTRACTED for f in facts)
+    kept = call(gw, "GET", f"{MEM}/{pinned['memory']['memory_id']}", h).json()["memory"]
+    assert kept["status"] == "active" and kept["pinned"]
+    profile = call(gw, "GET", "/v1/personas/nurse/profile", h).json()
+    assert pinned["memory"]["memory_id"] in [p["memory_id"] for p in profile["pinned"]]
 
 
 def test_refuse_mode_answers_memory_limit_reached(container: Container, settings: Settings, svc: MemoryService) -> None:
@@ -473,8 +518,8 @@ def test_refuse_mode_answers_memory_limit_reached(container: Container, settings
     try:
         gw = LocalGateway(settings)
         for i in range(5):
-            create(gw, auth(settings), f"m{i}")
-        r = call(gw, "POST", MEM, auth(settings), {"persona_id": "nurse", "summary": "one too many"})
+            create(gw, auth(settings, plan="free"), f"m{i}")
+        r = call(gw, "POST", MEM, auth(settings, plan="free"), {"persona_id": "nurse", "summary": "one too many"})
         assert r.status == 409 and code(r) == "MEMORY_LIMIT_REACHED" and r.json()["error"]["details"]["limit"] == 5
     finally:
         runtime.set_container(None)
@@ -498,7 +543,7 @@ def test_x3_summary_model_unreachable_stores_the_raw_fallback(
         ]
         r = call(gw, "POST", MEM, auth(openai_settings), {"persona_id": "friend", "messages": messages})
         body = r.json()
-        assert r.status == 201 and body["warning"] == "LLM_SUMMARY_FAILED" and body["model"] == "raw-fallback"
+        assert r.status == 201 and body["warning"]["code"] == "LLM_SUMMARY_FAILED" and body["model"] == "raw-fallback"
         assert len(openai_stub.state.calls()) == 3  # three attempts in total
         assert clock.slept == [1.0, 2.0]
         m = body["memory"]
@@ -520,10 +565,11 @@ def test_x3_summary_model_unreachable_stores_the_raw_fallback(
             "importance": 8,
             "model": r.json()["model"],
             "warning": None,
+            "warnings": [],
         }
         openai_stub.state.fail_next = 3
         r = call(gw, "POST", f"{MEM}/summarize", auth(openai_settings), {"messages": messages})
-        assert r.status == 200 and r.json()["warning"] == "LLM_SUMMARY_FAILED" and r.json()["importance"] == 5
+        assert r.status == 200 and r.json()["warning"]["code"] == "LLM_SUMMARY_FAILED" and r.json()["importance"] == 5
     finally:
         runtime.set_container(None)
 
@@ -654,3 +700,45 @@ def test_pinned_facts_are_capped_before_anything_is_written(gw: LocalGateway, se
     assert len(call(gw, "GET", "/v1/personas/nurse/profile", h).json()["pinned"]) == 2
     r = call(gw, "POST", MEM, h, {"persona_id": "nurse", "summary": text, "pinned": True})
     assert r.status == 413 and call(gw, "GET", MEM, h).json()["total"] == 4
+
+
+def test_a_session_memory_counts_toward_the_cap_and_the_end_response_says_what_was_archived(
+    gw: LocalGateway, settings: Settings, clock: ManualClock
+) -> None:
+    h = auth(settings, plan="free")
+    ids = []
+    for i in range(5):
+        clock.advance(60)
+        ids.append(create(gw, h, f"api memory {i}", importance=0.4 + i / 100)["memory"]["memory_id"])
+    session = "/v1/personas/nurse/sessions/s-cap"
+    assert (
+        call(gw, "POST", f"{session}/turns", h, {"user": "I walked 2 km today.", "assistant": "Great!"}).status == 200
+    )
+    ended = call(gw, "POST", f"{session}/end", h).json()
+    assert ended["memory_id"] and ended["archived"] == [ids[0]]
+    assert ended["warning"] == {
+        "code": "MEMORY_LIMIT_REACHED",
+        "message": ended["warning"]["message"],
+        "archived": [ids[0]],
+    }
+    again = call(gw, "POST", f"{session}/end", h).json()  # the first result, warning included
+    assert again["already_ended"] and again["archived"] == [ids[0]] and again["warning"] == ended["warning"]
+    memory = call(gw, "GET", f"{MEM}/{ended['memory_id']}", h).json()["memory"]
+    assert memory["status"] == "active"
+
+
+def test_work_without_a_request_applies_the_plan_recorded_from_the_users_last_request(
+    gw: LocalGateway, settings: Settings, clock: ManualClock
+) -> None:
+    free = auth(settings, "dave", plan="free")
+    ids = [create(gw, free, f"dave {i}", importance=0.4 + i / 100)["memory"]["memory_id"] for i in range(5)]
+    # a backend that does not state a plan ends dave's session: the plan of dave's token applies
+    path = "/v1/users/dave/personas/nurse/sessions/s-bg"
+    assert (
+        call(
+            gw, "POST", f"{path}/turns", backend(settings), {"user": "My dog is Biscuit.", "assistant": "Cute!"}
+        ).status
+        == 200
+    )
+    ended = call(gw, "POST", f"{path}/end", backend(settings)).json()
+    assert ended["archived"] == [ids[0]]

@@ -184,9 +184,9 @@ def test_use_puts_relevant_memories_in_the_block_within_the_token_budgets(
     for line in lines:
         assert counter.count(line) <= tight.memory_item_cap_tokens
         assert line  # truncated, never emptied
-    # the breathing memories outrank the unrelated one; the block keeps the ranking's order and its head
+    # the unrelated memory stays out (relevance floor); the block keeps the ranking's order and its head
     ranked = [m.memory_id for m in slot.items]
-    assert ranked[-1] == "m-jazz" and all(i.startswith("m-breath-") for i in ranked[:-1])
+    assert "m-jazz" not in ranked and all(i.startswith("m-breath-") for i in ranked)
     assert ctx.memory_ids[0] == ranked[0]
     assert ctx.memory_ids == [i for i in ranked if i in ctx.memory_ids]
     assert len(ctx.memory_ids) < len(ranked)  # the budget did cut
@@ -448,3 +448,20 @@ def test_a_fact_from_turn_n_is_in_the_context_of_turn_n_plus_1(container: Contai
     assert snapshot.meta is not None and snapshot.meta.turn_count == 1
     assert "marathon" in _memory_block(ctx.messages).lower()
     assert ctx.memory_ids
+
+
+# --------------------------------------------------------------------------- relevance floor (C2)
+
+
+def test_the_memory_block_is_not_padded_with_unrelated_memories(container: Container) -> None:
+    _hold_access_jobs(container)
+    _store(container, "m-lactose", "The user is lactose intolerant: milk and ice cream upset their stomach.")
+    _store(container, "m-thanks", "Thanks, that's all for today.", importance=0.9)
+    _store(container, "m-trip", "The user is going to Kyoto with their sister in April.", importance=0.9)
+    _store(container, "m-car", "The user's car is a blue hatchback that needs new tyres.")
+    sync_index(container, KEY.owner)
+
+    ctx, _, slot = container.conversation.context(KEY, "I'm having a milkshake with lunch, is dairy ok for me?")
+    assert ctx.gate.decision == GateDecision.USE and slot.searched
+    assert ctx.memory_ids[:1] == ["m-lactose"]
+    assert not {"m-thanks", "m-trip", "m-car"} & set(ctx.memory_ids)

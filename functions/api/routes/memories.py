@@ -19,7 +19,7 @@ from engram.errors import ValidationFailed
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.runtime import get_container
 
-from .. import auth
+from .. import auth, plans
 from ..schemas import (
     ArchiveResponse,
     CreateMemoryRequest,
@@ -42,6 +42,7 @@ from ..schemas import (
     SummarizeResponse,
     TimelineMonth,
     TimelineResponse,
+    warnings,
 )
 
 if TYPE_CHECKING:
@@ -156,11 +157,13 @@ def _types(value: str | None) -> list[MemoryType] | None:
 # --- use cases, shared by the end-user and backend routes ----------------------------------
 
 
-def _create(owner: OwnerKey, body: CreateMemoryRequest) -> CreateMemoryResponse:
+def _create(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> CreateMemoryResponse:
     svc = _svc()
+    plan = plans.of_request(router.current_event.raw_event, user_id, owner, body.persona_id)
     result = svc.create(
         owner,
         body.persona_id,
+        plan=plan,
         summary=body.summary,
         messages=_messages(body.messages),
         type=MemoryType(body.type) if body.type else None,
@@ -172,7 +175,11 @@ def _create(owner: OwnerKey, body: CreateMemoryRequest) -> CreateMemoryResponse:
     return CreateMemoryResponse(
         memory=_view(result.record, svc),
         archived=[r.memory_id for r in result.archived],
-        warning="LLM_SUMMARY_FAILED" if result.warning else None,
+        **warnings(
+            archived=[r.memory_id for r in result.archived],
+            summary_failed=bool(result.warning),
+            about="this one",
+        ),
         model=result.summary.model if result.summary else None,
     )
 
@@ -220,10 +227,14 @@ def _archive(owner: OwnerKey, memory_id: str) -> ArchiveResponse:
     return ArchiveResponse(memory=_view(record, svc), archived_at=record.updated_at)
 
 
-def _restore(owner: OwnerKey, memory_id: str) -> RestoreResponse:
+def _restore(owner: OwnerKey, memory_id: str, user_id: str | None) -> RestoreResponse:
     svc = _svc()
-    record, archived = svc.restore(owner, memory_id)
-    return RestoreResponse(memory=_view(record, svc), archived=[r.memory_id for r in archived])
+    plan = auth.plan(router.current_event.raw_event, get_container().settings, backend_call=user_id is not None)
+    record, archived = svc.restore(owner, memory_id, plan)
+    ids = [r.memory_id for r in archived]
+    return RestoreResponse(
+        memory=_view(record, svc), archived=ids, **warnings(archived=ids, summary_failed=False, about="this one")
+    )
 
 
 def _search(
@@ -273,7 +284,7 @@ def _summarize(owner: OwnerKey, body: SummarizeRequest) -> SummarizeResponse:
         emotion=s.emotion,
         importance=s.importance,
         model=s.model,
-        warning="LLM_SUMMARY_FAILED" if s.warning else None,
+        **warnings(archived=[], summary_failed=bool(s.warning), about=""),
     )
 
 
@@ -302,12 +313,12 @@ def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
 
 @router.post(USER, summary="Create a memory from a manual summary or from messages (LLM summary)", tags=["memories"])
 def create_memory(body: CreateMemoryRequest) -> tuple[CreateMemoryResponse, int]:
-    return _create(_owner(None), body), 201
+    return _create(_owner(None), body, None), 201
 
 
 @router.post(BACKEND, summary="Create a memory (trusted backend)", tags=["backend"])
 def backend_create_memory(user_id: str, body: CreateMemoryRequest) -> tuple[CreateMemoryResponse, int]:
-    return _create(_owner(user_id), body), 201
+    return _create(_owner(user_id), body, user_id), 201
 
 
 @router.get(USER, summary="List memories (persona filter, archived, limit/offset)", tags=["memories"])
@@ -439,12 +450,12 @@ def backend_archive_memory(user_id: str, memory_id: str) -> ArchiveResponse:
     USER + "/<memory_id>/restore", summary="Restore an archived memory (the plan cap is re-applied)", tags=["memories"]
 )
 def restore_memory(memory_id: str) -> RestoreResponse:
-    return _restore(_owner(None), memory_id)
+    return _restore(_owner(None), memory_id, None)
 
 
 @router.post(BACKEND + "/<memory_id>/restore", summary="Restore an archived memory (trusted backend)", tags=["backend"])
 def backend_restore_memory(user_id: str, memory_id: str) -> RestoreResponse:
-    return _restore(_owner(user_id), memory_id)
+    return _restore(_owner(user_id), memory_id, user_id)
 
 
 @router.get(PERSONA + "/profile", summary="Pinned facts and learned profile of a persona", tags=["memories"])

@@ -16,7 +16,7 @@ from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
 from engram.runtime import get_container
 
-from .. import auth
+from .. import auth, plans
 from ..schemas import (
     BufferedResponse,
     ChatRequest,
@@ -30,6 +30,7 @@ from ..schemas import (
     TurnRequest,
     TurnResponse,
     TurnView,
+    warnings,
 )
 
 if TYPE_CHECKING:  # not at import: session_end pulls the PII masker into every cold start
@@ -81,12 +82,18 @@ BACKEND = "/users/<user_id>/personas/<persona_id>/sessions/<session_id>"
 
 
 def _key(persona_id: str, session_id: str, user_id: str | None) -> SessionKey:
+    return _key_and_plan(persona_id, session_id, user_id)[0]
+
+
+def _key_and_plan(persona_id: str, session_id: str, user_id: str | None) -> tuple[SessionKey, str | None]:
+    """Who, and on which plan (L10: recorded, so a session memory made later applies it too)."""
     settings = get_container().settings
     event: dict[str, Any] = router.current_event.raw_event
     owner = auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
-    return SessionKey(
+    key = SessionKey(
         owner.tenant_id, owner.user_id, check_id("persona_id", persona_id), check_id("session_id", session_id)
     )
+    return key, plans.of_request(event, user_id, owner, key.persona_id)
 
 
 def _turn_view(t: Turn) -> TurnView:
@@ -177,15 +184,19 @@ def _end_view(outcome: EndOutcome) -> SessionEndResponse:
             "emotion": summary.emotion,
             "importance": summary.importance,
             "model": summary.model,
-            "warning": summary.warning,
+            **warnings(
+                archived=list(outcome.archived), summary_failed=bool(summary.warning), about="the session memory"
+            ),
+            "archived": list(outcome.archived),
             "reason": outcome.run.reason,
             "already_ended": outcome.already_ended,
         }
     )
 
 
-def _end_session(key: SessionKey, reason: str = "end") -> SessionEndResponse:
-    return _end_view(get_container().conversation.end_session(key, reason))
+def _end_session(key_plan: tuple[SessionKey, str | None], reason: str = "end") -> SessionEndResponse:
+    key, plan = key_plan
+    return _end_view(get_container().conversation.end_session(key, reason, plan))
 
 
 # --- routes: the same use case for end users (JWT) and trusted backends (IAM) ---
@@ -246,7 +257,7 @@ def backend_get_session(user_id: str, persona_id: str, session_id: str) -> Sessi
 
 @router.post(USER + "/end", summary="End a session and store its session memory", tags=["sessions"], responses=ENDED)
 def end_session(persona_id: str, session_id: str) -> SessionEndResponse:
-    return _end_session(_key(persona_id, session_id, None))
+    return _end_session(_key_and_plan(persona_id, session_id, None))
 
 
 @router.post(
@@ -256,7 +267,7 @@ def end_session(persona_id: str, session_id: str) -> SessionEndResponse:
     responses=ENDED,
 )
 def backend_end_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
-    return _end_session(_key(persona_id, session_id, user_id))
+    return _end_session(_key_and_plan(persona_id, session_id, user_id))
 
 
 @router.post(
@@ -266,7 +277,7 @@ def backend_end_session(user_id: str, persona_id: str, session_id: str) -> Sessi
     responses=ENDED,
 )
 def save_session(persona_id: str, session_id: str) -> SessionEndResponse:
-    return _end_session(_key(persona_id, session_id, None), "save")
+    return _end_session(_key_and_plan(persona_id, session_id, None), "save")
 
 
 @router.post(
@@ -276,7 +287,7 @@ def save_session(persona_id: str, session_id: str) -> SessionEndResponse:
     responses=ENDED,
 )
 def backend_save_session(user_id: str, persona_id: str, session_id: str) -> SessionEndResponse:
-    return _end_session(_key(persona_id, session_id, user_id), "save")
+    return _end_session(_key_and_plan(persona_id, session_id, user_id), "save")
 
 
 @router.get(

@@ -180,6 +180,7 @@ def build_container(
         memories=repo,
         metrics=metrics,
         outbox=_Deferred(outbox_ref),
+        profiles=profiles,
     )
     post_turn = PostTurnProcessor(
         rolling,

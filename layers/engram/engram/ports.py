@@ -296,6 +296,10 @@ class ProfileStore(Protocol):
         attempts: int = 5,
     ) -> Profile: ...
 
+    def set_plan(self, tenant_id: str, user_id: str, persona_id: str, plan: str) -> None:
+        """L10: the plan of the user's latest request, for work done without one (session end)."""
+        ...
+
     def count_mention(self, tenant_id: str, user_id: str, persona_id: str) -> None:
         """L6: the user spoke with this persona once more (atomic, no read)."""
         ...

@@ -29,7 +29,10 @@ class Settings(BaseSettings):
     opensearch_service: Literal["es", "aoss", "none"] | None = None  # SigV4 service; None = from the host
     opensearch_prefix: str = "engram-memory"
     local_index_dir: str | None = None  # None = <repo>/.local/index
-    plan: Literal["free", "paid"] = "free"
+    # L10: the plan is per user: an end user's from the JWT claim `plan_claim`, a backend's from the
+    # X-Engram-Plan header; this default applies when neither says (unlimited: nothing is archived).
+    plan: Literal["free", "paid"] = "paid"
+    plan_claim: str = Field(default="engram_plan", min_length=1, max_length=128)
 
     # --- auth (local runner plays API Gateway's part) ---------------------
     local_jwt_secret: SecretStr = SecretStr("engram-local-dev-secret-change-me-0123456789")
@@ -136,6 +139,13 @@ class Settings(BaseSettings):
     retrieval_k_min: int = Field(default=6, ge=1)  # C2
     retrieval_k_max: int = Field(default=12, ge=1)  # C2
     retrieval_candidates: int = Field(default=50, ge=1)
+    # C2: a retrieved memory reaches the prompt only if its relevance (the fused BM25 + k-NN score,
+    # the best hit's = 1) is at least this share of the best's; the block is not padded to K.
+    memory_relevance_floor: float = Field(default=0.35, ge=0, le=1)
+    # ... and a memory sharing no word with the question must be this close to the best hit's cosine.
+    # Embedder-specific: the local e5 puts unrelated sentences ~0.05-0.1 below related ones (all near
+    # 0.8); OpenAI text-embedding-3 spreads wider (set ~0.15 there).
+    memory_relevance_cosine_gap: float = Field(default=0.05, ge=0, le=2)
     near_duplicate_overlap: float = Field(default=0.9, gt=0, le=1)  # L3: shared share of analysed words
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
     round_context_rounds: int = Field(default=2, ge=0, le=5)  # L5 key expansion: rounds on each side

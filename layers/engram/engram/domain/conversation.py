@@ -336,8 +336,8 @@ class ConversationService:
             raise NotFound("session not found", details={"session_id": key.session_id})
         return snapshot
 
-    def end_session(self, key: SessionKey, reason: str = "end") -> EndOutcome:
+    def end_session(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> EndOutcome:
         """S6: end the run (explicit end or "save conversation") and return its session memory."""
         if reason not in END_REASONS:
             raise ValidationFailed("unknown end reason", details={"field": "reason"})
-        return self.closer.end(key, reason)
+        return self.closer.end(key, reason, plan)

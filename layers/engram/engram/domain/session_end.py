@@ -22,8 +22,17 @@ from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus,
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, NotFound
 from engram.memory.masking import mask_for_storage
-from engram.memory.models import MemoryRecord, MemoryType
-from engram.ports import ConversationStore, MemoryRepository, MetricsSink, SessionRuns, Summarizer, TurnOutbox
+from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
+from engram.memory.plan import FREE, enforce_cap
+from engram.ports import (
+    ConversationStore,
+    MemoryRepository,
+    MetricsSink,
+    ProfileStore,
+    SessionRuns,
+    Summarizer,
+    TurnOutbox,
+)
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
     from engram.settings import Settings
@@ -39,6 +48,7 @@ class EndOutcome:
     summary: SessionSummary
     memory_id: str | None  # None: the run's rounds had expired, nothing to remember
     already_ended: bool = False
+    archived: tuple[str, ...] = ()  # L10: what the free plan's cap archived to make room for it
 
 
 def session_memory_id(key: SessionKey, generation: int) -> str:
@@ -69,10 +79,12 @@ class SessionCloser:
     memories: MemoryRepository
     metrics: MetricsSink
     outbox: TurnOutbox
+    profiles: ProfileStore | None = None  # L10: the plan recorded from the user's last request
 
     # --- explicit end / save ----------------------------------------------------------
-    def end(self, key: SessionKey, reason: str = "end") -> EndOutcome:
-        """End the current run now and return its session memory (a second end: the first result)."""
+    def end(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> EndOutcome:
+        """End the current run now and return its session memory (a second end: the first result).
+        `plan`: the caller's (L10); None = the one recorded from the user's last request."""
         for _ in range(self.settings.append_max_attempts):
             now = self.clock.now()
             meta = self.store.get_meta(key, now)
@@ -82,16 +94,16 @@ class SessionCloser:
                 run = self.runs.get(key, meta.generation, now)
                 if run is None:
                     raise NotFound("session not found", details={"session_id": key.session_id})
-                return self._settle(run)
+                return self._settle(run, plan)
             holder = uuid.uuid4().hex
             run = self.runs.close(key, meta, reason, holder, now)
             if run is not None:
                 self.metrics.put("session_ended", reason=reason)
-                return self._make_memory(run, holder)
+                return self._make_memory(run, holder, plan)
             # A round arrived (it is in the run we close next time) or another closer won: look again.
         raise Conflict("the session keeps changing; retry", details={"session_id": key.session_id})
 
-    def _settle(self, run: ClosedRun) -> EndOutcome:
+    def _settle(self, run: ClosedRun, plan: str | None) -> EndOutcome:
         now = self.clock.now()
         if run.state == RunState.DONE and run.result is not None:
             return self._outcome(run, run.result, already_ended=True)
@@ -107,7 +119,7 @@ class SessionCloser:
             if current is not None and current.state == RunState.DONE and current.result is not None:
                 return self._outcome(current, current.result, already_ended=True)
             raise Conflict("the session is being ended", details={"session_id": run.key.session_id})
-        return self._make_memory(taken, holder)
+        return self._make_memory(taken, holder, plan)
 
     # --- closed elsewhere (idle on a new message, message limit, idle job) -----------
     def finish_pending(self, key: SessionKey, generation: int) -> EndOutcome | None:
@@ -154,17 +166,19 @@ class SessionCloser:
         return "closed"
 
     # --- making the memory ------------------------------------------------------------
-    def _make_memory(self, run: ClosedRun, holder: str) -> EndOutcome:
+    def _make_memory(self, run: ClosedRun, holder: str, plan: str | None = None) -> EndOutcome:
         now = self.clock.now()
         key = run.key
         turns = self.store.turns_between(key, run.generation, 1, run.turn_count, now)
         memory_id: str | None = None
+        archived: list[str] = []
         if turns:
             summary = summarize_session_with_retry(
                 self.summarizer, run.summary, turns, self.settings, self.clock, self.metrics
             )
             memory_id = session_memory_id(key, run.generation)
             summary = self._store(run, turns, summary, memory_id)
+            archived = self._apply_cap(key, memory_id, plan)
         else:  # every round expired before the run was ended: there is nothing to remember
             summary = SessionSummary("", (), "calm", 1, "none")
         result = {
@@ -177,13 +191,26 @@ class SessionCloser:
             "fallback": summary.fallback,
             "warning": summary.warning,
             "reason": run.reason,
+            "archived": archived,
         }
         if not self.runs.complete(run, holder, result):
             current = self.runs.get(key, run.generation, self.clock.now())
             if current is not None and current.state == RunState.DONE and current.result is not None:
                 return self._outcome(current, current.result, already_ended=True)
             raise Conflict("the session memory was taken over by another worker")
-        return EndOutcome(run, summary, memory_id)
+        return EndOutcome(run, summary, memory_id, archived=tuple(archived))
+
+    def _apply_cap(self, key: SessionKey, memory_id: str, plan: str | None) -> list[str]:
+        """L10 on the free plan: the session memory counts toward the cap; it is never the one archived."""
+        if plan is None and self.profiles is not None:
+            plan = self.profiles.get(key.tenant_id, key.user_id, key.persona_id).plan
+        if (plan or self.settings.plan) != FREE:
+            return []
+        limit = self.settings.free_plan_active_limit
+        archived = enforce_cap(self.memories, key.owner, key.persona_id, limit, self.clock.now(), protect=[memory_id])
+        if archived:
+            self.metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
+        return [r.memory_id for r in archived]
 
     def _store(self, run: ClosedRun, turns: list[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:
         key = run.key
@@ -206,6 +233,7 @@ class SessionCloser:
             emotion=s.emotion,
             session_id=key.session_id,
             pii_flags=masked.pii_flags,
+            origin=MemoryOrigin.SESSION,
         )
         if self.memories.put_new(record):
             return s
@@ -226,4 +254,5 @@ class SessionCloser:
     @staticmethod
     def _outcome(run: ClosedRun, result: dict[str, Any], already_ended: bool) -> EndOutcome:
         memory_id = result.get("memory_id")
-        return EndOutcome(run, _summary_from(result), str(memory_id) if memory_id else None, already_ended)
+        archived = tuple(str(i) for i in result.get("archived") or ())
+        return EndOutcome(run, _summary_from(result), str(memory_id) if memory_id else None, already_ended, archived)

@@ -44,7 +44,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_token(args: argparse.Namespace) -> int:
     from engram.local import tokens
 
-    print(tokens.mint(_settings(), args.user, args.tenant, args.ttl))
+    print(tokens.mint(_settings(), args.user, args.tenant, args.ttl, plan=args.plan))
     return 0
 
 
@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     tok.add_argument("--user", required=True)
     tok.add_argument("--tenant")
     tok.add_argument("--ttl", type=int, default=24 * 3600)
+    tok.add_argument("--plan", choices=("free", "paid"), help="put the plan claim (ENGRAM_PLAN_CLAIM) in the token")
     tok.set_defaults(func=cmd_token)
     chat = sub.add_parser("chat", help="interactive chat against the local stack")
     chat.add_argument("--url", default=DEFAULT_URL)

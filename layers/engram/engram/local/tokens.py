@@ -11,7 +11,13 @@ from engram.errors import Unauthorized
 from engram.settings import Settings
 
 
-def mint(settings: Settings, user_id: str, tenant: str | None = None, ttl_s: int = 24 * 3600) -> str:
+def mint(
+    settings: Settings,
+    user_id: str,
+    tenant: str | None = None,
+    ttl_s: int = 24 * 3600,
+    plan: str | None = None,
+) -> str:
     now = int(time.time())
     claims: dict[str, Any] = {
         "sub": user_id,
@@ -22,6 +28,8 @@ def mint(settings: Settings, user_id: str, tenant: str | None = None, ttl_s: int
     }
     if tenant:
         claims["tenant"] = tenant
+    if plan:
+        claims[settings.plan_claim] = plan  # L10: what an identity provider would put in the token
     return jwt.encode(claims, settings.local_jwt_secret.get_secret_value(), algorithm="HS256")
 
 

@@ -24,6 +24,18 @@ class MemoryStatus(StrEnum):
     COMPRESSED = "compressed"
 
 
+class MemoryOrigin(StrEnum):
+    """Who made a memory. The free plan's cap (L10, seed 002 §4.2) counts what seed 002 calls
+    memories, session memories and memories created through the API, never extracted facts."""
+
+    EXTRACTED = "extracted"  # the write pipeline (facts, preferences, round memories)
+    SESSION = "session"  # the memory a session run leaves (S6)
+    API = "api"  # POST /v1/memories
+
+
+CAPPED_ORIGINS = frozenset({MemoryOrigin.SESSION, MemoryOrigin.API})
+
+
 class Namespace(StrEnum):
     MEMORY = "memory"  # facts, preferences ... extracted or created through the API
     ROUND = "round"  # L5: a logged conversation round, searchable for 180 days
@@ -61,6 +73,7 @@ class MemoryRecord:
     search_text: str | None = None  # content plus expansion keys; None = content
     expires_at: float | None = None
     session_id: str | None = None
+    origin: MemoryOrigin = MemoryOrigin.EXTRACTED
 
 
 @dataclass(slots=True)
@@ -147,6 +160,7 @@ class Profile:
     topic_counts: dict[str, int] = field(default_factory=dict)
     persona_mentions: int = 0
     version: int = 0
+    plan: str | None = None  # L10: the plan of the user's last request (background work applies it)
 
 
 SUBJECT_TAG = "subject:"  # topics entry that carries a fact's subject key (supersede detection)

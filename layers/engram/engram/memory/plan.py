@@ -1,8 +1,11 @@
 """L10 plan limits: the free plan keeps at most N active memories per persona.
 
-Shared by the memory REST API (create, restore) and the write pipeline, so the
-rule lives in one place: beyond the limit, the lowest importance (then the
-oldest) active memory is archived — never deleted — and the caller is told.
+What counts is what seed 002 calls memories: session memories and memories created
+through the API (MemoryOrigin.SESSION / API). Extracted facts never count, and a pinned
+memory (core and safety facts are pinned) neither counts nor is ever archived. Shared by
+the memory API (create, restore) and the session closer, so the rule lives in one place:
+beyond the limit, the lowest importance (then the oldest) of the others is archived —
+never deleted, never the memory just made — and the caller is told which.
 """
 
 from __future__ import annotations
@@ -12,23 +15,30 @@ from collections.abc import Collection
 
 from engram.domain.models import OwnerKey
 from engram.errors import Conflict
-from engram.memory.models import MemoryRecord, MemoryStatus, Namespace
+from engram.memory.models import CAPPED_ORIGINS, MemoryRecord, MemoryStatus, Namespace
 from engram.ports import MemoryRepository
 
 _ATTEMPTS = 5  # a conflict means a concurrent writer moved things: re-read and decide again
 
 
-def _archive_order(r: MemoryRecord) -> tuple[bool, float, float, str]:
-    # Unpinned before pinned (L4 core facts go last), then lowest importance, then oldest.
-    return (r.pinned, r.importance, r.created_at, r.memory_id)
+FREE = "free"
+
+
+def counts_toward_cap(r: MemoryRecord) -> bool:
+    return r.origin in CAPPED_ORIGINS and not r.pinned and r.namespace == Namespace.MEMORY
+
+
+def _archive_order(r: MemoryRecord) -> tuple[float, float, str]:
+    return (r.importance, r.created_at, r.memory_id)  # lowest importance, then oldest
 
 
 def victims(active: list[MemoryRecord], limit: int, protect: Collection[str] = ()) -> list[MemoryRecord]:
     """Which active memories go beyond `limit`, first to archive first (pure)."""
-    excess = len(active) - limit
+    counted = [r for r in active if counts_toward_cap(r)]
+    excess = len(counted) - limit
     if excess <= 0:
         return []
-    candidates = sorted((r for r in active if r.memory_id not in protect), key=_archive_order)
+    candidates = sorted((r for r in counted if r.memory_id not in protect), key=_archive_order)
     return candidates[:excess]
 
 

@@ -36,6 +36,20 @@ class _Candidate:
     similarity: float
 
 
+def relevant(results: Sequence[ScoredMemory], floor: float, cosine_gap: float = 1.0) -> list[ScoredMemory]:
+    """The results worth a place in the prompt, relative to the best hit: relevance (`fused`:
+    lexical + dense evidence, before time decay and importance lift the ranking) at least
+    `floor` × the best result's, and either words shared with the query or a cosine within
+    `cosine_gap` of the best result's. The fused score alone cannot tell in a small pool (its
+    dense part is scaled by the spread of the few candidates there are), and an important
+    memory that does not answer the question must stay out of the block."""
+    best = max((m.fused for m in results), default=0.0)
+    if best <= 0:
+        return []
+    best_cos = max(m.similarity for m in results)
+    return [m for m in results if m.fused >= floor * best and (m.lexical or best_cos - m.similarity <= cosine_gap)]
+
+
 class HybridRetriever:
     """MemorySearch for the API and MemoryProvider for prompts."""
 
@@ -112,6 +126,7 @@ class HybridRetriever:
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
+        lexical = {h.doc_id for h in text_hits if h.score > 0}
         if not docs:
             return []
         # Our own inner products, not the index's scores: every adapter then ranks alike.
@@ -161,7 +176,16 @@ class HybridRetriever:
             )
             if SUPERSEDED_TAG in c.doc.topics:
                 score *= 0.5  # a replaced fact stays findable but never outranks its successor
-            scored.append(ScoredMemory(c.doc.doc_id, score, c.doc, similarity=c.similarity, fused=c.fused))
+            scored.append(
+                ScoredMemory(
+                    c.doc.doc_id,
+                    score,
+                    c.doc,
+                    similarity=c.similarity,
+                    fused=c.fused,
+                    lexical=c.doc.doc_id in lexical,
+                )
+            )
         scored.sort(key=lambda m: (-m.score, m.memory_id))
         return self._diverse(scored, k, s.near_duplicate_overlap)
 
@@ -208,7 +232,9 @@ class HybridRetriever:
         )
         pinned_ids = set(profile.pinned)
         items = tuple(
-            MemoryItemView(m.memory_id, display_text(m.doc), m.score) for m in results if m.memory_id not in pinned_ids
+            MemoryItemView(m.memory_id, display_text(m.doc), m.score)
+            for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
+            if m.memory_id not in pinned_ids
         )
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")

@@ -16,6 +16,7 @@ class ScoredMemory:
     doc: IndexDocument
     similarity: float = 0.0
     fused: float = 0.0
+    lexical: bool = False  # BM25 found it: it shares words with the query
 
 
 class MemorySearch(Protocol):

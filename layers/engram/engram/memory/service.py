@@ -22,8 +22,8 @@ from engram.domain.models import OwnerKey, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
 from engram.memory.masking import mask_for_storage
-from engram.memory.models import KB_OWNER, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
-from engram.memory.plan import archived_copy, enforce_cap
+from engram.memory.models import KB_OWNER, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
+from engram.memory.plan import FREE, archived_copy, counts_toward_cap, enforce_cap
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
@@ -146,8 +146,11 @@ class MemoryService:
         updated = dataclasses.replace(record, version=record.version + 1, updated_at=self.clock.now(), **changes)  # type: ignore[arg-type]
         return self.repo.replace(updated, expected_version=record.version)
 
-    def _free_plan(self) -> bool:
-        return self.settings.plan == "free"
+    def plan_of(self, owner: OwnerKey, persona_id: str, plan: str | None) -> str:
+        """L10: the request's plan; else the one recorded from the user's last request; else the default."""
+        if plan is not None:
+            return plan
+        return self.profiles.get(owner.tenant_id, owner.user_id, persona_id).plan or self.settings.plan
 
     def _refuses_over_limit(self) -> bool:
         # Suggested setting ENGRAM_FREE_PLAN_OVER_LIMIT = "archive" (default, seed 002) | "refuse".
@@ -163,25 +166,25 @@ class MemoryService:
             now=self.clock.now(),
         )
 
-    def _refuse_if_full(self, owner: OwnerKey, persona_id: str) -> None:
-        if self._free_plan() and self._refuses_over_limit():
+    def _refuse_if_full(self, owner: OwnerKey, persona_id: str, plan: str) -> None:
+        if plan == FREE and self._refuses_over_limit():
             limit = self.settings.free_plan_active_limit
-            active = len(self._active(owner, persona_id))
+            active = sum(counts_toward_cap(r) for r in self._active(owner, persona_id))
             if active >= limit:
                 raise MemoryLimitReached(
                     f"the free plan keeps at most {limit} active memories per persona",
                     details={"limit": limit, "active": active, "persona_id": persona_id},
                 )
 
-    def _apply_cap(self, owner: OwnerKey, persona_id: str, protect: Sequence[str] = ()) -> builtins.list[MemoryRecord]:
-        if not self._free_plan():
+    def _apply_cap(
+        self, owner: OwnerKey, persona_id: str, plan: str, protect: Sequence[str] = ()
+    ) -> builtins.list[MemoryRecord]:
+        if plan != FREE:
             return []  # paid plan: unlimited (L10)
+        # Pinned memories never count and are never archived, so the pinned block stays as it is.
         archived = enforce_cap(
             self.repo, owner, persona_id, self.settings.free_plan_active_limit, self.clock.now(), protect=protect
         )
-        pinned = [r.memory_id for r in archived if r.pinned]
-        if pinned:  # an archived memory leaves the prompt, so it leaves the pinned block too
-            self.profiles.update(owner.tenant_id, owner.user_id, persona_id, unpin=pinned)
         if archived:
             self.metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
         return archived
@@ -243,6 +246,7 @@ class MemoryService:
         pinned: bool = False,
         topics: Sequence[str] = (),
         session_id: str | None = None,
+        plan: str | None = None,
     ) -> CreateResult:
         """A manual summary, or an LLM summary of `messages` (raw fallback on failure)."""
         check_id("persona_id", persona_id)
@@ -253,7 +257,8 @@ class MemoryService:
             raise ValidationFailed("give a summary or messages", details={"field": "summary"})
         if summary is not None:
             self._check_text("summary", summary)
-        self._refuse_if_full(owner, persona_id)
+        plan = self.plan_of(owner, persona_id, plan)
+        self._refuse_if_full(owner, persona_id, plan)
 
         generated: SessionSummary | None = None
         if summary is not None:
@@ -284,16 +289,15 @@ class MemoryService:
             pinned=pinned,
             emotion=generated.emotion if generated else None,
             session_id=session_id,
+            origin=MemoryOrigin.API,
         )
         if pinned:
             self._check_pin_room(owner, persona_id, {record.memory_id: record.content})
         self.repo.put_new(record)
         if pinned:
             self.profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={record.memory_id: record.content})
-        archived = self._apply_cap(owner, persona_id)
-        for r in archived:  # the new memory itself may be the lowest: report its real state
-            if r.memory_id == record.memory_id:
-                record = r
+        # Never the memory just made (seed 002 §4.2): the lowest importance, then the oldest, of the others.
+        archived = self._apply_cap(owner, persona_id, plan, protect=[record.memory_id])
         source = "manual" if generated is None else ("fallback" if generated.fallback else "llm")
         self.metrics.put("memory_created", source=source)
         return CreateResult(record, archived, generated.warning if generated else None, generated)
@@ -408,12 +412,15 @@ class MemoryService:
         self.metrics.put("memory_archived", reason="manual")
         return archived
 
-    def restore(self, owner: OwnerKey, memory_id: str) -> tuple[MemoryRecord, builtins.list[MemoryRecord]]:
+    def restore(
+        self, owner: OwnerKey, memory_id: str, plan: str | None = None
+    ) -> tuple[MemoryRecord, builtins.list[MemoryRecord]]:
         """Back to active; on the free plan the cap is re-applied to the others (the restored one stays)."""
         record = self._get(owner, memory_id)
         if record.status == MemoryStatus.ACTIVE:
             return record, []
-        self._refuse_if_full(owner, record.persona_id)
+        plan = self.plan_of(owner, record.persona_id, plan)
+        self._refuse_if_full(owner, record.persona_id, plan)
         if record.pinned:
             self._check_pin_room(owner, record.persona_id, {record.memory_id: record.content})
         restored = self._bump(record, status=MemoryStatus.ACTIVE)
@@ -422,7 +429,7 @@ class MemoryService:
                 owner.tenant_id, owner.user_id, restored.persona_id, pin={restored.memory_id: restored.content}
             )
         self.metrics.put("memory_restored")
-        return restored, self._apply_cap(owner, restored.persona_id, protect=[restored.memory_id])
+        return restored, self._apply_cap(owner, restored.persona_id, plan, protect=[restored.memory_id])
 
     # --- search / timeline --------------------------------------------------------------------
     def search(

@@ -17,7 +17,7 @@ from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, MemoryItem
 from engram.errors import Conflict
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace
 
 ACCESS_FIELDS = ("access_count", "last_accessed_at")  # written only by touch_access
 
@@ -51,6 +51,7 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
         language=r.language,
         emotion=r.emotion,
         session_id=r.session_id,
+        origin=r.origin.value,
         expires_at=r.expires_at,
         user_key=keys.user_key(r.tenant_id, r.user_id),
     )
@@ -91,7 +92,15 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         search_text=i.search_text,
         expires_at=float(i.expires_at) if i.expires_at is not None else None,
         session_id=i.session_id,
+        origin=_origin(i),
     )
+
+
+def _origin(i: MemoryItem) -> MemoryOrigin:
+    if i.origin:
+        return MemoryOrigin(i.origin)
+    # Written before the attribute existed: session memories are the only "ses-" ids.
+    return MemoryOrigin.SESSION if i.memory_id.startswith("ses-") else MemoryOrigin.EXTRACTED
 
 
 class DynamoMemoryRepository:

@@ -139,6 +139,7 @@ class MemoryItem(_Base):
     language = UnicodeAttribute(null=True)
     emotion = UnicodeAttribute(null=True)
     session_id = UnicodeAttribute(null=True)
+    origin = UnicodeAttribute(null=True)  # MemoryOrigin; absent on items written before it existed
     by_user = ByUserIndex()
 
 
@@ -149,6 +150,7 @@ class ProfileItem(_Base):
     topic_counts = UnicodeAttribute(null=True)
     persona_mentions = NumberAttribute(null=True)
     version = NumberAttribute(null=True)
+    plan = UnicodeAttribute(null=True)
 
 
 @dataclass(frozen=True)

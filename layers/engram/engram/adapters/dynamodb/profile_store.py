@@ -29,6 +29,7 @@ class DynamoProfileStore:
             topic_counts={k: int(v) for k, v in json.loads(item.topic_counts or "{}").items()},
             persona_mentions=int(item.persona_mentions or 0),
             version=int(item.version or 0),
+            plan=item.plan,
         )
 
     def update(
@@ -61,6 +62,7 @@ class DynamoProfileStore:
                 persona_mentions=current.persona_mentions + mentions,
                 version=current.version + 1,
                 user_key=keys.user_key(tenant_id, user_id),
+                plan=current.plan,
             )
             condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
             try:
@@ -69,8 +71,20 @@ class DynamoProfileStore:
                 if is_condition_failure(exc):
                     continue
                 raise translate(exc) from exc
-            return Profile(persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1)
+            return Profile(
+                persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1, current.plan
+            )
         raise translate(PynamoDBException("profile update contention"))
+
+    def set_plan(self, tenant_id: str, user_id: str, persona_id: str, plan: str) -> None:
+        """L10: record the user's plan for background work (one UpdateItem, no read; ADD on
+        `version` makes a concurrent read-modify-write in `update` retry, so nothing is lost)."""
+        m = self._m
+        item = m(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
+        try:
+            item.update(actions=[m.plan.set(plan), m.version.add(1), m.user_key.set(keys.user_key(tenant_id, user_id))])
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
 
     def count_mention(self, tenant_id: str, user_id: str, persona_id: str) -> None:
         """L6: one more round with this persona, as one atomic UpdateItem (no read).

@@ -47,7 +47,7 @@ test-infra:
 	@$(PY) pytest tests/infra
 
 token:
-	@$(PY) engram token --user $${USER_ID:-demo-user}
+	@$(PY) engram token --user $${USER_ID:-demo-user} $(if $(PLAN),--plan $(PLAN))
 
 chat:
 	@$(PY) engram chat

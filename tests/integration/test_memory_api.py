@@ -498,7 +498,11 @@ def test_the_cap_counts_only_session_and_api_memories_and_never_archives_pinned_
             MemoryRecord(f"mem-fact-{i}", "default", "alice", "nurse", MemoryType.FACT, f"fact {i}", 0.01, now, now)
         )
     pinned = create(gw, h, "Severely allergic to peanuts", importance=0.02, pinned=True, type="constraint")
-    ids = [create(gw, h, f"api memory {i}", importance=0.5)["memory"]["memory_id"] for i in range(5)]
+    ids = []
+    for i in range(5):
+        clock.advance(60)  # equal importance: the oldest goes
+        ids.append(create(gw, h, f"api memory {i}", importance=0.5)["memory"]["memory_id"])
+    clock.advance(60)
     sixth = create(gw, h, "one more", importance=0.5)
     assert sixth["archived"] == [ids[0]]
     facts = [svc.repo.get("default", "alice", f"mem-fact-{i}") for i in range(3)]

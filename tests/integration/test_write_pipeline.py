@@ -549,10 +549,11 @@ def test_openai_extraction_failure_falls_back_to_heuristics(
 # --------------------------------------------------------------------------- free plan cap (L10)
 
 
-def test_free_plan_never_archives_extracted_facts(container: Container) -> None:
+def test_free_plan_never_archives_extracted_facts(settings: Settings, make_container: Any) -> None:
     """L10: what counts against the free plan is what seed 002 calls a memory (session
     memories, memories created through the API); facts the worker extracts never do."""
-    assert container.settings.plan == "free" and container.settings.free_plan_active_limit == 5
+    container = make_container(settings.model_copy(update={"plan": "free"}))
+    assert container.settings.free_plan_active_limit == 5
     texts = [
         "I am allergic to penicillin.",
         "I feel a bit tired today.",

@@ -13,7 +13,26 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-DEFAULT_URL = "http://127.0.0.1:8080"
+DEFAULT_PORT = 8080
+DEFAULT_DDB_PORT = 8000
+
+
+def _port(name: str, default: int) -> int:
+    """ENGRAM_PORT / ENGRAM_DDB_PORT: the local stack's ports, for every command alike."""
+    raw = os.environ.get(name, "")
+    if not raw:
+        return default
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise SystemExit(f"{name}={raw!r} is not a port number")
+    return int(raw)
+
+
+class StackNotRunning(SystemExit):
+    def __init__(self, url: str) -> None:
+        super().__init__(
+            f"no Engram stack answers at {url}: start it with `make run` in another terminal "
+            "(or pass --url / set ENGRAM_PORT to where it runs)"
+        )
 
 
 def _settings() -> Any:
@@ -68,6 +87,8 @@ def _request(method: str, url: str, token: str, body: dict[str, Any] | None = No
             return resp.status, json.loads(resp.read() or b"null")
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"null")
+    except (urllib.error.URLError, ConnectionError) as exc:
+        raise StackNotRunning(url.split("/v1/")[0]) from exc
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
@@ -79,30 +100,49 @@ def cmd_chat(args: argparse.Namespace) -> int:
         f"Chatting as {args.user} with persona {args.persona}, session {args.session}. "
         "'/end' ends the session, Ctrl-D quits."
     )
-    for line in sys.stdin if not sys.stdin.isatty() else iter(lambda: input("you> "), None):
-        text = line.strip()
-        if not text:
-            continue
-        if text == "/end":
-            status, body = _request("POST", f"{base}/end", token)
-            print(json.dumps(body, ensure_ascii=False, indent=2))
-            continue
-        status, body = _request("POST", f"{base}/chat", token, {"message": text})
-        if status != 200:
-            print(f"[{status}] {json.dumps(body, ensure_ascii=False)}")
-            continue
-        gate = body["gate"]
-        print(f"bot> {body['reply']}")
-        print(f"     model={body['model']} gate={gate['decision']} ({gate['reason']}, {gate['language']})")
-        blocks = ", ".join(
-            f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"]
-        )
-        print(f"     prompt {body['context_tokens']} tokens: {blocks}")
-        _, session = _request("GET", base, token)
-        if isinstance(session, dict) and "summary" in session:
-            print(f"     summary (rounds 1-{session['summary_cursor']}): {session['summary'][:200] or '-'}")
-            print(f"     rounds in session: {session['turn_count']}, in prompt window: {len(session['recent'])}")
+    try:
+        for line in _lines():
+            _chat_turn(line, base, token)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C ends the chat like Ctrl-D: no traceback
+    print("\nbye", file=sys.stderr)
     return 0
+
+
+def _lines() -> Any:
+    if not sys.stdin.isatty():
+        yield from sys.stdin
+        return
+    while True:
+        try:
+            yield input("you> ")
+        except EOFError:  # Ctrl-D
+            return
+
+
+def _chat_turn(line: str, base: str, token: str) -> None:
+    text = line.strip()
+    if not text:
+        return
+    if text == "/end":
+        _, body = _request("POST", f"{base}/end", token)
+        print(json.dumps(body, ensure_ascii=False, indent=2))
+        return
+    status, body = _request("POST", f"{base}/chat", token, {"message": text})
+    if status != 200:
+        print(f"[{status}] {json.dumps(body, ensure_ascii=False)}")
+        return
+    gate = body["gate"]
+    print(f"bot> {body['reply']}")
+    print(f"     model={body['model']} gate={gate['decision']} ({gate['reason']}, {gate['language']})")
+    blocks = ", ".join(f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"])
+    print(f"     prompt {body['context_tokens']} tokens: {blocks}")
+    _, session = _request("GET", base, token)
+    if isinstance(session, dict) and "summary" in session:
+        cursor = session["summary_cursor"]
+        covered = f"rounds 1-{cursor}" if cursor else "no rounds yet"
+        print(f"     summary ({covered}): {session['summary'][:200] or '-'}")
+        print(f"     rounds in session: {session['turn_count']}, in prompt window: {len(session['recent'])}")
 
 
 def cmd_job(args: argparse.Namespace) -> int:
@@ -117,8 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="start the whole local stack")
-    run.add_argument("--port", type=int, default=int(os.environ.get("ENGRAM_PORT", "8080")))
-    run.add_argument("--ddb-port", type=int, default=int(os.environ.get("ENGRAM_DDB_PORT", "8000")))
+    run.add_argument(
+        "--port", type=int, default=_port("ENGRAM_PORT", DEFAULT_PORT), help="API port (ENGRAM_PORT, %(default)s)"
+    )
+    run.add_argument(
+        "--ddb-port",
+        type=int,
+        default=_port("ENGRAM_DDB_PORT", DEFAULT_DDB_PORT),
+        help="DynamoDB Local port (ENGRAM_DDB_PORT, %(default)s)",
+    )
     run.add_argument("--in-memory", action="store_true", help="do not persist DynamoDB Local data")
     run.set_defaults(func=cmd_run)
     tok = sub.add_parser("token", help="mint a local JWT for a user")
@@ -128,7 +175,11 @@ def main(argv: list[str] | None = None) -> int:
     tok.add_argument("--plan", choices=("free", "paid"), help="put the plan claim (ENGRAM_PLAN_CLAIM) in the token")
     tok.set_defaults(func=cmd_token)
     chat = sub.add_parser("chat", help="interactive chat against the local stack")
-    chat.add_argument("--url", default=DEFAULT_URL)
+    chat.add_argument(
+        "--url",
+        default=f"http://127.0.0.1:{_port('ENGRAM_PORT', DEFAULT_PORT)}",
+        help="the local API (default: http://127.0.0.1:$ENGRAM_PORT, %(default)s)",
+    )
     chat.add_argument("--user", default="demo-user")
     chat.add_argument("--persona", default="assistant")
     chat.add_argument("--session", default="terminal")
@@ -141,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     job.add_argument(
         "--ddb-port",
         type=int,
-        default=int(os.environ.get("ENGRAM_DDB_PORT", "8000")),
+        default=_port("ENGRAM_DDB_PORT", DEFAULT_DDB_PORT),
         help="DynamoDB Local port of the running stack (ENGRAM_DDB_PORT, default 8000)",
     )
     job.add_argument("--ddb-endpoint", help="or a full DynamoDB endpoint URL")

@@ -8,7 +8,7 @@ import pytest
 
 from engram.domain.models import OwnerKey
 from engram.errors import Conflict
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace
 from engram.memory.plan import enforce_cap, victims
 
 OWNER = OwnerKey("t1", "alice")
@@ -67,6 +67,7 @@ def mem(memory_id: str, importance: float, created_at: float, **kw: object) -> M
         "created_at": created_at,
         "updated_at": created_at,
         "embedding": [1.0, 0.0],
+        "origin": MemoryOrigin.API,  # counted (L10); extracted facts are not
         **kw,
     }
     return MemoryRecord(**fields)
@@ -86,11 +87,22 @@ def test_lowest_importance_then_oldest_goes_first() -> None:
     assert victims(active, 6) == [] and victims(active, 10) == []
 
 
-def test_pinned_go_last_and_protected_never() -> None:
+def test_pinned_never_count_nor_go_and_protected_never_go() -> None:
     active = [mem("a", 0.1, 1, pinned=True), mem("b", 0.2, 2), mem("c", 0.9, 3)]
-    assert [r.memory_id for r in victims(active, 2)] == ["b"]
-    assert [r.memory_id for r in victims(active, 1)] == ["b", "c"]  # the pinned one outlives a higher importance
-    assert [r.memory_id for r in victims(active, 2, protect={"b"})] == ["c"]
+    assert victims(active, 2) == []  # the pinned one does not count: two of two
+    assert [r.memory_id for r in victims(active, 1)] == ["b"]
+    assert [r.memory_id for r in victims(active, 0)] == ["b", "c"]  # never the pinned one
+    assert [r.memory_id for r in victims(active, 1, protect={"b"})] == ["c"]
+
+
+def test_only_session_and_api_memories_count() -> None:
+    active = [
+        mem("fact", 0.01, 1, origin=MemoryOrigin.EXTRACTED),
+        mem("session", 0.5, 2, origin=MemoryOrigin.SESSION),
+        mem("api", 0.4, 3),
+    ]
+    assert victims(active, 2) == []
+    assert [r.memory_id for r in victims(active, 1)] == ["api"]
 
 
 def test_enforce_cap_archives_with_version_bump_and_keeps_the_embedding() -> None:

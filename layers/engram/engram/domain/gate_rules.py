@@ -38,8 +38,9 @@ def gate_language(text: str) -> str:
 # First-person markers. Korean pronouns are matched with their particles because
 # the bare syllables 나 / 내 / 저 / 제 occur inside many words (내일 = tomorrow).
 _FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself)\b"
-    r"|[我]|俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)"
+    r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|our|ours|we're|we've|we'll|we are|we have|we will)\b"
+    r"|[我]|俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)|うちの|我が家"
+    r"|(?:^|\s)우리(?=\s|$|[가는집])"
     r"|(?:^|\s)(?:나는|난|내가|나를|나한테|나에게|내|저는|전|제가|저를|저한테|저에게|제|저도|나도)(?=\s|$"
     r"|[,.!?])",
     _I,
@@ -82,8 +83,16 @@ MEMORY_REFERENCE: dict[str, re.Pattern[str]] = {
         r"|你(?:說過|说过|講過|讲过|提過|提过)|我們(?:聊過|聊过|談過|谈过)|我们(?:聊过|谈过)"
         r"|我叫什麼|我叫什么|我的名字是什麼|我的名字是什么"
     ),
-    "ja": re.compile(r"覚えて|憶えて|覚えてる|話した(?:こと|よね|でしょ)|言った(?:こと|よね|でしょ)|私の名前"),
-    "ko": re.compile(r"기억|말했(?:던|잖|지|었)|얘기했|이야기했|말한 거|내 이름|제 이름(?:이|은)? 뭐"),
+    # Recollective endings ask for something the user once said: ja っけ / だったかな,
+    # ko -더라 / -였죠 / -었지 ("what was it again?"): the subject is the user even when unsaid.
+    "ja": re.compile(
+        r"覚えて|憶えて|覚えてる|話した(?:こと|よね|でしょ)|言った(?:こと|よね|でしょ)|私の名前"
+        r"|っけ|(?:だった|でした|た)かな\s*[？?]?\s*$"
+    ),
+    "ko": re.compile(
+        r"기억|말했(?:던|잖|지|었)|얘기 ?했|이야기 ?했|말한 거|내 이름|제 이름(?:이|은)? 뭐"
+        r"|더라|(?:였|었|았|했)(?:죠|지|더라)\s*[?？]?\s*$|했었"
+    ),
 }
 
 # Explicit time anchors in the past or comparisons over time.
@@ -100,10 +109,10 @@ TIME_REFERENCE: dict[str, re.Pattern[str]] = {
     ),
     "zh": re.compile(
         r"上次|上回|之前|以前|先前|昨天|昨晚|昨日|前天|前幾天|前几天|上週|上周|上禮拜|上礼拜|上星期"
-        r"|上個月|上个月|去年|最近|這幾天|这几天|這陣子|这阵子|那天|跟.{0,6}比|比起"
+        r"|上個月|上个月|去年|(?<!你)最近(?!好[嗎吗]|過得|过得|怎麼樣|怎么样)|這幾天|这几天|這陣子|这阵子|那天|跟.{0,6}比|比起"
     ),
     "ja": re.compile(
-        r"前回|この前|この間|以前|前に|昨日|昨夜|昨晩|おととい|一昨日|先週|先月|去年|最近|この頃|このごろ"
+        r"前回|この前|この間|以前|前に|昨日|昨夜|昨晩|おととい|一昨日|先週|先月|去年|(?<!你)最近|この頃|このごろ"
         r"|数日前|[0-9０-９一二三]+日前|比べて"
     ),
     "ko": re.compile(
@@ -134,13 +143,15 @@ STATE_UPDATE: dict[str, re.Pattern[str]] = {
     "ja": re.compile(
         r"息苦し|息切れ|咳|せき|痰|たん|痛い|痛み|痛む|熱が|熱っぽ|だるい|疲れ|眠れ|寝られ|寝不足|睡眠|めまい"
         r"|吐き気|吐い|下痢|気分|落ち込|不安|ストレス|薬|吸入|血圧|血糖|体重|酸素|食欲|腫れ|かゆ|痒"
-        r"|(?:犬|猫|ペット|うちの子).{0,6}(?:食べ|吐い|元気がない|病気)"
+        r"|処方|透析|リハビリ|検査|血中酸素"
+        r"|(?:犬|猫|ペット|うちの子).{0,12}(?:食べ|吐い|元気がない|病気)"
     ),
     "ko": re.compile(
         r"숨(?:이|쉬|차)|호흡|기침|가래|아프|아파|아팠|통증|열이|열나|피곤|지쳐|잠을|잠이|못 잤|못잤|불면"
         r"|어지러|메스꺼|토했|설사|기분|우울|불안|스트레스|약을|약 먹|약먹|흡입기|혈압|혈당|체중|몸무게|산소"
         r"|식욕|부었|가려"
-        r"|밤새|깼어|깨요|(?:강아지|고양이|개가|반려견|반려묘).{0,10}(?:먹|토했|아파|설사)"
+        r"|밤새|깼어|깨요|처방|투석|재활|검사 결과|산소포화도"
+        r"|(?:강아지|고양이|개가|반려견|반려묘).{0,15}(?:먹|토했|아파|설사)"
     ),
 }
 
@@ -157,8 +168,14 @@ PERSONAL_EVENT: dict[str, re.Pattern[str]] = {
         r"我(?:的|家|們|们)?(?:女兒|女儿|兒子|儿子|太太|老婆|先生|老公|媽媽|妈妈|爸爸|孫子|孙子|孫女|孙女|家人)"
         r"|醫院|医院|診所|诊所|看醫生|看医生|回診|回诊|住院|出院"
     ),
-    "ja": re.compile(r"息子|娘|妻|主人|母|父|孫|家族|病院|医者|通院|診察|入院|退院"),
-    "ko": re.compile(r"아들|딸(?!기)|아내|남편|엄마|아빠|손자|손녀|가족|병원|의사|진료|입원|퇴원"),
+    "ja": re.compile(
+        r"息子|娘|妻|主人|(?<!丈)夫|姉|兄|妹|弟|母|父|孫|家族|病院|医者|主治医|通院|診察|入院|退院"
+        r"|予約|予定|つもり|引っ越|働き始め|結婚式|誕生日"
+    ),
+    "ko": re.compile(
+        r"아들|딸(?!기)|아내|남편|엄마|아빠|언니|오빠|누나|형(?:이|은|한테|네)|동생|손자|손녀|가족|병원|의사"
+        r"|주치의|진료|입원|퇴원|예약|이사|일하기 시작|결혼식|생일"
+    ),
 }
 
 # The user wants advice tailored to themselves.
@@ -175,10 +192,10 @@ PERSONAL_ADVICE: dict[str, re.Pattern[str]] = {
     ),
     "ja": re.compile(
         r"私に|私は.{0,10}(?:べき|いい|大丈夫)|私でも|私の場合|私に合う|どうすればいい|どうしたらいい"
-        r"|(?:飲んで|食べて|して|行って)も(?:いい|大丈夫)"
+        r"|(?:飲んで|食べて|して|行って)も(?:いい|大丈夫)|(?:が|は)合って(?:る|います)"
     ),
     "ko": re.compile(
-        r"(?:나|저)(?:에게|한테) (?:맞는|좋은|어울리는)|제게|내게|어떻게 해야|(?:해|먹어|가|마셔)도 (?:될까"
+        r"(?:나|저)(?:에게|한테) (?:맞는|좋은|어울리는)|제게|내게|어떻게 해야|(?:해|먹어|가|마셔|먹|써)도 (?:괜찮|될까"
         r"|돼|되나)"
         r"|(?:제|내) 경우|저 같은|나 같은"
     ),
@@ -188,16 +205,18 @@ PERSONAL_ADVICE: dict[str, re.Pattern[str]] = {
 _GREETING_WORDS: dict[str, str] = {
     "en": r"hi|hello|hey|hiya|yo|howdy|good (?:morning|afternoon|evening|night|day)|morning|evening|thanks?|"
     r"thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|later|ok|okay|cool|great|nice to meet you|"
-    r"there|so much|a lot|again|everyone|friend|buddy|bot|lol|haha",
+    r"there|so much|a lot|again|everyone|friend|buddy|bot|lol|haha|that's all(?: for (?:today|now))?|that's it",
     "zh": r"你好|您好|妳好|哈囉|哈啰|哈嘍|嗨|嘿|早安|午安|晚安|早上好|下午好|晚上好|早|謝謝|谢谢|感謝|感谢"
     "|多謝|多谢"
-    r"|掰掰|拜拜|再見|再见|好的|好|嗯|收到|了解|呵呵|哈哈|你|您|妳|大家|啊|呀|喔|哦|唷|囉|啰|啦|喲|哟|了|的",
+    r"|掰掰|拜拜|再見|再见|好的|好|嗯|收到|了解|今天就到這裡|今天就到这里|就這樣|就这样|呵呵|哈哈|你|您|妳|大家|啊|呀|喔|哦|唷|囉|啰|啦|喲|哟|了|的",
     "ja": r"こんにちは|こんばんは|おはよう(?:ございます)?|ありがとう(?:ございます|ございました)?|どうも"
     "|よろしく(?:お願いします)?"
-    r"|おやすみ(?:なさい)?|さようなら|じゃあね|またね|はじめまして|了解(?:です)?|はい|うん|です|ね|よ|ー",
+    r"|おやすみ(?:なさい)?|さようなら|じゃあね|またね|はじめまして|了解(?:です)?|はい|うん|です|ね|よ|ー"
+    r"|(?:今日は)?(?:これで終わり|ここまで)|わかった|分かった|わかりました",
     "ko": r"안녕(?:하세요|하십니까|히 (?:계세요|가세요))?|고마워(?:요)?|감사합니다|감사해요|고맙습니다"
     "|좋은 아침(?:이에요|입니다)?"
-    r"|잘 자(?:요)?|반가워(?:요)?|반갑습니다|알겠(?:어요|습니다)|알았어(?:요)?|네|응|예|ㅎㅎ+|ㅋㅋ+|좋아요",
+    r"|잘 자(?:요)?|반가워(?:요)?|반갑습니다|알겠(?:어요|습니다)|알았어(?:요)?|네|응|예|ㅎㅎ+|ㅋㅋ+|좋아요"
+    r"|(?:오늘은 )?여기까지(?:요)?|또 (?:봐요|봐|만나요)",
 }
 _GREETING_ALONE = re.compile(
     r"^(?:(?:" + "|".join(_GREETING_WORDS.values()) + r")[\s,，、.。!！~～?？:)(^_\-]*)+$",
@@ -247,8 +266,13 @@ GENERAL_KNOWLEDGE: dict[str, re.Pattern[str]] = {
         r"|如何運作|如何运作"
         r"|介紹一下|介绍一下|解釋|解释|的意思|首都|差別|差别|區別|区别|原理"
     ),
-    "ja": re.compile(r"とは|って何|ってなに|何ですか|なぜ|どうして|仕組み|教えて|誰ですか|首都|違い|意味"),
-    "ko": re.compile(r"이란|란 뭐|가 뭐|이 뭐|뭐야|뭐예요|무엇|왜|어떻게 작동|누구|수도|차이|설명해|알려줘|의미"),
+    "ja": re.compile(
+        r"とは|って何|ってなに|何ですか|なぜ|どうして|仕組み|教えて|誰ですか|首都|違い|意味|原因|症状|何を測る"
+    ),
+    "ko": re.compile(
+        r"이란|란 뭐|가 뭐|이 뭐|뭐야|뭐예요|무엇|왜|어떻게 작동|누구|수도|차이|설명해|알려줘|의미|원인|증상"
+        r"|뭘 (?:재|측정)"
+    ),
 }
 
 _USE_RULES: tuple[_Rule, ...] = (
@@ -263,6 +287,13 @@ _USE_RULES: tuple[_Rule, ...] = (
 _TOPICAL_RULES = frozenset({"state_update", "personal_event"})
 
 # --------------------------------------------------------------------------- decisions
+
+
+# Requests to the bot ("tell me about Rome") name the user without being about them.
+_REQUEST_TO_BOT = re.compile(r"\b(?:tell|give|show|teach) me\b", _I)
+# Japanese and Korean leave the subject implied ("次の診察日はいつだったっけ？"): a question
+# there is about the user unless it is worded as general knowledge.
+_IMPLIED_SUBJECT = frozenset({"ja", "ko"})
 
 
 def has_first_person(text: str) -> bool:
@@ -286,19 +317,21 @@ def rule_decision(text: str) -> GateResult | None:
         return GateResult(GateDecision.SKIP, "empty", language)
     first_person = has_first_person(stripped)
     question = is_question(stripped)
+    general = _any(GENERAL_KNOWLEDGE, stripped)
     for rule in _USE_RULES:
         if not _any(rule.patterns, stripped):
             continue
-        # "What causes coughing?" names a symptom but reports none: without a
-        # first-person marker a question about a symptom is left to the SKIP rules.
-        if rule.rule_id in _TOPICAL_RULES and question and not first_person:
+        # "What causes coughing?" names a symptom but reports none: without a first-person
+        # marker (in ja / ko: worded as general knowledge) it is left to the SKIP rules.
+        about_topic = not first_person and (language not in _IMPLIED_SUBJECT or general)
+        if rule.rule_id in _TOPICAL_RULES and question and about_topic:
             continue
         return GateResult(rule.decision, rule.rule_id, language)
     if _GREETING_ALONE.match(stripped):
         return GateResult(GateDecision.SKIP, "greeting", language)
     if _any(SMALL_TALK, stripped):
         return GateResult(GateDecision.SKIP, "small_talk", language)
-    if not first_person and _any(GENERAL_KNOWLEDGE, stripped):
+    if general and not has_first_person(_REQUEST_TO_BOT.sub(" ", stripped)):
         return GateResult(GateDecision.SKIP, "general_knowledge", language)
     return None
 
@@ -308,6 +341,8 @@ def rule_decision(text: str) -> GateResult | None:
 LONG_MESSAGE_UNITS = 40
 # A first-person statement at least this long usually tells something about the user.
 FIRST_PERSON_STATEMENT_UNITS = 6
+# A Japanese or Korean statement (subject implied) at least this many letters long.
+IMPLIED_STATEMENT_CHARS = 10
 
 
 def _length_units(text: str, language: str) -> int:
@@ -322,6 +357,10 @@ def local_fallback(text: str) -> GateResult:
     language = gate_language(stripped)
     units = _length_units(stripped, language)
     if has_first_person(stripped) and (is_question(stripped) or units >= FIRST_PERSON_STATEMENT_UNITS):
+        return GateResult(GateDecision.USE, "local_fallback", language)
+    # ja / ko statements drop the "I": one of some length tells something about the user.
+    letters = sum(1 for ch in stripped if ch.isalnum())
+    if language in _IMPLIED_SUBJECT and not is_question(stripped) and letters >= IMPLIED_STATEMENT_CHARS:
         return GateResult(GateDecision.USE, "local_fallback", language)
     if units > LONG_MESSAGE_UNITS:
         return GateResult(GateDecision.USE, "local_fallback", language)

@@ -1,14 +1,86 @@
 """Local reply generator: deterministic, labelled, and visibly built from the context.
 
 It lets the whole turn run with no key (local stack, tests); it is not a language model.
+What it does show is that memory worked: a question is answered with the remembered fact
+that shares the most words with it (the retriever's best, when none does), quoted, in the
+user's language, saying whether it is a pinned core fact or a retrieved memory.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engram.adapters.local_models import LOCAL_MODEL
+from engram.domain.gate_rules import is_question
 from engram.domain.models import Completion
+from engram.text.analysis import analyze, detect_language
+
+_PINNED_HEADER = "Core facts about the user:"
+_MEMORIES_HEADER = "Relevant memories:"
+
+# (answer from a pinned fact, answer from a retrieved memory, nothing remembered), per language.
+_TEMPLATES: dict[str, tuple[str, str, str]] = {
+    "en": (
+        "From your core facts: {fact}.",
+        "From what you told me before: {fact}.",
+        "I don't have anything about that in memory yet.",
+    ),
+    "zh": ("根據你的重要資料：{fact}。", "根據你之前告訴我的：{fact}。", "我的記憶裡還沒有這方面的資料。"),
+    "ja": (
+        "大切な情報として覚えています：{fact}。",
+        "以前うかがったことによると：{fact}。",
+        "そのことはまだ記憶にありません。",
+    ),
+    "ko": (
+        "중요한 정보로 기억하고 있어요: {fact}.",
+        "전에 말씀해 주신 바로는: {fact}.",
+        "아직 그에 대한 기억이 없어요.",
+    ),
+}
+_USER_PREFIX = [
+    (re.compile(r"^User's\b"), "your"),
+    (re.compile(r"^User (?:is|was)\b"), "you are"),
+    (re.compile(r"^User\b"), "you"),
+]
+
+
+def _blocks(system: str) -> tuple[list[str], list[str]]:
+    """The pinned facts and the retrieved memories of the system message, in prompt order."""
+    pinned: list[str] = []
+    memories: list[str] = []
+    current: list[str] | None = None
+    for line in system.splitlines():
+        if line.strip() == _PINNED_HEADER:
+            current = pinned
+        elif line.strip() == _MEMORIES_HEADER:
+            current = memories
+        elif line.startswith("- ") and current is not None:
+            current.append(line[2:].strip())
+        elif line.strip():
+            current = None
+    return pinned, memories
+
+
+def _best(question: str, pinned: list[str], memories: list[str]) -> tuple[str, bool] | None:
+    """(fact, is_pinned): most words shared with the question; else the retriever's first."""
+    words = set(analyze(question))
+    scored = [(len(words & set(analyze(f))), -i, f, True) for i, f in enumerate(pinned)]
+    scored += [(len(words & set(analyze(f))), -i, f, False) for i, f in enumerate(memories)]
+    overlap = [s for s in scored if s[0] > 0]
+    if overlap:
+        _, _, fact, is_pinned = max(overlap)
+        return fact, is_pinned
+    return (memories[0], False) if memories else None
+
+
+def _as_reply(fact: str, language: str) -> str:
+    fact = fact.rstrip("。.!！ ")
+    if language == "en":
+        for pattern, replacement in _USER_PREFIX:
+            if pattern.search(fact):
+                return pattern.sub(replacement, fact, count=1)
+    return fact
 
 
 class LocalResponder:
@@ -17,11 +89,21 @@ class LocalResponder:
     def reply(self, messages: Sequence[dict[str, str]]) -> Completion:
         user = messages[-1]["content"] if messages else ""
         system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
-        remembered = [line[2:] for line in system.splitlines() if line.startswith("- ")]
+        pinned, memories = _blocks(system)
+        language = detect_language(user)
+        from_pinned, from_memory, nothing = _TEMPLATES.get(language, _TEMPLATES["en"])
         earlier = len([m for m in messages[1:-1] if m["role"] == "user"])
-        parts = [f"You said: {user.strip()[:200]}"]
-        if remembered:
-            parts.append("I remember: " + "; ".join(remembered[:3]))
+        if is_question(user):
+            best = _best(user, pinned, memories)
+            if best is None:
+                parts = [nothing]
+            else:
+                fact, is_pinned = best
+                parts = [(from_pinned if is_pinned else from_memory).format(fact=_as_reply(fact, language))]
+        else:
+            parts = [f"You said: {user.strip()[:200]}"]
+            if pinned or memories:
+                parts.append("I remember: " + "; ".join((pinned + memories)[:3]))
         if earlier:
             parts.append(f"({earlier} earlier rounds in view)")
         return Completion(text=" ".join(parts), model=self.name)

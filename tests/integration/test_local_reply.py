@@ -1,0 +1,40 @@
+"""A local mode that visibly remembers: with no API key, a question whose answer is in a
+retrieved memory is answered from it, in the user's language, saying where it came from."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.bootstrap import Container
+from engram.clock import ManualClock
+from engram.domain.models import SessionKey
+from tests.support.indexing import sync_index
+
+pytestmark = pytest.mark.integration
+
+CASES = [
+    ("en", "My dog Biscuit loves chasing seagulls at the beach.", "What's my dog's name?", "Biscuit"),
+    ("ja", "うちの犬の名前はモカです。", "うちの犬の名前、何だっけ？", "モカ"),
+    ("ko", "우리 강아지 이름은 초코예요.", "우리 강아지 이름이 뭐였지?", "초코"),
+    ("zh", "我的狗叫小白。", "我的狗叫什麼名字？", "小白"),
+]
+
+
+@pytest.mark.parametrize(("language", "said", "asked", "answer"), CASES)
+def test_the_local_reply_answers_from_a_remembered_fact(
+    container: Container, clock: ManualClock, language: str, said: str, asked: str, answer: str
+) -> None:
+    first = SessionKey("t1", f"user-{language}", "buddy", "s1")
+    container.conversation.chat(first, said)
+    clock.advance(3 * 86_400)  # another day, another session: only long-term memory can answer
+    sync_index(container, first.owner)
+    later = SessionKey("t1", f"user-{language}", "buddy", "s2")
+    result = container.conversation.chat(later, asked)
+    assert result["model"] == "local-heuristic"
+    assert answer in result["reply"], result["reply"]
+    assert result["memory_ids"] or "core" in result["reply"] or "重要" in result["reply"]
+
+
+def test_nothing_remembered_is_said_plainly(container: Container) -> None:
+    result = container.conversation.chat(SessionKey("t1", "new-user", "buddy", "s1"), "What's my dog's name?")
+    assert "don't have anything" in result["reply"]

@@ -114,6 +114,7 @@ class ChatResponse(_Model):
     context_tokens: int
     blocks: list[BlockView]
     memory_ids: list[str]
+    memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
     deduplicated: bool
     latency_ms: float
     session_ended: bool = Field(
@@ -128,6 +129,15 @@ class MessageView(_Model):
     content: str
 
 
+class UsedMemoryView(_Model):
+    memory_id: str
+    preview: str = Field(description="The memory's first 80 characters")
+    source: Literal["pinned", "retrieved"] = Field(
+        description="pinned: a core fact, always in the prompt (L4); retrieved: found for this message"
+    )
+    score: float | None = Field(description="The retrieval rank score; null for pinned facts")
+
+
 class ContextResponse(_Model):
     messages: list[MessageView]
     blocks: list[BlockView]
@@ -135,6 +145,7 @@ class ContextResponse(_Model):
     encoding: str
     gate: GateView
     memory_ids: list[str]
+    memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
 
 
 class TurnView(_Model):

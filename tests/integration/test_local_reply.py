@@ -38,3 +38,19 @@ def test_the_local_reply_answers_from_a_remembered_fact(
 def test_nothing_remembered_is_said_plainly(container: Container) -> None:
     result = container.conversation.chat(SessionKey("t1", "new-user", "buddy", "s1"), "What's my dog's name?")
     assert "don't have anything" in result["reply"]
+
+
+def test_the_answer_says_which_memories_entered_the_prompt_and_why(container: Container, clock: ManualClock) -> None:
+    key = SessionKey("t1", "user-why", "buddy", "s1")
+    container.conversation.chat(key, "I'm severely allergic to peanuts.")  # a safety fact: pinned
+    container.conversation.chat(key, "My dog Biscuit loves chasing seagulls at the beach.")
+    clock.advance(3 * 86_400)
+    sync_index(container, key.owner)
+    result = container.conversation.chat(SessionKey("t1", "user-why", "buddy", "s2"), "What's my dog's name?")
+    used = result["memories"]
+    pinned = [m for m in used if m["source"] == "pinned"]
+    retrieved = [m for m in used if m["source"] == "retrieved"]
+    assert pinned and "peanut" in pinned[0]["preview"].lower() and pinned[0]["score"] is None
+    assert pinned[0]["memory_id"].startswith("mem-")
+    assert retrieved and [m["memory_id"] for m in retrieved] == result["memory_ids"]
+    assert "Biscuit" in " ".join(m["preview"] for m in retrieved) and all(m["score"] > 0 for m in retrieved)

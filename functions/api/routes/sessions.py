@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
+from engram.domain.conversation import used_memories
 from engram.domain.ids import check_id
 from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
 from engram.runtime import get_container
@@ -132,6 +133,7 @@ def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
             "encoding": ctx.encoding,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "memory_ids": ctx.memory_ids,
+            "memories": used_memories(ctx),
         }
     )
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engram.domain.memory_slot import MemorySlot
-from engram.domain.models import AssembledContext, ContextBlock, GateResult, Turn
+from engram.domain.memory_slot import MemoryItemView, MemorySlot
+from engram.domain.models import AssembledContext, ContextBlock, GateResult, Turn, UsedMemory
 from engram.ports import TokenCounter
 from engram.settings import Settings
 
@@ -112,4 +112,11 @@ class ContextAssembler:
             gate=ci.gate,
             memory_ids=[m.memory_id for m in kept_memories],
             encoding=self._counter.encoding_name,
+            used=self._used(ci, pinned, kept_memories),
         )
+
+    @staticmethod
+    def _used(ci: ContextInput, pinned: list[str], kept: list[MemoryItemView]) -> list[UsedMemory]:
+        ids = dict(zip(ci.memory.pinned, ci.memory.pinned_ids, strict=False))
+        used = [UsedMemory(ids.get(text, ""), text, "pinned") for text in pinned]
+        return used + [UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4)) for m in kept]

@@ -57,6 +57,17 @@ def _wait(seconds: float) -> None:
     time.sleep(seconds)
 
 
+PREVIEW_CHARS = 80
+
+
+def used_memories(ctx: AssembledContext) -> list[dict[str, Any]]:
+    """What entered the prompt, for the caller to show: id, the first words, pinned or retrieved."""
+    return [
+        {"memory_id": m.memory_id, "preview": m.text[:PREVIEW_CHARS], "source": m.source, "score": m.score}
+        for m in ctx.used
+    ]
+
+
 @dataclass(slots=True)
 class ConversationService:
     settings: Settings
@@ -271,6 +282,7 @@ class ConversationService:
                 {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks
             ],
             "memory_ids": ctx.memory_ids,
+            "memories": used_memories(ctx),
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }
         try:

@@ -19,6 +19,7 @@ class MemoryItemView:
 class MemorySlot:
     pinned: tuple[str, ...] = ()
     items: tuple[MemoryItemView, ...] = ()
+    pinned_ids: tuple[str, ...] = ()  # the memory id of each pinned text, in the same order
     retrieval_ms: float = 0.0
     searched: bool = False
 

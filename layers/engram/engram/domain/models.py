@@ -200,6 +200,16 @@ class ContextBlock:
     trimmed: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class UsedMemory:
+    """A memory that entered the prompt, and why: a pinned core fact or retrieved for the question."""
+
+    memory_id: str
+    text: str
+    source: Literal["pinned", "retrieved"]
+    score: float | None = None  # the retrieval rank score; None for pinned facts
+
+
 @dataclass(slots=True)
 class AssembledContext:
     messages: list[dict[str, str]]
@@ -208,3 +218,4 @@ class AssembledContext:
     gate: GateResult
     memory_ids: list[str] = field(default_factory=list)
     encoding: str = ""
+    used: list[UsedMemory] = field(default_factory=list)

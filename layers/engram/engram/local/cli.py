@@ -134,9 +134,12 @@ def _chat_turn(line: str, base: str, token: str) -> None:
         return
     gate = body["gate"]
     print(f"bot> {body['reply']}")
-    print(f"     model={body['model']} gate={gate['decision']} ({gate['reason']}, {gate['language']})")
+    print(f"     model={body['model']} gate={gate['decision']} because {gate['reason']} ({gate['language']})")
     blocks = ", ".join(f"{b['name']}={b['tokens']}t" + (f"/{b['items']}" if b["items"] else "") for b in body["blocks"])
     print(f"     prompt {body['context_tokens']} tokens: {blocks}")
+    for m in body.get("memories", []):
+        why = "pinned core fact" if m["source"] == "pinned" else f"retrieved, score {m['score']:.3f}"
+        print(f"     memory {m['memory_id']} ({why}): {m['preview']}")
     _, session = _request("GET", base, token)
     if isinstance(session, dict) and "summary" in session:
         cursor = session["summary_cursor"]

@@ -216,8 +216,9 @@ class HybridRetriever:
         key = query.key
         profile = self._profiles.get(key.tenant_id, key.user_id, key.persona_id)
         pinned = tuple(profile.pinned.values())  # L4: always in the prompt, even on SKIP
+        pinned_ids = tuple(profile.pinned)
         if gate.decision == GateDecision.SKIP:
-            return MemorySlot(pinned=pinned)
+            return MemorySlot(pinned=pinned, pinned_ids=pinned_ids)
         started = time.perf_counter()
         text = query.text
         if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn ...
@@ -230,15 +231,14 @@ class HybridRetriever:
             namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value),
             query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
         )
-        pinned_ids = set(profile.pinned)
         items = tuple(
             MemoryItemView(m.memory_id, display_text(m.doc), m.score)
             for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
-            if m.memory_id not in pinned_ids
+            if m.memory_id not in profile.pinned
         )
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
-        return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
+        return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True, pinned_ids=pinned_ids)
 
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:

@@ -193,6 +193,12 @@ _EN_CONDITIONS = (
     r"|[a-z]+ disease|[a-z]+itis"
 )
 
+# What one takes or uses every day without it being a medicine.
+_NOT_A_DRUG = (
+    r"(?!(?:the|a|an|my|bus|train|car|subway|taxi|uber|twitter|facebook|instagram|tiktok|computer|phone"
+    r"|laptop|stairs|elevator|dog|cat|kids?|shower|bath|walk|break|nap|time|care|photos?|notes?)\b)"
+)
+
 EN_RULES: tuple[_Rule, ...] = (
     _Rule(
         "pet_allergy",
@@ -271,7 +277,7 @@ EN_RULES: tuple[_Rule, ...] = (
     _Rule(
         "medication",
         _c(
-            r"\bi(?:'m| am)? (?:now |still |also )?(?:take|taking|on|use|using) (?P<x>[a-z][\w-]+)"
+            r"\bi(?:'m| am)? (?:now |still |also )?(?:take|taking|on|use|using) (?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
             r"(?: \d+ ?(?:mg|mcg|ml|units))?\b(?=.*\b(?:daily|every|each|twice|once|a day|per day|morning"
             r"|night"
             r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
@@ -650,7 +656,8 @@ ZH_RULES: tuple[_Rule, ...] = (
         _c(
             r"(?:每天|每日|每晚|每早|早晚|固定|長期|长期|一直|定期|正在|都在|在|有在)(?:都)?(?:吃|服用|使用"
             r"|用|噴|喷|打)"
-            r"(?P<x>[^\s，,。！？!?了]{1,12})",
+            r"(?P<x>(?!早餐|早飯|早饭|午餐|午飯|午饭|晚餐|晚飯|晚饭|飯|饭|宵夜|點心|点心|水果|蔬菜|咖啡|茶|牛奶|零食)"
+            r"[^\s，,。！？!?了]{1,12})",
             r"我(?:有)?(?:吃|服用)(?P<x>[^\s，,。！？!?了過过]{1,10}(?:藥|药|錠|锭|膠囊|胶囊))",
             r"(?:醫生|医生)(?:開|开)了?(?P<x>[^\s，,。！？!?]{1,10}?)(?:給我|给我)",
             r"(?:停了|停掉|不吃|沒在吃|没在吃)(?P<x>[^\s，,。！？!?了]{1,10}(?:藥|药|錠|锭))",
@@ -1500,6 +1507,371 @@ KO_RULES: tuple[_Rule, ...] = (
     ),
 )
 
+# ------------------------------------------------------ profile facts every language states often
+# Diets and intolerances, occupations, birthdays, how many children, trips and plans with a date,
+# pets adopted by name, medicines named with their schedule. Appended after each language's own
+# rules: they only see the clauses no earlier rule took.
+
+_EN_JOBS = (
+    r"engineer|developer|designer|teacher|nurse|doctor|manager|scientist|analyst|consultant|technician"
+    r"|therapist|assistant|worker|officer|firefighter|mechanic|electrician|plumber|architect|cashier|clerk"
+    r"|librarian|professor|researcher|student|lawyer|accountant|chef|cook|farmer|driver|caregiver|pharmacist"
+    r"|writer|artist|homemaker|programmer|paramedic|dentist|vet|veterinarian|pilot|police officer|soldier"
+)
+_EN_MORE: tuple[_Rule, ...] = (
+    _Rule(
+        "diet",
+        _c(
+            r"\bi(?:'m| am) (?:a |strictly |mostly )?(?P<x>vegetarian|vegan|pescatarian|kosher|halal"
+            r"|(?:lactose|gluten|fructose|histamine) intolerant|gluten-free|dairy-free)\b",
+            r"\bi(?:'m| am) intolerant to (?P<x>[\w-]+(?: [\w-]+)?)",
+            r"\bi (?:don'?t|do not|never) eat (?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
+            flags=_I,
+        ),
+        MemoryType.CONSTRAINT,
+        "diet:{x}",
+        ("health", "diet"),
+        0.9,
+        0.9,
+    ),
+    _Rule(
+        "job",
+        _c(rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b", flags=_I),
+        MemoryType.PROFILE,
+        "job",
+        ("profile", "work"),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "birthday",
+        _c(r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),
+        MemoryType.PROFILE,
+        "birthday",
+        ("profile",),
+        0.95,
+        0.7,
+    ),
+    _Rule(
+        "children",
+        _c(
+            r"\b(?:i|we) have (?P<x>(?:a|one|two|three|four|five|six|\d+) (?:kids?|children|child|sons?"
+            r"|daughters?|grandchildren|grandkids|grandsons?|granddaughters?))\b",
+            flags=_I,
+        ),
+        MemoryType.FACT,
+        "family:children",
+        ("family",),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "trip",
+        _c(
+            r"\b(?:[Ii]|[Ww]e)(?:'m| am|'re| are|'ll| will)? (?:flying|travel(?:l)?ing|going|heading|driving|leaving"
+            r"|fly|travel|go|visit(?:ing)?) (?:to |for )?(?P<x>[A-Z][\w]+(?: [A-Z][\w]+)?)"
+            r"(?=.*\b(?:on|in|next|this|tomorrow|tonight|at)\b|.*\d)",
+        ),
+        MemoryType.TODO,
+        "trip:{x}",
+        ("plan", "travel"),
+        0.3,
+        0.9,
+    ),
+    _Rule(
+        "goal",
+        _c(r"\bi(?:'m| am) (?:planning|hoping|going|training) to (?P<x>[\w' -]{2,40}?)" + _EN_STOP_AFTER_X, flags=_I),
+        MemoryType.PROFILE,
+        "goal:{x}",
+        ("goal",),
+        0.6,
+        0.8,
+        0.3,
+    ),
+    _Rule(
+        "pet_name",
+        _c(
+            rf"\b(?:i|we) (?:have|adopted|got|rescued|took in) an? (?:new )?(?:{_PET_EN}) (?:named|called)"
+            r" (?P<x>[A-Za-z][\w-]*)",
+            flags=_I,
+        ),
+        MemoryType.FACT,
+        "pet:name",
+        ("pet",),
+        0.8,
+        0.7,
+        0.2,
+    ),
+    _Rule(
+        "medication",
+        _c(
+            r"\bi (?:take|use) (?:my )?(?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
+            r"(?: \d+ ?(?:mg|mcg|ml|units))?"
+            r" (?:every|each|twice|once|daily|at night|in the morning|before bed|after meals)\b",
+            flags=_I,
+        ),
+        MemoryType.FACT,
+        "medication:{x}",
+        ("health", "medication"),
+        0.8,
+        0.9,
+        safety=True,
+    ),
+)
+
+_ZH_NUM = "一二兩两三四五六七八九十0-9"
+_ZH_MORE: tuple[_Rule, ...] = (
+    _Rule(
+        "diet",
+        _c(r"(?P<x>乳糖不耐|麩質不耐|麸质不耐|果糖不耐|吃全素|吃素|吃蛋奶素|素食|不吃肉|不吃牛|不吃豬肉|不吃猪肉)"),
+        MemoryType.CONSTRAINT,
+        "diet:{x}",
+        ("health", "diet"),
+        0.9,
+        0.9,
+    ),
+    _Rule(
+        "medication",
+        _c(
+            r"(?:用|吸|噴|喷|吃|服用)(?P<x>[^\s，,。、]{0,6}?(?:吸入劑|吸入剂|噴劑|喷剂|藥|药|錠|锭|膠囊|胶囊"
+            r"|阿斯匹靈|阿司匹林|阿斯匹林|胰島素|胰岛素|普拿疼))"
+        ),
+        MemoryType.FACT,
+        "medication:{x}",
+        ("health", "medication"),
+        0.8,
+        0.9,
+        safety=True,
+    ),
+    _Rule(
+        "job",
+        _c(
+            r"我(?:在[^\s，,。]{1,8})?(?:當|当|做)(?P<x>[^\s，,。]{1,8})",
+            r"我是(?:一名|一個|一个|個|个)?(?P<x>[^\s，,。]{1,8}?(?:師|师|員|员|工程師|工程师|老師|老师|醫生|医生|護士"
+            r"|护士|學生|学生|司機|司机|廚師|厨师))",
+        ),
+        MemoryType.PROFILE,
+        "job",
+        ("profile", "work"),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "birthday",
+        _c(r"生日是(?P<x>[^\s，,。]{2,12})"),
+        MemoryType.PROFILE,
+        "birthday",
+        ("profile",),
+        0.95,
+        0.7,
+    ),
+    _Rule(
+        "children",
+        _c(rf"我(?:們|们)?有(?P<x>[{_ZH_NUM}]+(?:個|个)(?:小孩|孩子|兒子|儿子|女兒|女儿|孫子|孙子|孫女|孙女))"),
+        MemoryType.FACT,
+        "family:children",
+        ("family",),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "trip",
+        _c(r"(?:要|會|会|將|将|準備|准备)(?:去|到|飛|飞)(?P<x>[^\s，,。]{1,8})"),
+        MemoryType.TODO,
+        "trip:{x}",
+        ("plan", "travel"),
+        0.3,
+        0.9,
+    ),
+    _Rule(
+        "goal",
+        _c(r"我(?:打算|計畫|计划|計劃|準備|准备|預計|预计|想要)(?P<x>[^\s，,。]{2,15})"),
+        MemoryType.TODO,
+        "plan:{x}",
+        ("plan",),
+        0.4,
+        0.9,
+    ),
+    _Rule(
+        "pet_name",
+        _c(
+            rf"(?:領養|领养|收養|收养|養|养)了一(?:隻|只|條|条)叫(?P<x>[^\s，,。的]{{1,6}})的(?:{_PET_ZH}|小狗|小貓|小猫)"
+        ),
+        MemoryType.FACT,
+        "pet:name",
+        ("pet",),
+        0.8,
+        0.7,
+        0.2,
+    ),
+)
+
+_JA_MORE: tuple[_Rule, ...] = (
+    _Rule(
+        "diet",
+        _c(r"(?P<x>乳糖不耐症|グルテン不耐症|ベジタリアン|ヴィーガン|ビーガン|菜食主義)"),
+        MemoryType.CONSTRAINT,
+        "diet:{x}",
+        ("health", "diet"),
+        0.9,
+        0.9,
+    ),
+    _Rule(
+        "medication",
+        # a schedule says it is a medicine, not a drink ("コーヒーを毎朝飲む" is not)
+        _c(
+            r"^(?=.*(?:毎[日朝晩]|[1１一]日|寝る前|食後|食前|[0-9０-９一二三]回|錠|mg|ミリ))"
+            r".*?(?<![ァ-ヶー])(?P<x>(?!コーヒー|ジュース|ビール|ワイン|ミルク|コーラ|ココア|スープ|プロテイン|サプリ)"
+            r"[ァ-ヶー]{3,15})"
+            r"を[^、。]{0,12}?(?:飲んで|飲みます|飲む|服用|使って|吸入)"
+        ),
+        MemoryType.FACT,
+        "medication:{x}",
+        ("health", "medication"),
+        0.8,
+        0.9,
+        safety=True,
+    ),
+    _Rule(
+        "birthday",
+        _c(r"誕生日は(?P<x>[^\s、。]{2,12}?)(?:です|だ|。|$)"),
+        MemoryType.PROFILE,
+        "birthday",
+        ("profile",),
+        0.95,
+        0.7,
+    ),
+    _Rule(
+        "children",
+        _c(r"(?P<x>(?:子ども|子供|こども|息子|娘|孫)が[一二三四五六七八九十0-9０-９]+人)"),
+        MemoryType.FACT,
+        "family:children",
+        ("family",),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "goal",
+        _c(r"(?P<x>[^、。]{2,20}?)(?:予定|つもり)(?:です|だ|。|$)"),
+        MemoryType.TODO,
+        "plan:{x}",
+        ("plan",),
+        0.4,
+        0.9,
+    ),
+    _Rule(
+        "pet_name",
+        _c(rf"(?P<x>[^\s、。をがは]{{1,8}})という(?:子犬|子猫|{_PET_JA})"),
+        MemoryType.FACT,
+        "pet:name",
+        ("pet",),
+        0.8,
+        0.7,
+        0.2,
+    ),
+)
+
+_KO_MORE: tuple[_Rule, ...] = (
+    _Rule(
+        "diet",
+        _c(r"(?P<x>유당불내증|글루텐 불내증|채식주의자|채식|비건|락토 ?오보)"),
+        MemoryType.CONSTRAINT,
+        "diet:{x}",
+        ("health", "diet"),
+        0.9,
+        0.9,
+    ),
+    _Rule(
+        "contraindication",
+        _c(r"(?P<x>[가-힣A-Za-z]{1,10})(?:을|를) 못 (?:먹|마셔|마시)"),
+        MemoryType.CONSTRAINT,
+        "contraindication:{x}",
+        ("health", "contraindication"),
+        0.9,
+        0.95,
+        -0.2,
+        safety=True,
+    ),
+    _Rule(
+        "medication",
+        _c(
+            # a schedule says it is a medicine, not a meal ("밥을 먹어요" is not)
+            r"^(?=.*(?:하루에?|매일|자기 전|아침마다|밤마다|저녁마다|식후|식전|밀리그램|\d+ ?mg))"
+            r".*?(?P<x>(?!밥|아침|점심|저녁|간식|과일|물|커피|차|술|우유)[가-힣A-Za-z]{2,12}?)(?:을|를) "
+            r"(?:[^.!?]{0,12}?)?(?:먹어요|먹습니다|먹고 있|복용|써요|사용해)",
+        ),
+        MemoryType.FACT,
+        "medication:{x}",
+        ("health", "medication"),
+        0.8,
+        0.9,
+        safety=True,
+    ),
+    _Rule(
+        "job",
+        _c(
+            r"(?P<x>[가-힣A-Za-z]{1,10})(?:으로|로) (?:일해|일하고|근무)",
+            r"저는 (?P<x>[가-힣A-Za-z ]{1,15}?(?:사|원|자|가|엔지니어|교사|선생님|의사|간호사|학생|개발자))"
+            r"(?:예요|이에요|입니다)",
+        ),
+        MemoryType.PROFILE,
+        "job",
+        ("profile", "work"),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "birthday",
+        _c(r"생일은 (?P<x>[^.!?]{2,12}?)(?:이에요|예요|입니다|이야|야)"),
+        MemoryType.PROFILE,
+        "birthday",
+        ("profile",),
+        0.95,
+        0.7,
+    ),
+    _Rule(
+        "children",
+        _c(r"(?P<x>(?:아이|애|자녀|아들|딸|손주|손자|손녀)(?:가|는|이) (?:하나|둘|셋|넷|한 명|두 명|세 명|\d+ ?명))"),
+        MemoryType.FACT,
+        "family:children",
+        ("family",),
+        0.8,
+        0.6,
+    ),
+    _Rule(
+        "family",
+        _c(r"(?P<rel>아들|딸|남편|아내|언니|오빠|누나|동생) (?P<x>[가-힣]{2,4}?)(?:이는|이가|는|가|이)\s"),
+        MemoryType.FACT,
+        "family:{rel}",
+        ("family",),
+        0.7,
+        0.5,
+    ),
+    _Rule(
+        "trip",
+        _c(r"(?P<x>[가-힣A-Za-z]{1,10})(?:에|으로|로) (?:가요|갑니다|가려고|갈 거|떠나|여행)"),
+        MemoryType.TODO,
+        "trip:{x}",
+        ("plan", "travel"),
+        0.3,
+        0.9,
+    ),
+    _Rule(
+        "goal",
+        _c(r"(?P<x>[^.!?]{2,20}?) ?(?:계획|예정)이에요|(?P<y>[^.!?]{2,20}?) (?:계획|예정)입니다"),
+        MemoryType.TODO,
+        "plan",
+        ("plan",),
+        0.4,
+        0.9,
+    ),
+)
+
+EN_RULES = EN_RULES + _EN_MORE
+ZH_RULES = ZH_RULES + _ZH_MORE
+JA_RULES = JA_RULES + _JA_MORE
+KO_RULES = KO_RULES + _KO_MORE
+
 RULES: dict[str, tuple[_Rule, ...]] = {"en": EN_RULES, "zh": ZH_RULES, "ja": JA_RULES, "ko": KO_RULES}
 
 # --------------------------------------------------------------------------- splitting and cleaning
@@ -1528,7 +1900,8 @@ _FILLERS: dict[str, re.Pattern[str]] = {
         r"^(?:(?:えっと|えーと|あの|あのー|まあ|そういえば|ちなみに|実は|こんにちは|こんばんは|おはよう)"
         r"[\s、,！!ー]*)+"
     ),
-    "ko": re.compile(r"^(?:(?:음+|그+|저기|아|참|그런데|근데|사실|안녕하세요|안녕)[\s,!.]*)+"),
+    # Whole words only: "아" (ah) must not eat the first syllable of 아들 (son) or 아이 (child).
+    "ko": re.compile(r"^(?:(?:음+|그+|저기|아|참|그런데|근데|사실|안녕하세요|안녕)(?=[\s,!.]|$)[\s,!.]*)+"),
 }
 _QUESTION_END = re.compile(
     r"(?:[?？]|[嗎吗呢]|(?:です|ます|でしょう)?か|かな|の|까요?|니|냐|나요)\s*$"
@@ -1568,6 +1941,19 @@ def _clauses(sentence: str, language: str) -> list[tuple[int, int]]:
     if pos < len(sentence):
         spans.append((pos, len(sentence)))
     return spans
+
+
+_OWN_NAME = re.compile(r"\bmy\b|私|僕|俺|わたし|我|제|저|내", _I)
+
+
+def _names_the_pet_before(rule: _Rule, clause: str, groups: Sequence[tuple[int, int, _Rule, re.Match[str]]]) -> bool:
+    """A bare "the name is X" right after a clause about a pet names the pet, not the user."""
+    return (
+        rule.rule_id == "name"
+        and bool(groups)
+        and groups[-1][2].rule_id.startswith("pet")
+        and _OWN_NAME.search(clause) is None
+    )
 
 
 def _strip_filler(text: str, language: str) -> str:
@@ -1758,8 +2144,28 @@ def _match(rules: Sequence[_Rule], clause: str) -> tuple[_Rule, re.Match[str]] |
     return None
 
 
+# "I should tell you (that) ..." frames a fact without being part of it: the memory is the fact.
+_PREFACES: dict[str, re.Pattern[str]] = {
+    "en": re.compile(
+        r"^(?:(?:(?:just )?so you know|fyi|for your information|for the record|by the way|btw|also|oh|and|well"
+        r"|i (?:should|must|have to|need to|wanted to|want to|forgot to|meant to) (?:tell|mention to|let) you(?: know)?"
+        r"|i (?:forgot|meant|wanted) to (?:mention|say|tell you)|(?:you )?(?:should|need to|might want to) know"
+        r"|let me tell you|(?:did|have) i (?:mention(?:ed)?|tell you|told you)|(?:i think |as )?i (?:told|said to) you"
+        r"|as i (?:said|mentioned)|remember(?: that)?|i mean)"
+        r"(?: that)?[\s,:;.!-]*)+",
+        _I,
+    ),
+    "zh": re.compile(
+        r"^(?:(?:跟你說|跟你说|告訴你|告诉你|我想說|我想说|順便說一下|顺便说一下|我忘了說|我忘了说|提醒你)[\s，,：:]*)+"
+    ),
+    "ja": re.compile(r"^(?:(?:言い忘れてたけど|言い忘れましたが|ちなみに|実は|そういえば|念のため)[\s、,：:]*)+"),
+    "ko": re.compile(r"^(?:(?:참고로|말씀드리자면|말 안 했는데|얘기 안 했는데|혹시 몰라서)(?=[\s,]|$)[\s,：:]*)+"),
+}
+
+
 def _finish(content: str, language: str) -> str:
     content = _TRAILING_PUNCT.sub("", _strip_filler(content, language)).strip(" ,，、")
+    content = _PREFACES[language].sub("", content).strip(" ,，、") or content
     if language == "en":
         content = to_third_person(content)
         content = content[:1].upper() + content[1:]
@@ -1802,6 +2208,8 @@ def extract_candidates(
                 pending_start = None
                 continue
             hit = _match(rules, cleaned)
+            if hit is not None and _names_the_pet_before(hit[0], cleaned, groups):
+                hit = None  # "猫を飼っていて、名前はタマです": the name is the cat's, said in context
             if hit is not None:
                 rule, m = hit
                 groups.append((pending_start if pending_start is not None else start, end, rule, m))

@@ -1,0 +1,75 @@
+"""L2 heuristic extraction over a labelled set per language (tests/data/extraction_set.json:
+28 utterances stating facts + 12 of small talk each). A fact counts as found when one
+extracted memory holds all its key words (in the user's language). Targets: recall >= 0.8 and
+precision >= 0.9 in every language; the figures are in docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engram.memory.extraction import HeuristicExtractor
+
+SET = json.loads((Path(__file__).resolve().parents[1] / "data" / "extraction_set.json").read_text())
+LANGUAGES = ("en", "zh", "ja", "ko")
+
+
+def score(language: str) -> tuple[float, float, list[str]]:
+    extractor = HeuristicExtractor()
+    found = missed = wrong = 0
+    problems = []
+    for item in SET[language]:
+        contents = [f.content.lower() for f in extractor.extract(item["text"], "", [])]
+        keys = [[k.lower() for k in fact] for fact in item["facts"]]
+        for fact in keys:
+            if any(all(k in c for k in fact) for c in contents):
+                found += 1
+            else:
+                missed += 1
+                problems.append(f"missed {fact} in {item['text']!r}: {contents}")
+        for c in contents:
+            if not any(all(k in c for k in fact) for fact in keys):
+                wrong += 1
+                problems.append(f"not a labelled fact: {c!r} from {item['text']!r}")
+    return found / (found + missed), found / max(1, found + wrong), problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_set_is_broad(language: str) -> None:
+    assert len(SET[language]) >= 40
+    assert sum(not item["facts"] for item in SET[language]) >= 10  # small talk that must yield nothing
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_recall_and_precision_per_language(language: str) -> None:
+    recall, precision, problems = score(language)
+    assert recall >= 0.8 and precision >= 0.9, problems
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I should tell you I am severely allergic to peanuts.", "User is severely allergic to peanuts"),
+        ("Just so you know, I'm severely allergic to peanuts.", "User is severely allergic to peanuts"),
+        ("I forgot to mention that my dog is called Rex.", "User's dog is called Rex"),
+        ("By the way, I think I told you I live in Osaka.", "User lives in Osaka"),
+    ],
+)
+def test_a_fact_is_stated_cleanly_without_the_framing_around_it(text: str, fact: str) -> None:
+    assert [f.content for f in HeuristicExtractor().extract(text, "", [])] == [fact]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I use Twitter every day.",
+        "I take the bus every morning.",
+        "我每天吃早餐。",
+        "コーヒーを毎朝飲んでいます。",
+        "매일 아침 밥을 먹어요.",
+    ],
+)
+def test_daily_habits_are_not_medicines(text: str) -> None:
+    assert not [f for f in HeuristicExtractor().extract(text, "", []) if f.safety]

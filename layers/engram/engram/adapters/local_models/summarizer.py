@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.adapters.local_models.lexicon import HIGH_IMPORTANCE, SALIENT, STOP_TOPICS, emotion_of
 from engram.domain.models import SessionSummary, Turn
 from engram.ports import TokenCounter
+from engram.text.analysis import detect_language
 from engram.text.sentences import split_sentences
+from engram.text.topics import topics
 
 
 def _score(sentence: str) -> float:
@@ -69,7 +70,4 @@ class LocalSummarizer:
 
 
 def _topics(text: str, n: int = 5) -> list[str]:
-    from engram.text.analysis import analyze
-
-    counts = Counter(t for t in analyze(text) if len(t) > 1 and t not in STOP_TOPICS and not t.isdigit())
-    return [t for t, _ in counts.most_common(n)]
+    return [t for t in topics(text, detect_language(text), n) if t not in STOP_TOPICS]

@@ -155,25 +155,30 @@ def aggregate(rows: list[tuple[int, tuple[float, float, float]]]) -> dict[str, A
     }
 
 
-def ingest(container: Container, clock: ManualClock, conv_id: str, conv: dict[str, Any]) -> dict[tuple[str, int], str]:
-    """Record every turn through the real write path; returns (session, seq) -> dia_id."""
-    where: dict[tuple[str, int], str] = {}
+def ingest(
+    container: Container, clock: ManualClock, conv_id: str, conv: dict[str, Any]
+) -> dict[tuple[str, int, int], str]:
+    """Record every turn through the real write path; returns (session, run, seq) -> dia_id.
+
+    The run (generation) is part of the key: a session of more than 20 rounds starts a new run
+    at the limit (S6), whose rounds count from 1 again."""
+    where: dict[tuple[str, int, int], str] = {}
     for n, when, turns in sessions(conv):
         clock.set(when)
         key = SessionKey("bench", conv_id, PERSONA, f"s{n}")
         for t in turns:
             clock.advance(30)
             outcome = container.conversation.record_turn(key, turn_text(t), "…", f"{conv_id}-{t['dia_id']}")
-            where[(key.session_id, outcome.turn.seq)] = t["dia_id"]
+            where[(key.session_id, outcome.meta.generation, outcome.turn.seq)] = t["dia_id"]
     return where
 
 
-def to_dia_ids(results: list[Any], where: dict[tuple[str, int], str]) -> list[str]:
+def to_dia_ids(results: list[Any], where: dict[tuple[str, int, int], str]) -> list[str]:
     ranked: list[str] = []
     for m in results:
         for ref in m.doc.source_ids:
-            session, _, seq = ref.split(":")
-            dia = where.get((session, int(seq)))
+            session, generation, seq = ref.split(":")
+            dia = where.get((session, int(generation), int(seq)))
             if dia and dia not in ranked:
                 ranked.append(dia)
     return ranked

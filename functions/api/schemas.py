@@ -278,7 +278,7 @@ class PatchMemoryRequest(_Strict):
 
     version: int = Field(ge=1, description="The version you read; a stale one gets 409 CONFLICT")
     summary: str | None = Field(default=None, min_length=1, json_schema_extra=NOT_BLANK, validation_alias=_SUMMARY)
-    importance: float | None = Field(default=None, ge=0, le=1)
+    importance: float | None = Field(default=None, ge=0, le=1, description="0-1 (the stored scale)")
     pinned: bool | None = None
 
     @model_validator(mode="after")
@@ -294,7 +294,7 @@ class MemoryView(_Model):
     namespace: Literal["memory", "round", "kb"]
     type: MemoryTypeName
     content: str
-    importance: float
+    importance: float = Field(description="0-1 (stored scale; a session end reports it as 1-10, x 10)")
     effective_importance: float = Field(description="R1: importance x 0.95^weeks x (1 + 0.1 x accesses), in [0, 1]")
     topics: list[str]
     emotion: str | None
@@ -380,7 +380,7 @@ class SummarizeResponse(_Model):
     summary: str
     topics: list[str]
     emotion: str
-    importance: int = Field(description="1-10 (seed 002)")
+    importance: int = Field(description="1-10 (seed 002); a memory made from it stores importance / 10 (0-1)")
     model: str
     warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
     warnings: list[WarningView] = Field(default_factory=list)

@@ -14,8 +14,11 @@ run: bootstrap  ## start DynamoDB Local, tables, indexer poller and the local AP
 	@$(PY) engram run
 
 test: bootstrap  ## lint, type-check and the whole test suite (starts and stops DynamoDB Local itself)
+	@echo "==> lint (ruff)"
 	@$(PY) ruff check .
+	@echo "==> type check (mypy, about a minute on a cold cache)"
 	@$(PY) mypy
+	@echo "==> tests (pytest: unit, DynamoDB Local, the local stack; a few minutes)"
 	@$(PY) pytest -q
 
 unit:

@@ -17,6 +17,10 @@ apt_install() {
   fi
 }
 
+# uv installs itself to ~/.local/bin, which a new shell may not have on PATH: look there first.
+if ! command -v uv >/dev/null 2>&1 && [ -x "$HOME/.local/bin/uv" ]; then
+  export PATH="$HOME/.local/bin:$PATH"
+fi
 if ! command -v uv >/dev/null 2>&1; then
   log "installing uv"
   python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
@@ -37,5 +41,11 @@ if [ ! -f "$JAR" ]; then
   (cd tools/dynamodb-local && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 
-log "syncing Python dependencies (uv.lock)"
+# Says so only when the lock changed since the last sync (or on the first one): quiet otherwise.
+STAMP=.venv/.engram-uv-lock
+LOCK_HASH=$(sha256sum uv.lock | cut -d' ' -f1)
+if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$LOCK_HASH" ]; then
+  log "installing the locked Python dependencies (uv.lock)"
+fi
 uv sync --frozen --quiet
+echo "$LOCK_HASH" > "$STAMP"

@@ -28,3 +28,13 @@ def test_the_token_command_of_the_readme_runs_in_a_clean_shell() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert re.fullmatch(r"[\w-]+\.[\w-]+\.[\w-]+", result.stdout), result.stdout
+
+
+def test_bootstrap_is_quiet_when_nothing_is_missing() -> None:
+    # `make test` ran it already: everything is installed, so it has nothing to say (uv found in
+    # ~/.local/bin although PATH does not have it).
+    result = subprocess.run(
+        ["bash", "scripts/bootstrap.sh"], cwd=REPO, env=_clean_env(), capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "" and result.stdout == ""

@@ -374,7 +374,7 @@ def test_multilingual_recall_at_3_per_language(container: Container) -> None:
     data = _load_multilingual(container, _user_per_language)
     recall = _recall_at_3(container, data, _user_per_language)
     assert set(recall) == {"en", "zh", "ja", "ko"}
-    assert all(r >= 0.8 for r in recall.values()), recall
+    assert all(r >= 0.9 for r in recall.values()), recall  # hit@3 target per language (issue: first hour)
 
 
 @pytest.mark.skipif(not DATA.exists(), reason="tests/data/multilingual_retrieval.json not present")

@@ -24,6 +24,7 @@ from engram.memory.search import ScoredMemory
 from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
 from engram.text.analysis import analyze
+from engram.text.concepts import related_terms
 from engram.text.time_range import TimeRange, named_time_range
 
 SUPERSEDED_TAG = "superseded"
@@ -107,8 +108,12 @@ class HybridRetriever:
         n = self._s.retrieval_candidates
         text_hits: list[Hit] = []
         vector_hits: list[Hit] = []
+        # BM25 also looks for the words of the concepts the question names ("spouse" -> husband, 아내 …)
+        text_query = query
+        if self._s.query_concept_expansion and (related := related_terms(query)):
+            text_query = f"{query} {' '.join(related)}"
         for flt in filters:
-            text_hits += self._index.search_text(query, flt, n)
+            text_hits += self._index.search_text(text_query, flt, n)
             vector_hits += self._index.search_vector(list(map(float, vector)), flt, n)
         text_hits.sort(key=lambda h: -h.score)
         vector_hits.sort(key=lambda h: -h.score)

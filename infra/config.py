@@ -139,7 +139,7 @@ DEV = EnvConfig(
     jobs=FunctionSizing(memory_mb=1024, timeout_s=900),
     powertools_layer_version=27,
     openai_secret_name="engram/dev/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
-    plan="free",
+    plan="paid",  # L10: unlimited by default; a user is on the free plan when their token says so
     log_level="DEBUG",
     api_throttle_rate=10,
     api_throttle_burst=20,

@@ -23,7 +23,7 @@ from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, NotFound
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
-from engram.memory.plan import FREE, enforce_cap
+from engram.memory.plan import apply_cap, plan_of
 from engram.ports import (
     ConversationStore,
     MemoryRepository,
@@ -202,14 +202,18 @@ class SessionCloser:
 
     def _apply_cap(self, key: SessionKey, memory_id: str, plan: str | None) -> list[str]:
         """L10 on the free plan: the session memory counts toward the cap; it is never the one archived."""
-        if plan is None and self.profiles is not None:
-            plan = self.profiles.get(key.tenant_id, key.user_id, key.persona_id).plan
-        if (plan or self.settings.plan) != FREE:
-            return []
+        plan = plan_of(self.profiles, key.owner, key.persona_id, plan, self.settings.plan)
         limit = self.settings.free_plan_active_limit
-        archived = enforce_cap(self.memories, key.owner, key.persona_id, limit, self.clock.now(), protect=[memory_id])
-        if archived:
-            self.metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
+        archived = apply_cap(
+            self.memories,
+            self.metrics,
+            key.owner,
+            key.persona_id,
+            plan=plan,
+            limit=limit,
+            now=self.clock.now(),
+            protect=[memory_id],
+        )
         return [r.memory_id for r in archived]
 
     def _store(self, run: ClosedRun, turns: list[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from engram.domain.models import OwnerKey
 from engram.errors import Conflict
 from engram.memory.models import CAPPED_ORIGINS, MemoryRecord, MemoryStatus, Namespace
-from engram.ports import MemoryRepository
+from engram.ports import MemoryRepository, MetricsSink, ProfileStore
 
 _ATTEMPTS = 5  # a conflict means a concurrent writer moved things: re-read and decide again
 
@@ -40,6 +40,36 @@ def victims(active: list[MemoryRecord], limit: int, protect: Collection[str] = (
         return []
     candidates = sorted((r for r in counted if r.memory_id not in protect), key=_archive_order)
     return candidates[:excess]
+
+
+def plan_of(profiles: ProfileStore | None, owner: OwnerKey, persona_id: str, stated: str | None, default: str) -> str:
+    """The plan that applies: the request's; else the one recorded from the user's last request
+    that stated one (work without a request, such as an idle session's memory); else the default."""
+    if stated is not None:
+        return stated
+    recorded = profiles.get(owner.tenant_id, owner.user_id, persona_id).plan if profiles is not None else None
+    return recorded or default
+
+
+def apply_cap(
+    repo: MemoryRepository,
+    metrics: MetricsSink,
+    owner: OwnerKey,
+    persona_id: str,
+    *,
+    plan: str,
+    limit: int,
+    now: float,
+    protect: Collection[str] = (),
+) -> list[MemoryRecord]:
+    """`enforce_cap` on the free plan (paid: unlimited), counted in the metrics. Pinned memories
+    never count and are never archived, so the pinned block never changes here."""
+    if plan != FREE:
+        return []
+    archived = enforce_cap(repo, owner, persona_id, limit, now, protect=protect)
+    if archived:
+        metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
+    return archived
 
 
 def archived_copy(record: MemoryRecord, now: float) -> MemoryRecord:

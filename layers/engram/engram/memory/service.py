@@ -23,7 +23,7 @@ from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
-from engram.memory.plan import FREE, archived_copy, counts_toward_cap, enforce_cap
+from engram.memory.plan import FREE, apply_cap, archived_copy, counts_toward_cap, plan_of
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
@@ -147,10 +147,7 @@ class MemoryService:
         return self.repo.replace(updated, expected_version=record.version)
 
     def plan_of(self, owner: OwnerKey, persona_id: str, plan: str | None) -> str:
-        """L10: the request's plan; else the one recorded from the user's last request; else the default."""
-        if plan is not None:
-            return plan
-        return self.profiles.get(owner.tenant_id, owner.user_id, persona_id).plan or self.settings.plan
+        return plan_of(self.profiles, owner, persona_id, plan, self.settings.plan)
 
     def _refuses_over_limit(self) -> bool:
         # Suggested setting ENGRAM_FREE_PLAN_OVER_LIMIT = "archive" (default, seed 002) | "refuse".
@@ -179,15 +176,10 @@ class MemoryService:
     def _apply_cap(
         self, owner: OwnerKey, persona_id: str, plan: str, protect: Sequence[str] = ()
     ) -> builtins.list[MemoryRecord]:
-        if plan != FREE:
-            return []  # paid plan: unlimited (L10)
-        # Pinned memories never count and are never archived, so the pinned block stays as it is.
-        archived = enforce_cap(
-            self.repo, owner, persona_id, self.settings.free_plan_active_limit, self.clock.now(), protect=protect
+        limit = self.settings.free_plan_active_limit
+        return apply_cap(
+            self.repo, self.metrics, owner, persona_id, plan=plan, limit=limit, now=self.clock.now(), protect=protect
         )
-        if archived:
-            self.metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
-        return archived
 
     # --- summaries ---------------------------------------------------------------------
     @staticmethod

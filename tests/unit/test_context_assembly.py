@@ -47,6 +47,10 @@ def _settings(**overrides: object) -> Settings:
     return Settings().model_copy(update={"context_max_tokens": 100_000, **overrides})
 
 
+def _pins(texts: tuple[str, ...]) -> tuple[MemoryItemView, ...]:
+    return tuple(MemoryItemView(f"pin-{i}", text) for i, text in enumerate(texts))
+
+
 def _assemble(
     settings: Settings,
     *,
@@ -57,7 +61,7 @@ def _assemble(
     text: str = INPUT,
 ) -> AssembledContext:
     ci = ContextInput(
-        text=text, summary=summary, recent=recent, memory=MemorySlot(pinned=pinned, items=items), gate=USE
+        text=text, summary=summary, recent=recent, memory=MemorySlot(pinned=_pins(pinned), items=items), gate=USE
     )
     return ContextAssembler(settings, COUNTER).assemble(ci)
 
@@ -197,7 +201,7 @@ def test_pinned_facts_have_their_own_budget() -> None:
 @pytest.mark.parametrize("decision", [GateDecision.SKIP, GateDecision.USE])
 def test_gate_is_reported_and_empty_slot_leaves_no_memory_block(decision: GateDecision) -> None:
     gate = GateResult(decision, "greeting" if decision == GateDecision.SKIP else "llm", "en")
-    ci = ContextInput(text="Hi!", summary="", recent=(), memory=MemorySlot(pinned=PINNED), gate=gate)
+    ci = ContextInput(text="Hi!", summary="", recent=(), memory=MemorySlot(pinned=_pins(PINNED)), gate=gate)
     ctx = ContextAssembler(_settings(), COUNTER).assemble(ci)
     assert ctx.gate == gate
     assert [b.name for b in ctx.blocks] == ["system", "pinned", "recent", "input"]

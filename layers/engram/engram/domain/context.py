@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engram.domain.memory_slot import MemoryItemView, MemorySlot
+from engram.domain.memory_slot import MemorySlot
 from engram.domain.models import AssembledContext, ContextBlock, GateResult, Turn, UsedMemory
 from engram.ports import TokenCounter
 from engram.settings import Settings
@@ -51,7 +51,8 @@ class ContextAssembler:
     def assemble(self, ci: ContextInput) -> AssembledContext:
         s = self._s
         count = self._counter.count
-        pinned = self._fit_lines(ci.memory.pinned, s.pinned_tokens)
+        pinned = self._fit_lines([p.text for p in ci.memory.pinned], s.pinned_tokens)
+        kept_pinned = [p for p in ci.memory.pinned if p.text in pinned]
         memories = list(ci.memory.items)
         memory_lines = self._fit_lines([m.text for m in memories], s.memory_block_tokens, s.memory_item_cap_tokens)
         kept_memories = [
@@ -112,11 +113,6 @@ class ContextAssembler:
             gate=ci.gate,
             memory_ids=[m.memory_id for m in kept_memories],
             encoding=self._counter.encoding_name,
-            used=self._used(ci, pinned, kept_memories),
+            used=[UsedMemory(p.memory_id, p.text, "pinned") for p in kept_pinned]
+            + [UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4)) for m in kept_memories],
         )
-
-    @staticmethod
-    def _used(ci: ContextInput, pinned: list[str], kept: list[MemoryItemView]) -> list[UsedMemory]:
-        ids = dict(zip(ci.memory.pinned, ci.memory.pinned_ids, strict=False))
-        used = [UsedMemory(ids.get(text, ""), text, "pinned") for text in pinned]
-        return used + [UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4)) for m in kept]

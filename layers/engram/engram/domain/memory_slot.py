@@ -17,9 +17,8 @@ class MemoryItemView:
 
 @dataclass(frozen=True, slots=True)
 class MemorySlot:
-    pinned: tuple[str, ...] = ()
+    pinned: tuple[MemoryItemView, ...] = ()  # L4 core facts (no score: they are not ranked)
     items: tuple[MemoryItemView, ...] = ()
-    pinned_ids: tuple[str, ...] = ()  # the memory id of each pinned text, in the same order
     retrieval_ms: float = 0.0
     searched: bool = False
 

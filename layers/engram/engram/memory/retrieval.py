@@ -220,10 +220,10 @@ class HybridRetriever:
     def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot:
         key = query.key
         profile = self._profiles.get(key.tenant_id, key.user_id, key.persona_id)
-        pinned = tuple(profile.pinned.values())  # L4: always in the prompt, even on SKIP
-        pinned_ids = tuple(profile.pinned)
+        # L4: always in the prompt, even on SKIP
+        pinned = tuple(MemoryItemView(memory_id, text) for memory_id, text in profile.pinned.items())
         if gate.decision == GateDecision.SKIP:
-            return MemorySlot(pinned=pinned, pinned_ids=pinned_ids)
+            return MemorySlot(pinned=pinned)
         started = time.perf_counter()
         text = query.text
         if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn ...
@@ -243,7 +243,7 @@ class HybridRetriever:
         )
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
-        return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True, pinned_ids=pinned_ids)
+        return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
 
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:

@@ -73,3 +73,12 @@ def test_a_fact_is_stated_cleanly_without_the_framing_around_it(text: str, fact:
 )
 def test_daily_habits_are_not_medicines(text: str) -> None:
     assert not [f for f in HeuristicExtractor().extract(text, "", []) if f.safety]
+
+
+def test_two_korean_plans_are_two_subjects_so_neither_supersedes_the_other() -> None:
+    from engram.memory.extraction_rules import extract_candidates
+
+    first = extract_candidates("10월에 마라톤을 뛸 계획이에요.", "ko")
+    second = extract_candidates("내년에 일본 여행을 갈 예정입니다.", "ko")
+    assert first and second
+    assert first[0].subject_key != second[0].subject_key

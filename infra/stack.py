@@ -94,11 +94,12 @@ class EngramStack(Stack):
         data.grant_read(workers.indexer.role)
         data.grant_field_decrypt(workers.indexer.role)
         search.grant_write(workers.indexer.role)
-        # jobs: only idle_sessions is registered (functions/jobs/handler.py); its table access
-        # is exactly what it does, and each further job adds its own. It closes runs (their
-        # RUN# items reach the queue through the outbox pipe, so no SendMessage) and makes
-        # the memory of runs whose maker died (LLM summary, field key).
-        data.grant_idle_sessions(jobs.handler.role)
+        # jobs: idle_sessions and lifecycle are registered (functions/jobs/handler.py); the table
+        # access is exactly what they do, and each further job adds its own. idle_sessions closes
+        # runs (their RUN# items reach the queue through the outbox pipe, so no SendMessage) and
+        # makes the memory of runs whose maker died (LLM summary, field key); lifecycle
+        # compresses with the small model when configured (the same secret).
+        data.grant_jobs(jobs.handler.role)
         data.grant_field_encrypt_decrypt(jobs.handler.role)
         openai_secret.grant_read(jobs.handler.role)
         search.grant_read(jobs.handler.role)

@@ -288,6 +288,21 @@ class PatchMemoryRequest(_Strict):
         return self
 
 
+class ArchiveView(_Model):
+    """R2/R3: what the archive holds about an archived or compressed memory (no original text:
+    a restore brings it back)."""
+
+    reason: Literal["low_importance", "capacity_limit", "manual"]
+    archived_at: float
+    retention_until: float | None = Field(description="R3: deleted then unless restored (epoch seconds)")
+    final_score: float = Field(description="R1 effective importance when it was archived")
+    original_bytes: int
+    compressed_bytes: int = Field(description="Size of the short form (= original_bytes when not compressed)")
+    ratio: float = Field(description="(original - compressed) / original bytes; 0 when archived as it was")
+    method: str = Field(description='"none", "local-extractive" or the chat model that wrote the short form')
+    summary: str | None = Field(description="The short form (null: archived as it was)")
+
+
 class MemoryView(_Model):
     memory_id: str
     persona_id: str
@@ -307,6 +322,36 @@ class MemoryView(_Model):
     created_at: float
     updated_at: float
     session_id: str | None
+    decay_from: float = Field(description="R1: when the decay clock started (creation, or the last restore / edit)")
+    crosses_threshold_at: float | None = Field(
+        default=None,
+        description="R1/R2: when the effective importance falls below ENGRAM_COMPRESS_BELOW (0.3) and the daily "
+        "lifecycle job compresses it; null when it never decays (pinned, rounds, archived)",
+    )
+    archive: ArchiveView | None = Field(default=None, description="Set while archived or compressed")
+
+
+class LifecycleEntryView(_Model):
+    event: Literal["score_update", "compress", "archive", "restore", "delete"]
+    at: float
+    score_before: float | None
+    score_after: float | None
+    details: dict[str, str | float | int | bool | None] = Field(
+        description="reason, sizes, ratio, method, retention_until, crossed (above / below), cause; never content"
+    )
+
+
+class LifecycleLogResponse(_Model):
+    memory_id: str
+    entries: list[LifecycleEntryView] = Field(description="R5: oldest first; append-only, kept after a delete")
+
+
+class ArchiveListResponse(_Model):
+    memories: list[MemoryView] = Field(description="Archived and compressed memories, last archived first")
+    total: int
+    has_more: bool
+    limit: int
+    offset: int
 
 
 class CreateMemoryResponse(_Model):

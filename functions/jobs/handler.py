@@ -1,7 +1,6 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
-Registered: idle_sessions (S6). The other jobs (lifecycle, consolidation, retention,
-erasure) belong to their own issues; until one is registered here, its schedule is a
+Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6). A job not registered here (yet) is a
 no-op that is logged and counted, never an error that retries forever.
 """
 
@@ -28,8 +27,30 @@ tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray S
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
-JOBS: dict[str, Callable[[], dict[str, Any]]] = {
-    "idle_sessions": lambda: dict(runtime.get_container().closer.sweep_idle()),
+
+def _lifecycle(context: LambdaContext) -> dict[str, Any]:
+    from engram.memory.factory import lifecycle_job_for
+
+    return lifecycle_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+
+
+def _retention(context: LambdaContext) -> dict[str, Any]:
+    from engram.memory.factory import retention_job_for
+
+    return retention_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+
+
+def _remaining_s(context: LambdaContext) -> float:
+    try:
+        return float(context.get_remaining_time_in_millis()) / 1000.0
+    except (AttributeError, TypeError):
+        return float("inf")
+
+
+JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
+    "idle_sessions": lambda _context: dict(runtime.get_container().closer.sweep_idle()),
+    "lifecycle": _lifecycle,
+    "retention": _retention,
 }
 
 
@@ -67,6 +88,6 @@ def lambda_handler(event: EventBridgeModel, context: LambdaContext) -> dict[str,
         logger.warning("no job registered under this name", extra={"job": name})
         metrics.add_metric(name="job_not_registered", unit=MetricUnit.Count, value=1)
         return {"job": name, "status": "not_registered"}
-    result = {"job": name, "status": "done", **job()}
+    result = {"job": name, "status": "done", **job(context)}
     logger.info("job", extra=result)  # counts only
     return result

@@ -1,5 +1,8 @@
 """Memory indexer Lambda: the table's DynamoDB stream -> MemoryIndex (OpenSearch in AWS).
 
+Its daily schedule (an EventBridge event with detail.job = "index_reconcile") removes
+documents whose record is gone (R6): the indexer stays the only writer of the index.
+
 The event source mapping reports batch item failures: a record that fails is
 returned in batchItemFailures and the stream re-delivers from it, so a poison
 record blocks nothing but itself (until the mapping's retries send it to the DLQ).
@@ -8,7 +11,7 @@ record blocks nothing but itself (until the mapping's retries send it to the DLQ
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
@@ -21,6 +24,9 @@ from engram.errors import EngramError
 from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.ports import MemoryIndex
+
+if TYPE_CHECKING:
+    from engram.memory.reconcile import IndexReconciler
 from engram.tracing import LazyTracer
 
 logger = Logger()
@@ -31,7 +37,41 @@ metrics = Metrics(namespace="Engram")
 processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire_batch_failure=False)
 
 _indexer: MemoryIndexer | None = None
+_reconciler: IndexReconciler | None = None
 _lock = threading.Lock()
+RECONCILE_JOB = "index_reconcile"
+
+
+def use_reconciler(reconciler: IndexReconciler | None) -> None:
+    """Tests and the local stack hand in theirs; None = build from settings on next use."""
+    global _reconciler
+    _reconciler = reconciler
+
+
+def _get_reconciler() -> IndexReconciler:
+    global _reconciler
+    if _reconciler is None:
+        with _lock:
+            if _reconciler is None:
+                from engram.adapters.dynamodb.connection import TableConfig
+                from engram.adapters.dynamodb.job_state import DynamoJobState
+                from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
+                from engram.adapters.dynamodb.models import bind
+                from engram.memory.lifecycle_policy import LifecyclePolicy
+                from engram.memory.reconcile import IndexReconciler
+                from engram.settings import get_settings
+
+                settings = get_settings()
+                models = bind(TableConfig.from_settings(settings))
+                index = _get_indexer().index
+                _reconciler = IndexReconciler(
+                    index=index,
+                    repo=DynamoMemoryRepository(models, LifecyclePolicy(settings)),
+                    state=DynamoJobState(models),
+                    page_items=settings.retention_page_items,
+                    metrics=PowertoolsMetrics(metrics),
+                )
+    return _reconciler
 
 
 def use_index(index: MemoryIndex | None) -> None:
@@ -81,6 +121,14 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
 @metrics.log_metrics
 @count_invocation(metrics, "memory_index_records", lambda event: len(event.get("Records", [])))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    detail = event.get("detail")
+    if event.get("detail-type") == "Scheduled Event" and isinstance(detail, dict):
+        if detail.get("job") != RECONCILE_JOB:
+            logger.warning("unknown scheduled job for the indexer", extra={"job": str(detail.get("job"))})
+            return {"job": str(detail.get("job")), "status": "not_registered"}
+        result = {"job": RECONCILE_JOB, "status": "done", **_get_reconciler().run()}
+        logger.info("job", extra=result)  # counts only
+        return result
     records = len(event.get("Records", []))
     response: dict[str, Any] = dict(
         process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

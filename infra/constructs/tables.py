@@ -43,16 +43,19 @@ _TABLE_WRITE_ACTIONS = [
     "dynamodb:DeleteItem",
     "dynamodb:BatchWriteItem",
 ]
-# idle_sessions (S6): read meta and rounds, close a run (TransactWriteItems: no IAM action
-# of its own, it needs the Put and Update inside it), lease and complete it (conditional
-# UpdateItem), store its session memory (conditional PutItem).
-_IDLE_SESSIONS_TABLE_ACTIONS = [
+# The scheduled jobs (TransactWriteItems has no IAM action of its own: it needs the Put,
+# Update and Delete inside it). idle_sessions (S6): read meta and rounds, close a run, lease
+# and complete it (conditional UpdateItem), store its session memory (conditional PutItem).
+# lifecycle (R1–R5): read what is due, compress / archive (UpdateItem with its log lines,
+# PutItem), delete archives past their grace period (DeleteItem), reschedule (UpdateItem).
+_JOBS_TABLE_ACTIONS = [
     "dynamodb:GetItem",
     "dynamodb:Query",
     "dynamodb:PutItem",
     "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
 ]
-IDLE_SESSIONS_INDEX = "active_sessions"
+JOB_INDEXES = ("active_sessions", "compression_due")  # the sparse indexes the jobs read
 # What DynamoDB needs from a caller to use a customer-managed table key (CDK's
 # table grants, spelled out so no wildcard action is needed).
 _TABLE_KEY_ACTIONS = [
@@ -123,13 +126,13 @@ class EngramTable(Construct):
         # No Scan anywhere: every job reads a sparse GSI, never the whole table.
         self._grant(grantee, _TABLE_DATA_ACTIONS + _TABLE_WRITE_ACTIONS)
 
-    def grant_idle_sessions(self, grantee: iam.IGrantable) -> None:
-        """The idle_sessions job only: the table, and Query on the one sparse index it reads."""
-        self._grant(grantee, _IDLE_SESSIONS_TABLE_ACTIONS, resource_arns=[self.table.table_arn])
+    def grant_jobs(self, grantee: iam.IGrantable) -> None:
+        """The registered jobs only: the table, and Query on the sparse indexes they read."""
+        self._grant(grantee, _JOBS_TABLE_ACTIONS, resource_arns=[self.table.table_arn])
         iam.Grant.add_to_principal(
             grantee=grantee,
             actions=["dynamodb:Query"],
-            resource_arns=[f"{self.table.table_arn}/index/{IDLE_SESSIONS_INDEX}"],
+            resource_arns=[f"{self.table.table_arn}/index/{name}" for name in JOB_INDEXES],
         )
 
     def _grant(self, grantee: iam.IGrantable, actions: list[str], resource_arns: list[str] | None = None) -> None:

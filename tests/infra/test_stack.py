@@ -290,7 +290,7 @@ def test_five_schedules_target_jobs_function_with_job_name(templates: dict[str, 
     assert idle["Properties"]["ScheduleExpression"] == "rate(5 minutes)"  # R7 / S6
 
 
-def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any]]) -> None:
+def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str, Any]]) -> None:
     template = templates["dev"]
     functions = resources(template, "AWS::Lambda::Function")
     (jobs_fn,) = [
@@ -299,7 +299,7 @@ def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any
     assert "ENGRAM_TABLE_NAME" in jobs_fn["Environment"]["Variables"]
     (statements,) = [s for p, s in policy_statements(template).items() if "JobsFunction" in p]
     table_arn = {"Fn::GetAtt": [_table_id(template), "Arn"]}
-    index_arn = {"Fn::Join": ["", [table_arn, "/index/active_sessions"]]}
+    index_arns = [{"Fn::Join": ["", [table_arn, f"/index/{name}"]]} for name in ("active_sessions", "compression_due")]
     by_resource: dict[str, set[str]] = {}
     for statement in statements:
         for resource in as_list(statement["Resource"]):
@@ -311,8 +311,9 @@ def test_jobs_role_is_what_idle_sessions_does(templates: dict[str, dict[str, Any
             "dynamodb:Query",
             "dynamodb:PutItem",
             "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
         },
-        json.dumps(index_arn, sort_keys=True): {"dynamodb:Query"},
+        **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
     }
     # Closed runs reach the turn queue through the outbox pipe (the only send left is the
     # async-invoke failure destination, the jobs DLQ).

@@ -45,7 +45,7 @@ class FakeRepo:
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None:
         return self.records.get(memory_id)
 
-    def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
+    def replace(self, record: MemoryRecord, expected_version: int, log: object = ()) -> MemoryRecord:
         if self.fail_next_replace:
             self.fail_next_replace -= 1
             raise Conflict("raced")

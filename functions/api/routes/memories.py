@@ -16,16 +16,20 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
-from engram.memory.models import MemoryRecord, MemoryType
+from engram.memory.models import ArchiveInfo, MemoryRecord, MemoryType
 from engram.runtime import get_container
 
 from .. import auth, plans
 from ..schemas import (
+    ArchiveListResponse,
     ArchiveResponse,
+    ArchiveView,
     CreateMemoryRequest,
     CreateMemoryResponse,
     DeleteMemoryResponse,
     DeletePersonaResponse,
+    LifecycleEntryView,
+    LifecycleLogResponse,
     MemoryListResponse,
     MemoryLoadResponse,
     MemoryMessage,
@@ -108,6 +112,25 @@ def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
         created_at=r.created_at,
         updated_at=r.updated_at,
         session_id=r.session_id,
+        decay_from=r.decay_from if r.decay_from is not None else r.created_at,
+        crosses_threshold_at=svc.crosses_threshold_at(r),
+        archive=_archive_view(r.archive),
+    )
+
+
+def _archive_view(info: ArchiveInfo | None) -> ArchiveView | None:
+    if info is None:
+        return None
+    return ArchiveView(
+        reason=info.reason.value,
+        archived_at=info.archived_at,
+        retention_until=info.retention_until,
+        final_score=info.final_score,
+        original_bytes=info.original_bytes,
+        compressed_bytes=info.compressed_bytes,
+        ratio=info.ratio,
+        method=info.method,
+        summary=info.summary,
     )
 
 
@@ -224,7 +247,33 @@ def _delete(owner: OwnerKey, memory_id: str) -> DeleteMemoryResponse:
 def _archive(owner: OwnerKey, memory_id: str) -> ArchiveResponse:
     svc = _svc()
     record = svc.archive(owner, memory_id)
-    return ArchiveResponse(memory=_view(record, svc), archived_at=record.updated_at)
+    archived_at = record.archive.archived_at if record.archive is not None else record.updated_at
+    return ArchiveResponse(memory=_view(record, svc), archived_at=archived_at)
+
+
+def _lifecycle(owner: OwnerKey, memory_id: str) -> LifecycleLogResponse:
+    entries = _svc().lifecycle_log(owner, memory_id)
+    return LifecycleLogResponse(
+        memory_id=memory_id,
+        entries=[
+            LifecycleEntryView(
+                event=e.event.value, at=e.at, score_before=e.score_before, score_after=e.score_after, details=e.details
+            )
+            for e in entries
+        ],
+    )
+
+
+def _archive_list(owner: OwnerKey, persona_id: str | None, limit: int | None, offset: int) -> ArchiveListResponse:
+    svc = _svc()
+    page = svc.archive_list(owner, persona_id, limit, offset)
+    return ArchiveListResponse(
+        memories=[_view(r, svc) for r in page.items],
+        total=page.total,
+        has_more=page.has_more,
+        limit=page.limit,
+        offset=page.offset,
+    )
 
 
 def _restore(owner: OwnerKey, memory_id: str, user_id: str | None) -> RestoreResponse:
@@ -402,6 +451,32 @@ def summarize_messages(body: SummarizeRequest) -> SummarizeResponse:
 @router.post(BACKEND + "/summarize", summary="Summarise messages without storing (trusted backend)", tags=["backend"])
 def backend_summarize_messages(user_id: str, body: SummarizeRequest) -> SummarizeResponse:
     return _summarize(_owner(user_id), body)
+
+
+@router.get(
+    USER + "/archive",
+    summary="Archived and compressed memories with sizes, ratio, final score, reason and retention",
+    tags=["memories"],
+)
+def list_archive(persona_id: PersonaFilter = None, limit: Limit = None, offset: Offset = 0) -> ArchiveListResponse:
+    return _archive_list(_owner(None), persona_id, limit, offset)
+
+
+@router.get(BACKEND + "/archive", summary="The archive (trusted backend)", tags=["backend"])
+def backend_list_archive(
+    user_id: str, persona_id: PersonaFilter = None, limit: Limit = None, offset: Offset = 0
+) -> ArchiveListResponse:
+    return _archive_list(_owner(user_id), persona_id, limit, offset)
+
+
+@router.get(USER + "/<memory_id>/lifecycle", summary="A memory's lifecycle log (R5)", tags=["memories"])
+def memory_lifecycle(memory_id: str) -> LifecycleLogResponse:
+    return _lifecycle(_owner(None), memory_id)
+
+
+@router.get(BACKEND + "/<memory_id>/lifecycle", summary="A memory's lifecycle log (trusted backend)", tags=["backend"])
+def backend_memory_lifecycle(user_id: str, memory_id: str) -> LifecycleLogResponse:
+    return _lifecycle(_owner(user_id), memory_id)
 
 
 @router.get(USER + "/<memory_id>", summary="Read one memory", tags=["memories"])

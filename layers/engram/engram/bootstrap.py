@@ -30,6 +30,8 @@ from engram.domain.models import GateResult
 from engram.domain.post_turn import PostTurnProcessor, access_job
 from engram.domain.session_end import SessionCloser
 from engram.domain.summaries import RollingSummarizer
+from engram.memory.lifecycle import CapacityWatch
+from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
 from engram.memory.retrieval import HybridRetriever
 from engram.ports import (
@@ -155,7 +157,7 @@ def build_container(
         from engram.adapters.index_factory import build_index
 
         index = build_index(settings, dimensions=models.embedder.dimensions)
-    repo = DynamoMemoryRepository(bound)
+    repo = DynamoMemoryRepository(bound, LifecyclePolicy(settings))
     profiles = DynamoProfileStore(bound)
     queue_ref: list[PostTurnQueue] = []
     container_ref: list[Container] = []  # the KB (built on first use) embeds uploaded chunks
@@ -168,7 +170,17 @@ def build_container(
         metrics,
         on_access=lambda owner, ids, now: queue_ref[0].submit(access_job(owner, ids, now)),  # off the reply path
     )
-    writer = MemoryWriter(repo, index, models.embedder, models.extractor, profiles, settings, clock, metrics)
+    writer = MemoryWriter(
+        repo,
+        index,
+        models.embedder,
+        models.extractor,
+        profiles,
+        settings,
+        clock,
+        metrics,
+        capacity=CapacityWatch(index, repo, settings, clock),
+    )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     outbox_ref: list[TurnOutbox] = []
     closer = SessionCloser(

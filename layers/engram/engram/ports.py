@@ -22,15 +22,18 @@ from engram.domain.models import (
     SessionSummary,
     Turn,
 )
+from engram.memory.lifecycle_policy import DueRef, LifecycleEntry
 from engram.memory.models import (
     ExistingMemory,
     Fact,
     Hit,
     IndexDocument,
+    IndexKey,
     MemoryRecord,
     MemoryStatus,
     Namespace,
     Profile,
+    RecordKey,
     SearchFilter,
 )
 
@@ -176,6 +179,16 @@ class Summarizer(Protocol):
     def summarize_session(self, summary: str, turns: Sequence[Turn]) -> SessionSummary: ...
 
 
+class MemoryCompressor(Protocol):
+    """R2: the short form of a memory whose score fell below the threshold, in its own language."""
+
+    name: str
+
+    def compress(self, text: str, max_bytes: int) -> str:
+        """At most `max_bytes` UTF-8 bytes if the model obeys; the caller checks and falls back."""
+        ...
+
+
 class GateClassifier(Protocol):
     """Decides the ambiguous cases the rules leave open."""
 
@@ -222,6 +235,19 @@ class MemoryIndex(Protocol):
 
     def count(self, flt: SearchFilter) -> int: ...
 
+    def page_keys(self, cursor: str | None, limit: int) -> tuple[list[IndexKey], str | None]:
+        """R6 reconciliation: up to `limit` documents of every owner after `cursor`, and the
+        cursor of the next page (None when this was the last)."""
+        ...
+
+
+class JobState(Protocol):
+    """Cursors a scheduled job keeps between runs (a bounded page each run, resumed next time)."""
+
+    def load(self, job: str) -> dict[str, str | None]: ...
+
+    def save(self, job: str, state: dict[str, str | None]) -> None: ...
+
 
 class MetricsSink(Protocol):
     """O1 metrics; Powertools EMF in Lambda, an in-memory counter locally."""
@@ -255,14 +281,43 @@ class MemoryRepository(Protocol):
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None: ...
 
     def batch_get(
-        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]
+        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], consistent: bool = False
     ) -> builtins.list[MemoryRecord]: ...
 
-    def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
-        """Optimistic concurrency: Conflict when the stored version is not `expected_version`."""
+    def replace(self, record: MemoryRecord, expected_version: int, log: Sequence[LifecycleEntry] = ()) -> MemoryRecord:
+        """Optimistic concurrency: Conflict when the stored version is not `expected_version`.
+        `log`: R5 lifecycle lines written in the same transaction."""
         ...
 
-    def delete(self, tenant_id: str, user_id: str, memory_id: str) -> bool: ...
+    def delete(
+        self,
+        tenant_id: str,
+        user_id: str,
+        memory_id: str,
+        *,
+        expected_version: int | None = None,
+        log: Sequence[LifecycleEntry] = (),
+    ) -> bool: ...
+
+    def append_log(self, entries: Sequence[LifecycleEntry]) -> None: ...
+
+    def lifecycle_log(self, tenant_id: str, user_id: str, memory_id: str) -> builtins.list[LifecycleEntry]: ...
+
+    # R1–R4: the lifecycle job's sparse index (every write keeps a record's due date current)
+    def due(self, now: float, limit: int) -> builtins.list[DueRef]: ...
+
+    def reschedule(self, record: MemoryRecord) -> None: ...
+
+    def mark_capacity(self, tenant_id: str, user_id: str, now: float) -> None: ...
+
+    def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None: ...
+
+    # R6: the retention job's paged pass over the table's memory records
+    def scan_keys(self, cursor: str | None, limit: int) -> tuple[builtins.list[RecordKey], str | None]: ...
+
+    def touch_for_reindex(self, key: RecordKey, now: float) -> bool:
+        """A no-op change (same version) the stream carries to the indexer; False if it moved."""
+        ...
 
     def list(
         self,

@@ -186,6 +186,15 @@ class Settings(BaseSettings):
     user_capacity: int = Field(default=10_000, ge=1)  # R4
     capacity_trigger_ratio: float = Field(default=0.9, ge=0, le=1)  # R4
     compress_max_fraction: float = Field(default=0.1, ge=0, le=1)  # R4
+    compression_target_ratio: float = Field(default=0.7, ge=0, lt=1)  # R2: (original − short) / original bytes
+    # R2: shorter memories are archived as they are (a 30-byte fact has no shorter form worth keeping)
+    compress_min_bytes: int = Field(default=120, ge=1)
+    lifecycle_max_items_per_run: int = Field(default=5000, ge=1)  # R7: bounded cost per daily run
+    lifecycle_stop_margin_s: float = Field(default=30.0, ge=0)  # stop this long before Lambda's timeout
+    capacity_check_interval_s: int = Field(default=3600, ge=0)  # R4: index count per user at most this often
+    # R6: the retention job reads this many table items and index documents a run, resuming the
+    # next day where it stopped (a full reconciliation cycle = table size / this, in days)
+    retention_page_items: int = Field(default=20_000, ge=1)
 
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1

@@ -36,7 +36,7 @@ from engram.adapters.opensearch_template import (
     knn_score_to_similarity,
 )
 from engram.errors import EngramError, NotFound, StoreUnavailable, ValidationFailed
-from engram.memory.models import Hit, IndexDocument, SearchFilter
+from engram.memory.models import Hit, IndexDocument, IndexKey, SearchFilter
 
 if TYPE_CHECKING:
     from opensearchpy import OpenSearch
@@ -202,6 +202,39 @@ def build_knn_query(vector: Sequence[float], flt: SearchFilter, k: int) -> dict[
 
 def build_count_query(flt: SearchFilter) -> dict[str, Any]:
     return {"query": {"bool": {"filter": filter_clauses(flt)}}}
+
+
+PAGE_FIELDS = ("tenant_id", "user_id", "doc_id")
+
+
+def build_page_query(cursor: str | None, limit: int) -> dict[str, Any]:
+    """R6 reconciliation: every owner's documents in (tenant, user, doc) order, `search_after`
+    the cursor (the previous page's last sort values, as JSON); ids and versions only."""
+    body: dict[str, Any] = {
+        "size": limit,
+        "query": {"match_all": {}},
+        "_source": [*PAGE_FIELDS, "version"],
+        "sort": [{name: "asc"} for name in PAGE_FIELDS],
+        "track_total_hits": False,
+    }
+    if cursor:
+        body["search_after"] = json.loads(cursor)
+    return body
+
+
+def parse_page(response: dict[str, Any], limit: int) -> tuple[list[IndexKey], str | None]:
+    hits = response.get("hits", {}).get("hits", [])
+    keys = [
+        IndexKey(
+            tenant_id=str(h["_source"]["tenant_id"]),
+            user_id=str(h["_source"]["user_id"]),
+            doc_id=str(h["_source"]["doc_id"]),
+            version=int(h["_source"].get("version") or 0),
+        )
+        for h in hits
+    ]
+    cursor = json.dumps(hits[-1]["sort"]) if len(hits) == limit and hits else None
+    return keys, cursor
 
 
 def build_delete_user_query(tenant_id: str, user_id: str) -> dict[str, Any]:
@@ -671,6 +704,13 @@ class OpenSearchIndex:
                 params={"routing": routing_key(flt.tenant_id, flt.user_id)},
             )
         return int(response["count"])
+
+    def page_keys(self, cursor: str | None, limit: int) -> tuple[list[IndexKey], str | None]:
+        with _translated("page"):
+            response: dict[str, Any] = self._client.search(
+                index=self.layout.read_alias, body=build_page_query(cursor, limit)
+            )
+        return parse_page(response, limit)
 
     # ---- helpers ----------------------------------------------------------
 

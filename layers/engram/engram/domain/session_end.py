@@ -21,6 +21,7 @@ from engram.clock import Clock
 from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, NotFound
+from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
 from engram.memory.plan import apply_cap, plan_of
@@ -213,6 +214,7 @@ class SessionCloser:
             limit=limit,
             now=self.clock.now(),
             protect=[memory_id],
+            policy=LifecyclePolicy(self.settings),
         )
         return [r.memory_id for r in archived]
 

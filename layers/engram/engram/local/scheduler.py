@@ -19,10 +19,17 @@ log = logging.getLogger(__name__)
 class Schedule:
     job: str
     every_s: float
+    target: str = "jobs"  # "jobs": the jobs function; "indexer": the memory indexer (its own rule)
 
 
-# R7: idle sessions every 5 minutes. The other jobs join as their issues register them.
-LOCAL_SCHEDULES = (Schedule("idle_sessions", 300.0),)
+# R7: idle sessions every 5 minutes, lifecycle maintenance and retention cleanup daily (EventBridge:
+# 03:00 UTC; locally every 24 h from `make run`, and on demand with `engram job lifecycle --now ...`).
+LOCAL_SCHEDULES = (
+    Schedule("idle_sessions", 300.0),
+    Schedule("lifecycle", 86_400.0),
+    Schedule("retention", 86_400.0),
+    Schedule("index_reconcile", 86_400.0, target="indexer"),
+)
 
 
 class LocalScheduler:
@@ -45,13 +52,16 @@ class LocalScheduler:
     def _loop(self, schedule: Schedule) -> None:
         while not self._stop.wait(schedule.every_s):
             try:
-                log.info("scheduled job %s: %s", schedule.job, run_once(schedule.job))
+                log.info("scheduled job %s: %s", schedule.job, run_once(schedule.job, schedule.target))
             except Exception:  # a failed tick is retried at the next one, as EventBridge's target would be
                 log.exception("scheduled job %s failed", schedule.job)
 
 
-def run_once(job: str) -> object:
-    from functions.jobs.handler import lambda_handler
+def run_once(job: str, target: str = "jobs") -> object:
+    if target == "indexer":
+        from functions.memory_indexer.handler import lambda_handler
+    else:
+        from functions.jobs.handler import lambda_handler
 
     event = json.loads((repo_root() / "events" / "eventbridge" / f"{job}.json").read_text())
     event["time"] = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

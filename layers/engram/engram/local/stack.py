@@ -21,6 +21,7 @@ from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
 from engram.local.stream_poller import StreamPoller
+from engram.memory.factory import index_reconciler_for
 from engram.settings import Settings
 from functions.memory_indexer import handler as memory_indexer
 
@@ -81,6 +82,7 @@ def start_stack(
     stack = LocalStack(settings, container, ddb, server)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
     memory_indexer.use_index(container.index)
+    memory_indexer.use_reconciler(index_reconciler_for(container))
     # ... and the outbox pipe: stored rounds and closed runs become post-turn jobs. One reader
     # feeds both (a redelivered batch reaches the pipe again; FIFO deduplication drops it).
     handler = fan_out(OutboxPipe(delivery), memory_indexer.lambda_handler)

@@ -18,16 +18,33 @@ from engram.adapters.dynamodb.models import BoundModels, bind
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.clock import Clock
 from engram.memory.kb import KnowledgeBase
+from engram.memory.lifecycle import LifecycleJob, ShortFormMaker
+from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.scan_search import RepositoryScanSearch
 from engram.memory.search import MemorySearch
 from engram.memory.service import MemoryService
-from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer, TokenCounter
+from engram.ports import (
+    Embedder,
+    MemoryCompressor,
+    MemoryRepository,
+    MetricsSink,
+    ProfileStore,
+    Summarizer,
+    TokenCounter,
+)
 from engram.settings import Settings
 
 if TYPE_CHECKING:
     from engram.bootstrap import Container
+    from engram.memory.reconcile import IndexReconciler
+    from engram.memory.retention import RetentionJob
 
 MEMORY_SERVICE = "memory_service"
+LIFECYCLE_JOB = "lifecycle_job"
+RETENTION_JOB = "retention_job"
+# Set by a process that runs a job beside a running local stack: the stack's process owns the
+# on-disk index, so the job leaves the index alone (the retention job skips reconciliation).
+INDEX_ELSEWHERE = "index_owned_elsewhere"
 KNOWLEDGE_BASE = "knowledge_base"
 _lock = threading.RLock()  # knowledge_base_for builds the memory service under it
 
@@ -54,7 +71,7 @@ def build_memory_service(
     in tests; production passes the HybridRetriever."""
     if repo is None or profiles is None:
         models = bound or bind(TableConfig.from_settings(settings))
-        repo = repo or DynamoMemoryRepository(models)
+        repo = repo or DynamoMemoryRepository(models, LifecyclePolicy(settings))
         profiles = profiles or DynamoProfileStore(models)
     return MemoryService(
         repo=repo,
@@ -80,7 +97,7 @@ def build_knowledge_base(
 ) -> KnowledgeBase:
     """`submit`: the queue that embeds uploaded chunks in the background; None embeds them
     during the upload."""
-    repo = repo or DynamoMemoryRepository(bind(TableConfig.from_settings(settings)))
+    repo = repo or DynamoMemoryRepository(bind(TableConfig.from_settings(settings)), LifecyclePolicy(settings))
     return KnowledgeBase(repo, embedder or default_embedder(), settings, clock, metrics, counter, submit)
 
 
@@ -129,3 +146,71 @@ def knowledge_base_for(container: Container) -> KnowledgeBase:
                 container.extras[KNOWLEDGE_BASE] = kb
     assert isinstance(kb, KnowledgeBase)
     return kb
+
+
+def lifecycle_job_for(container: Container) -> LifecycleJob:
+    """The daily lifecycle job on the container's repository; the small model compresses when
+    OpenAI is configured, the extractive fallback otherwise (and whenever the model fails)."""
+    job = container.extras.get(LIFECYCLE_JOB)
+    if job is None:
+        with _lock:
+            job = container.extras.get(LIFECYCLE_JOB)
+            if job is None:
+                from engram.adapters.local_models.compressor import ExtractiveCompressor
+
+                settings = container.settings
+                model: MemoryCompressor | None = None
+                if settings.openai_enabled:
+                    from engram.adapters.openai_models.client import OpenAIClient
+                    from engram.adapters.openai_models.tasks import OpenAICompressor
+
+                    model = OpenAICompressor(OpenAIClient(settings))
+                job = LifecycleJob(
+                    repo=container.memories,
+                    short_forms=ShortFormMaker(settings, ExtractiveCompressor(), model),
+                    policy=LifecyclePolicy(settings),
+                    settings=settings,
+                    clock=container.clock,
+                    metrics=container.metrics,
+                )
+                container.extras[LIFECYCLE_JOB] = job
+    assert isinstance(job, LifecycleJob)
+    return job
+
+
+def retention_job_for(container: Container) -> RetentionJob:
+    """The daily retention job (R6) on the container's repository and index."""
+    job = container.extras.get(RETENTION_JOB)
+    if job is None:
+        with _lock:
+            job = container.extras.get(RETENTION_JOB)
+            if job is None:
+                from engram.adapters.dynamodb.job_state import DynamoJobState
+                from engram.memory.retention import RetentionJob
+
+                settings = container.settings
+                job = RetentionJob(
+                    repo=container.memories,
+                    index=None if container.extras.get(INDEX_ELSEWHERE) else container.index,
+                    state=DynamoJobState(bind(TableConfig.from_settings(settings))),
+                    settings=settings,
+                    clock=container.clock,
+                    metrics=container.metrics,
+                )
+                container.extras[RETENTION_JOB] = job
+    assert isinstance(job, RetentionJob)
+    return job
+
+
+def index_reconciler_for(container: Container) -> IndexReconciler:
+    """The indexer's daily orphan pass (R6) on the container's index and repository."""
+    from engram.adapters.dynamodb.job_state import DynamoJobState
+    from engram.memory.reconcile import IndexReconciler
+
+    return IndexReconciler(
+        index=container.index,
+        repo=container.memories,
+        state=DynamoJobState(bind(TableConfig.from_settings(container.settings))),
+        page_items=container.settings.retention_page_items,
+        metrics=container.metrics,
+    )

@@ -78,6 +78,10 @@ class MemoryIndexer:
         self._index = index
         self._metrics = metrics
 
+    @property
+    def index(self) -> MemoryIndex:
+        return self._index
+
     def apply(self, changes: Sequence[StreamChange]) -> list[Outcome]:
         """In stream order; a failure stops at the failing change (the stream retries from it)."""
         return [self.apply_one(change) for change in changes]

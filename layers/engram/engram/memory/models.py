@@ -36,6 +36,41 @@ class MemoryOrigin(StrEnum):
 CAPPED_ORIGINS = frozenset({MemoryOrigin.SESSION, MemoryOrigin.API})
 
 
+class ArchiveReason(StrEnum):
+    """R2: why a memory left the active set."""
+
+    LOW_IMPORTANCE = "low_importance"  # its effective score fell below the threshold (R1, R2)
+    CAPACITY_LIMIT = "capacity_limit"  # a user's capacity (R4) or a plan's cap (L10)
+    MANUAL = "manual"  # the user or a backend archived it
+
+
+@dataclass(slots=True)
+class ArchiveInfo:
+    """What the archive holds about an archived or compressed memory (R2, R3, seed 004 §4.2).
+
+    A compressed memory's `content` is the summary; the original text is kept here and its
+    original embedding stays in the record, so a restore brings both back. A memory too short
+    to compress is archived as it is (`summary` None, ratio 0)."""
+
+    reason: ArchiveReason
+    archived_at: float
+    final_score: float  # its effective importance when it left (R1)
+    original_bytes: int
+    compressed_bytes: int
+    method: str  # "none", "local-extractive", or the chat model's name
+    retention_until: float | None = None  # R3: deleted then unless restored (None: kept)
+    summary: str | None = None
+    original_content: str | None = None
+    original_search_text: str | None = None
+
+    @property
+    def ratio(self) -> float:
+        """R6: (original − compressed) / original bytes."""
+        if self.original_bytes <= 0:
+            return 0.0
+        return round((self.original_bytes - self.compressed_bytes) / self.original_bytes, 4)
+
+
 class Namespace(StrEnum):
     MEMORY = "memory"  # facts, preferences ... extracted or created through the API
     ROUND = "round"  # L5: a logged conversation round, searchable for 180 days
@@ -74,6 +109,9 @@ class MemoryRecord:
     expires_at: float | None = None
     session_id: str | None = None
     origin: MemoryOrigin = MemoryOrigin.EXTRACTED
+    # R1: decay counts from here (None: from created_at); a restore starts the clock again
+    decay_from: float | None = None
+    archive: ArchiveInfo | None = None  # R2/R3: set while archived or compressed
 
 
 @dataclass(slots=True)
@@ -98,6 +136,27 @@ class IndexDocument:
     source_ids: list[str] = field(default_factory=list)
     pinned: bool = False
     version: int = 0  # the record's version: the indexer's stale guard (0: unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexKey:
+    """One document of the index, as the reconciliation pass pages through them."""
+
+    tenant_id: str
+    user_id: str
+    doc_id: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecordKey:
+    """One memory record, as the retention pass pages through the table."""
+
+    tenant_id: str
+    user_id: str
+    memory_id: str
+    version: int
+    expires_at: float | None
 
 
 @dataclass(frozen=True, slots=True)

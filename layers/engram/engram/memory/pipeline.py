@@ -22,6 +22,7 @@ from engram.clock import Clock
 from engram.domain.models import OwnerKey, SessionKey, Turn
 from engram.errors import Conflict
 from engram.memory.extraction_rules import novelty_from_similarities, salience
+from engram.memory.lifecycle import CapacityWatch
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import (
     SUBJECT_TAG,
@@ -102,7 +103,9 @@ class MemoryWriter:
         settings: Settings,
         clock: Clock,
         metrics: MetricsSink,
+        capacity: CapacityWatch | None = None,
     ) -> None:
+        self._capacity = capacity  # R4: a user nearing the limit is marked for the lifecycle job
         self._repo = repo
         self._index = index
         self._embedder = embedder
@@ -152,6 +155,8 @@ class MemoryWriter:
             key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked.pii_flags, topics
         )
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
+        if report.inserted and self._capacity is not None:
+            self._capacity.after_write(owner.tenant_id, owner.user_id)
         return report
 
     # --- steps ---------------------------------------------------------------------

@@ -10,13 +10,14 @@ never deleted, never the memory just made — and the caller is told which.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection
 
 from engram.domain.models import OwnerKey
 from engram.errors import Conflict
-from engram.memory.models import CAPPED_ORIGINS, MemoryRecord, MemoryStatus, Namespace
+from engram.memory.lifecycle_policy import LifecyclePolicy
+from engram.memory.models import CAPPED_ORIGINS, ArchiveReason, MemoryRecord, MemoryStatus, Namespace
 from engram.ports import MemoryRepository, MetricsSink, ProfileStore
+from engram.settings import get_settings
 
 _ATTEMPTS = 5  # a conflict means a concurrent writer moved things: re-read and decide again
 
@@ -61,19 +62,16 @@ def apply_cap(
     limit: int,
     now: float,
     protect: Collection[str] = (),
+    policy: LifecyclePolicy | None = None,
 ) -> list[MemoryRecord]:
     """`enforce_cap` on the free plan (paid: unlimited), counted in the metrics. Pinned memories
     never count and are never archived, so the pinned block never changes here."""
     if plan != FREE:
         return []
-    archived = enforce_cap(repo, owner, persona_id, limit, now, protect=protect)
+    archived = enforce_cap(repo, owner, persona_id, limit, now, protect=protect, policy=policy)
     if archived:
         metrics.put("memory_archived", float(len(archived)), reason="capacity_limit")
     return archived
-
-
-def archived_copy(record: MemoryRecord, now: float) -> MemoryRecord:
-    return dataclasses.replace(record, status=MemoryStatus.ARCHIVED, version=record.version + 1, updated_at=now)
 
 
 def enforce_cap(
@@ -84,6 +82,7 @@ def enforce_cap(
     now: float,
     *,
     protect: Collection[str] = (),
+    policy: LifecyclePolicy | None = None,
 ) -> list[MemoryRecord]:
     """Archive active "memory" records of one persona beyond `limit`; returns the archived ones.
 
@@ -91,6 +90,7 @@ def enforce_cap(
     Each archive is a versioned replace, so two concurrent callers never archive
     more than needed: the loser of a race re-reads and finds the cap already met.
     """
+    policy = policy or LifecyclePolicy(get_settings())
     archived: list[MemoryRecord] = []
     for _ in range(_ATTEMPTS):
         active = repo.list(
@@ -110,7 +110,9 @@ def enforce_cap(
                 record = repo.get(owner.tenant_id, owner.user_id, listed.memory_id)
                 if record is None or record.status != MemoryStatus.ACTIVE:
                     raise Conflict("changed while enforcing the cap")
-                archived.append(repo.replace(archived_copy(record, now), expected_version=record.version))
+                after = policy.archived(record, reason=ArchiveReason.CAPACITY_LIMIT, now=now)
+                log = policy.archive_entries(record, after, now)
+                archived.append(repo.replace(after, expected_version=record.version, log=log))
         except Conflict:
             continue
         return archived

@@ -24,7 +24,21 @@ def effective_importance(base: float, created_at: float, access_count: int, now:
 
 
 def record_effective_importance(record: MemoryRecord, now: float, settings: Settings) -> float:
-    return effective_importance(record.importance, record.created_at, record.access_count, now, settings)
+    start = record.decay_from if record.decay_from is not None else record.created_at
+    return effective_importance(record.importance, start, record.access_count, now, settings)
+
+
+def crossing_time(base: float, start: float, access_count: int, threshold: float, settings: Settings) -> float | None:
+    """R1: when base × decay^weeks × (1 + boost × accesses) falls below `threshold` (epoch
+    seconds; `start` if it already is), or None if it never does. The clip at 1 does not move
+    the crossing of a threshold below 1."""
+    boosted = base * (1 + settings.access_boost * access_count)
+    if boosted < threshold:
+        return start
+    if settings.weekly_decay >= 1.0 or threshold <= 0:
+        return None
+    weeks = math.log(threshold / boosted) / math.log(settings.weekly_decay)
+    return start + weeks * WEEK_S
 
 
 def time_decay(created_at: float, now: float, lambda_per_day: float) -> float:

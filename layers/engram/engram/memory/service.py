@@ -21,9 +21,19 @@ from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.memory.lifecycle_policy import LifecycleEntry, LifecycleEvent, LifecyclePolicy
 from engram.memory.masking import mask_for_storage
-from engram.memory.models import KB_OWNER, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace, Profile
-from engram.memory.plan import FREE, apply_cap, archived_copy, counts_toward_cap, plan_of
+from engram.memory.models import (
+    KB_OWNER,
+    ArchiveReason,
+    MemoryOrigin,
+    MemoryRecord,
+    MemoryStatus,
+    MemoryType,
+    Namespace,
+    Profile,
+)
+from engram.memory.plan import FREE, apply_cap, counts_toward_cap, plan_of
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
@@ -92,6 +102,9 @@ class MemoryService:
     def effective_importance(self, record: MemoryRecord) -> float:
         return record_effective_importance(record, self.clock.now(), self.settings)
 
+    def crosses_threshold_at(self, record: MemoryRecord) -> float | None:
+        return self._policy.crossing_at(record)
+
     def _check_text(self, name: str, text: str) -> str:
         if is_blank(text):
             raise ValidationFailed(f"{name} must not be empty", details={"field": name})
@@ -141,10 +154,39 @@ class MemoryService:
             raise NotFound("memory not found", details={"memory_id": memory_id})
         return record
 
-    def _bump(self, record: MemoryRecord, **changes: object) -> MemoryRecord:
+    def _bump(self, record: MemoryRecord, log: Sequence[LifecycleEntry] = (), **changes: object) -> MemoryRecord:
         """A replacement: version + 1 and a fresh updated_at, stored only if nobody wrote meanwhile."""
         updated = dataclasses.replace(record, version=record.version + 1, updated_at=self.clock.now(), **changes)  # type: ignore[arg-type]
-        return self.repo.replace(updated, expected_version=record.version)
+        return self.repo.replace(updated, expected_version=record.version, log=log)
+
+    @property
+    def _policy(self) -> LifecyclePolicy:
+        return LifecyclePolicy(self.settings)
+
+    def lifecycle_log(self, owner: OwnerKey, memory_id: str) -> builtins.list[LifecycleEntry]:
+        """R5: the memory's lifecycle log, oldest first; it outlives the memory (a deleted one's
+        log still answers), so only an id nobody ever logged is NOT_FOUND."""
+        check_id("memory_id", memory_id)
+        entries = self.repo.lifecycle_log(owner.tenant_id, owner.user_id, memory_id)
+        if not entries:
+            self._get(owner, memory_id)  # NOT_FOUND unless the memory exists (with no step yet)
+        return entries
+
+    def archive_list(
+        self, owner: OwnerKey, persona_id: str | None = None, limit: int | None = None, offset: int = 0
+    ) -> Page:
+        """R2/R3: archived and compressed memories, most recently archived first."""
+        items = self.repo.list(
+            owner.tenant_id,
+            owner.user_id,
+            persona_id=persona_id,
+            namespaces=(Namespace.MEMORY,),
+            statuses=(MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED),
+            now=self.clock.now(),
+        )
+        items.sort(key=lambda r: (-(r.archive.archived_at if r.archive else r.updated_at), r.memory_id))
+        limit = limit or self.settings.list_default_limit
+        return Page(items[offset : offset + limit], len(items), limit, offset)
 
     def plan_of(self, owner: OwnerKey, persona_id: str, plan: str | None) -> str:
         return plan_of(self.profiles, owner, persona_id, plan, self.settings.plan)
@@ -178,7 +220,15 @@ class MemoryService:
     ) -> builtins.list[MemoryRecord]:
         limit = self.settings.free_plan_active_limit
         return apply_cap(
-            self.repo, self.metrics, owner, persona_id, plan=plan, limit=limit, now=self.clock.now(), protect=protect
+            self.repo,
+            self.metrics,
+            owner,
+            persona_id,
+            plan=plan,
+            limit=limit,
+            now=self.clock.now(),
+            protect=protect,
+            policy=self._policy,
         )
 
     # --- summaries ---------------------------------------------------------------------
@@ -366,8 +416,9 @@ class MemoryService:
                 embedding=self._embed(masked.content),
                 search_text=None,  # expansion keys describe the old text
             )
-        if importance is not None:
-            changes["importance"] = importance
+        if importance is not None and importance != record.importance:
+            # The caller states how much it matters now: the decay clock starts again (R1).
+            changes.update(importance=importance, decay_from=self.clock.now())
         if pinned is not None:
             changes["pinned"] = pinned
         now_pinned = record.pinned if pinned is None else pinned
@@ -376,7 +427,15 @@ class MemoryService:
         if repin:
             text = str(changes.get("content", record.content))
             self._check_pin_room(owner, record.persona_id, {record.memory_id: text})
-        updated = self._bump(record, **changes)
+        log = []
+        if importance is not None and "importance" in changes:
+            now = self.clock.now()
+            after = dataclasses.replace(record, importance=importance, decay_from=now)
+            before_score, after_score = self._policy.effective(record, now), self._policy.effective(after, now)
+            log.append(
+                self._policy.entry(record, LifecycleEvent.SCORE_UPDATE, now, before_score, after_score, cause="edit")
+            )
+        updated = self._bump(record, log=log, **changes)
         if repin:
             self.profiles.update(
                 owner.tenant_id, owner.user_id, updated.persona_id, pin={updated.memory_id: updated.content}
@@ -387,7 +446,8 @@ class MemoryService:
 
     def delete(self, owner: OwnerKey, memory_id: str) -> None:
         record = self._get(owner, memory_id)
-        if not self.repo.delete(owner.tenant_id, owner.user_id, memory_id):
+        entry = self._policy.delete_entry(record, self.clock.now(), reason="manual")
+        if not self.repo.delete(owner.tenant_id, owner.user_id, memory_id, log=[entry]):
             raise NotFound("memory not found", details={"memory_id": memory_id})
         if record.pinned:
             self.profiles.update(owner.tenant_id, owner.user_id, record.persona_id, unpin=[memory_id])
@@ -398,7 +458,10 @@ class MemoryService:
         record = self._get(owner, memory_id)
         if record.status != MemoryStatus.ACTIVE:
             return record
-        archived = self.repo.replace(archived_copy(record, self.clock.now()), expected_version=record.version)
+        now = self.clock.now()
+        after = self._policy.archived(record, reason=ArchiveReason.MANUAL, now=now)
+        log = self._policy.archive_entries(record, after, now)
+        archived = self.repo.replace(after, expected_version=record.version, log=log)
         if record.pinned:  # keeps its pinned flag, so a restore puts it back in the pinned block
             self.profiles.update(owner.tenant_id, owner.user_id, record.persona_id, unpin=[memory_id])
         self.metrics.put("memory_archived", reason="manual")
@@ -415,7 +478,11 @@ class MemoryService:
         self._refuse_if_full(owner, record.persona_id, plan)
         if record.pinned:
             self._check_pin_room(owner, record.persona_id, {record.memory_id: record.content})
-        restored = self._bump(record, status=MemoryStatus.ACTIVE)
+        now = self.clock.now()
+        after = self._policy.restored(record, now)
+        restored = self.repo.replace(
+            after, expected_version=record.version, log=[self._policy.restore_entry(record, after, now)]
+        )
         if restored.pinned:
             self.profiles.update(
                 owner.tenant_id, owner.user_id, restored.persona_id, pin={restored.memory_id: restored.content}

@@ -82,3 +82,39 @@ ACTIVE_SHARDS = 8
 def active_shard(key: SessionKey) -> str:
     """Sparse GSI partition for open sessions (and closed runs awaiting their memory), over a few shards."""
     return f"ACTIVE#{sum(session_pk(key).encode()) % ACTIVE_SHARDS}"
+
+
+LOG_PREFIX = "LOG#"  # R5: lifecycle log lines in the user's memory partition (lists query M#: never among memories)
+CAPACITY_SK = "~CAPACITY"
+DUE_SHARDS = 8
+
+
+def log_sk(memory_id: str, at: float, version: int, position: int, event: str) -> str:
+    """Sorted by time, then by the record version the step made (two steps at one instant are
+    still two lines, in order), then by the line's position in its step."""
+    return f"{LOG_PREFIX}{memory_id}#{at:017.6f}#{version:010d}#{position:02d}#{event}"
+
+
+def parse_log_version(sk: str) -> int:
+    return int(sk.split("#")[3])
+
+
+def log_prefix(memory_id: str) -> str:
+    return f"{LOG_PREFIX}{memory_id}#"
+
+
+def due_shard(tenant_id: str, user_id: str) -> str:
+    """Sparse compression_due GSI partition, over a few shards (a user's items share one)."""
+    return f"DUE#{sum(user_key(tenant_id, user_id).encode()) % DUE_SHARDS}"
+
+
+def due_shards() -> list[str]:
+    return [f"DUE#{n}" for n in range(DUE_SHARDS)]
+
+
+def parse_memory_pk(pk: str) -> tuple[str, str]:
+    """(tenant, user) of a memory partition key T#{tenant}#U#{user}#MEM."""
+    parts = pk.split("#")
+    if len(parts) != 5 or parts[0] != "T" or parts[2] != "U" or parts[4] != "MEM":
+        raise ValueError("not a memory partition key")
+    return parts[1], parts[3]

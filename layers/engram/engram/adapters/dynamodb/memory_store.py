@@ -6,23 +6,59 @@ The embedding is stored as float32 bytes so a re-index never re-embeds.
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import json
 from array import array
+from collections.abc import Sequence
+from typing import Any
 
+from botocore.exceptions import BotoCoreError, ClientError
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
-from engram.adapters.dynamodb.models import BoundModels, MemoryItem
-from engram.errors import Conflict
-from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.adapters.dynamodb.models import BoundModels, LifecycleLogItem, MemoryItem
+from engram.errors import Conflict, StoreUnavailable
+from engram.memory.lifecycle_policy import DueRef, LifecycleEntry, LifecycleEvent, LifecyclePolicy
+from engram.memory.models import (
+    ArchiveInfo,
+    ArchiveReason,
+    MemoryOrigin,
+    MemoryRecord,
+    MemoryStatus,
+    MemoryType,
+    Namespace,
+    RecordKey,
+)
+from engram.settings import get_settings
 
 ACCESS_FIELDS = ("access_count", "last_accessed_at")  # written only by touch_access
 
 
-def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
+def _cancelled_by_condition(exc: TransactWriteError) -> bool:
+    return any(r is not None and r.code == "ConditionalCheckFailed" for r in exc.cancellation_reasons or [])
+
+
+def _archive_json(info: ArchiveInfo | None) -> str | None:
+    if info is None:
+        return None
+    raw = dataclasses.asdict(info)
+    raw["reason"] = info.reason.value
+    return json.dumps(raw, ensure_ascii=False)
+
+
+def _archive_of(raw: str | None) -> ArchiveInfo | None:
+    if not raw:
+        return None
+    data = json.loads(raw)
+    data["reason"] = ArchiveReason(data["reason"])
+    return ArchiveInfo(**data)
+
+
+def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None) -> MemoryItem:
+    """`due_at`: when the lifecycle job must next look at it (LifecyclePolicy.due_at); None: never."""
     return cls(
         keys.memory_pk(r.tenant_id, r.user_id),
         keys.memory_sk(r.memory_id),
@@ -54,6 +90,10 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord) -> MemoryItem:
         origin=r.origin.value,
         expires_at=r.expires_at,
         user_key=keys.user_key(r.tenant_id, r.user_id),
+        decay_from=r.decay_from,
+        archive_info=_archive_json(r.archive),
+        due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
+        compress_due_at=due_at,
     )
 
 
@@ -93,6 +133,8 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         expires_at=float(i.expires_at) if i.expires_at is not None else None,
         session_id=i.session_id,
         origin=_origin(i),
+        decay_from=float(i.decay_from) if i.decay_from is not None else None,
+        archive=_archive_of(i.archive_info),
     )
 
 
@@ -110,14 +152,21 @@ class DynamoMemoryRepository:
     concurrency): a stale writer gets Conflict, never a silent overwrite.
     """
 
-    def __init__(self, models: BoundModels) -> None:
+    def __init__(self, models: BoundModels, policy: LifecyclePolicy | None = None) -> None:
         self._m = models.memory
         self._profile = models.profile
+        self._capacity = models.capacity
+        self._log = models.log
+        self._policy = policy or LifecyclePolicy(get_settings())
+
+    def _item(self, record: MemoryRecord) -> MemoryItem:
+        """Every write goes through here, so the due index always says when the record is next due."""
+        return to_item(self._m, record, self._policy.due_at(record))
 
     def put_new(self, record: MemoryRecord) -> bool:
         m = self._m
         try:
-            to_item(m, record).save(condition=m.pk.does_not_exist())
+            self._item(record).save(condition=m.pk.does_not_exist())
         except PynamoDBException as exc:
             if is_condition_failure(exc):
                 return False
@@ -131,7 +180,7 @@ class DynamoMemoryRepository:
         try:
             with m.batch_write() as batch:
                 for record in records:
-                    batch.save(to_item(m, record))
+                    batch.save(self._item(record))
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -164,7 +213,7 @@ class DynamoMemoryRepository:
                     raise translate(exc) from exc
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
-                    tx.save(to_item(m, record), condition=m.pk.does_not_exist())
+                    tx.save(self._item(record), condition=m.pk.does_not_exist())
                     if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
                         tx.update(
                             p(pk, profile_sk),
@@ -206,50 +255,262 @@ class DynamoMemoryRepository:
             raise translate(exc) from exc
         return from_item(item)
 
-    def batch_get(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]) -> builtins.list[MemoryRecord]:
+    def batch_get(
+        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], consistent: bool = False
+    ) -> builtins.list[MemoryRecord]:
         if not memory_ids:
             return []
         pk = keys.memory_pk(tenant_id, user_id)
         try:
-            items = self._m.batch_get([(pk, keys.memory_sk(i)) for i in dict.fromkeys(memory_ids)])
+            items = self._m.batch_get(
+                [(pk, keys.memory_sk(i)) for i in dict.fromkeys(memory_ids)], consistent_read=consistent
+            )
             return [from_item(i) for i in items]
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
-    def replace(self, record: MemoryRecord, expected_version: int) -> MemoryRecord:
-        """Write `record` (its version must be expected + 1) only if the stored version is `expected_version`."""
+    def replace(self, record: MemoryRecord, expected_version: int, log: Sequence[LifecycleEntry] = ()) -> MemoryRecord:
+        """Write `record` (its version must be expected + 1) only if the stored version is
+        `expected_version`. With `log`, its lifecycle log lines are appended in the same
+        transaction: a step is logged exactly when it happened (R5)."""
         if record.version != expected_version + 1:
             raise ValueError("a replacement carries version = expected + 1")
         m = self._m
-        item = to_item(m, record)
+        item = self._item(record)
         actions: list[Action] = []
         for name, attr in m.get_attributes().items():
             if name in ("pk", "sk") or name in ACCESS_FIELDS:
                 continue
             value = getattr(item, name)
             actions.append(attr.remove() if value is None else attr.set(value))
+        condition = m.pk.exists() & (m.version == expected_version)
+        conflict = Conflict(
+            "the memory changed since it was read",
+            details={"memory_id": record.memory_id, "expected_version": expected_version},
+        )
         try:
             # An update, not a put: the access counters belong to touch_access (atomic ADDs
             # that never bump the version), so a read-modify-write cannot write back an old count.
-            m(item.pk, item.sk).update(actions=actions, condition=m.pk.exists() & (m.version == expected_version))
+            if not log:
+                m(item.pk, item.sk).update(actions=actions, condition=condition)
+            else:
+                with TransactWrite(connection=m._get_connection().connection) as tx:
+                    self._append(tx, log)
+                    tx.update(m(item.pk, item.sk), actions=actions, condition=condition)
+        except TransactWriteError as exc:
+            if _cancelled_by_condition(exc):
+                raise conflict from exc
+            raise translate(exc) from exc
         except PynamoDBException as exc:
             if is_condition_failure(exc):
-                raise Conflict(
-                    "the memory changed since it was read",
-                    details={"memory_id": record.memory_id, "expected_version": expected_version},
-                ) from exc
+                raise conflict from exc
             raise translate(exc) from exc
         return record
 
-    def delete(self, tenant_id: str, user_id: str, memory_id: str) -> bool:
+    def delete(
+        self,
+        tenant_id: str,
+        user_id: str,
+        memory_id: str,
+        *,
+        expected_version: int | None = None,
+        log: Sequence[LifecycleEntry] = (),
+    ) -> bool:
+        """False when it was not there (or, with `expected_version`, changed meanwhile)."""
         m = self._m
+        target = m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id))
+        condition = m.pk.exists()
+        if expected_version is not None:
+            condition &= m.version == expected_version
         try:
-            m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).delete(condition=m.pk.exists())
+            if not log:
+                target.delete(condition=condition)
+            else:
+                with TransactWrite(connection=m._get_connection().connection) as tx:
+                    self._append(tx, log)
+                    tx.delete(target, condition=condition)
+        except TransactWriteError as exc:
+            if _cancelled_by_condition(exc):
+                return False
+            raise translate(exc) from exc
         except PynamoDBException as exc:
             if is_condition_failure(exc):
                 return False
             raise translate(exc) from exc
         return True
+
+    # --- R5 lifecycle log ----------------------------------------------------------------
+    def _log_item(self, e: LifecycleEntry, position: int = 0) -> LifecycleLogItem:
+        return self._log(
+            keys.memory_pk(e.tenant_id, e.user_id),
+            keys.log_sk(e.memory_id, e.at, e.version, position, e.event.value),
+            memory_id=e.memory_id,
+            event=e.event.value,
+            at=e.at,
+            score_before=e.score_before,
+            score_after=e.score_after,
+            details=json.dumps(e.details, ensure_ascii=False, sort_keys=True),
+            user_key=keys.user_key(e.tenant_id, e.user_id),
+        )
+
+    def _append(self, tx: TransactWrite, entries: Sequence[LifecycleEntry]) -> None:
+        log = self._log
+        for position, entry in enumerate(entries):  # append-only: a line is never overwritten
+            tx.save(self._log_item(entry, position), condition=log.pk.does_not_exist())
+
+    def append_log(self, entries: Sequence[LifecycleEntry]) -> None:
+        """Lines about something already written (a crossing seen on access); a replay is a no-op."""
+        log = self._log
+        for position, entry in enumerate(entries):
+            try:
+                self._log_item(entry, position).save(condition=log.pk.does_not_exist())
+            except PynamoDBException as exc:
+                if not is_condition_failure(exc):
+                    raise translate(exc) from exc
+
+    def lifecycle_log(self, tenant_id: str, user_id: str, memory_id: str) -> builtins.list[LifecycleEntry]:
+        """A memory's lifecycle log, oldest first (kept after the memory is deleted)."""
+        log = self._log
+        try:
+            items = list(
+                log.query(
+                    keys.memory_pk(tenant_id, user_id),
+                    log.sk.startswith(keys.log_prefix(memory_id)),
+                    consistent_read=True,
+                )
+            )
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return [
+            LifecycleEntry(
+                tenant_id=tenant_id,
+                user_id=user_id,
+                memory_id=i.memory_id,
+                event=LifecycleEvent(i.event),
+                at=float(i.at),
+                score_before=float(i.score_before) if i.score_before is not None else None,
+                score_after=float(i.score_after) if i.score_after is not None else None,
+                details=json.loads(i.details or "{}"),
+                version=keys.parse_log_version(i.sk),
+            )
+            for i in items
+        ]
+
+    # --- the lifecycle job's reads ---------------------------------------------------------
+    def due(self, now: float, limit: int) -> builtins.list[DueRef]:
+        """Up to `limit` items whose next lifecycle step is due at `now`, earliest first per shard:
+        memories (crossing or archive end) and capacity markers. Reads the sparse index only."""
+        m = self._m
+        found: builtins.list[DueRef] = []
+        try:
+            for shard in keys.due_shards():
+                if len(found) >= limit:
+                    break
+                for item in m.lifecycle_due.query(
+                    shard, m.compress_due_at <= now, limit=limit - len(found), page_size=min(limit, 500)
+                ):
+                    tenant_id, user_id = keys.parse_memory_pk(item.pk)
+                    if item.sk == keys.CAPACITY_SK:
+                        found.append(DueRef(tenant_id, user_id, None, float(item.compress_due_at)))
+                    elif item.sk.startswith(keys.MEMORY_PREFIX):
+                        found.append(
+                            DueRef(tenant_id, user_id, item.sk[len(keys.MEMORY_PREFIX) :], float(item.compress_due_at))
+                        )
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return found
+
+    def mark_capacity(self, tenant_id: str, user_id: str, now: float) -> None:
+        """R4: ask the next lifecycle run to check this user's capacity."""
+        c = self._capacity
+        try:
+            c(
+                keys.memory_pk(tenant_id, user_id),
+                keys.CAPACITY_SK,
+                due_shard=keys.due_shard(tenant_id, user_id),
+                compress_due_at=now,
+                user_key=keys.user_key(tenant_id, user_id),
+            ).save()
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
+    def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None:
+        """Drop the marker the run handled; a newer mark (written meanwhile) stays."""
+        c = self._capacity
+        try:
+            c(keys.memory_pk(tenant_id, user_id), keys.CAPACITY_SK).delete(condition=c.compress_due_at <= marked_at)
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+
+    # --- R6: the retention job's paged pass ---------------------------------------------------
+    def scan_keys(self, cursor: str | None, limit: int) -> tuple[builtins.list[RecordKey], str | None]:
+        """One page of the table (at most `limit` items evaluated), memory records only, and the
+        cursor of the next page. The one Scan in Engram: the reconciliation must see every record
+        once per cycle, and reads a bounded page a run (ARCHITECTURE §4: no job scans otherwise)."""
+        m = self._m
+        kwargs: dict[str, Any] = {
+            "TableName": m.Meta.table_name,
+            "Limit": limit,
+            "FilterExpression": "begins_with(SK, :m)",
+            "ExpressionAttributeValues": {":m": {"S": keys.MEMORY_PREFIX}},
+            "ProjectionExpression": "PK, SK, #v, expires_at",
+            "ExpressionAttributeNames": {"#v": "version"},
+        }
+        if cursor:
+            kwargs["ExclusiveStartKey"] = json.loads(cursor)
+        try:
+            client: Any = m._get_connection().connection.client  # PynamoDB's botocore client
+            page = client.scan(**kwargs)
+        except (BotoCoreError, ClientError) as exc:
+            raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
+        found: builtins.list[RecordKey] = []
+        for item in page.get("Items", []):
+            tenant_id, user_id = keys.parse_memory_pk(item["PK"]["S"])
+            expires = item.get("expires_at", {}).get("N")
+            found.append(
+                RecordKey(
+                    tenant_id=tenant_id,
+                    user_id=user_id,
+                    memory_id=item["SK"]["S"][len(keys.MEMORY_PREFIX) :],
+                    version=int(item.get("version", {}).get("N", "0")),
+                    expires_at=float(expires) if expires is not None else None,
+                )
+            )
+        last = page.get("LastEvaluatedKey")
+        return found, json.dumps(last, sort_keys=True) if last else None
+
+    def touch_for_reindex(self, key: RecordKey, now: float) -> bool:
+        m = self._m
+        try:
+            m(keys.memory_pk(key.tenant_id, key.user_id), keys.memory_sk(key.memory_id)).update(
+                actions=[m.reindexed_at.set(now)],
+                condition=m.pk.exists() & (m.version == key.version),
+            )
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
+            raise translate(exc) from exc
+        return True
+
+    def reschedule(self, record: MemoryRecord) -> None:
+        """Rewrite only the due date (an access moved the crossing), under the record's version and
+        access count, so a concurrent change is never overwritten: it wrote its own date."""
+        m = self._m
+        due_at = self._policy.due_at(record)
+        actions: list[Action] = (
+            [m.due_shard.set(keys.due_shard(record.tenant_id, record.user_id)), m.compress_due_at.set(due_at)]
+            if due_at is not None
+            else [m.due_shard.remove(), m.compress_due_at.remove()]
+        )
+        try:
+            m(keys.memory_pk(record.tenant_id, record.user_id), keys.memory_sk(record.memory_id)).update(
+                actions=actions,
+                condition=m.pk.exists() & (m.version == record.version) & (m.access_count == record.access_count),
+            )
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
 
     def list(
         self,
@@ -293,14 +554,40 @@ class DynamoMemoryRepository:
         access fields, so no read-modify-write can write back an old count."""
         m = self._m
         for memory_id in dict.fromkeys(memory_ids):
+            item = m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id))
             try:
-                m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)).update(
+                item.update(  # PynamoDB reads back ALL_NEW into `item`
                     actions=[m.access_count.add(1), m.last_accessed_at.set(now)],
                     condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now)),
                 )
             except PynamoDBException as exc:
                 if not is_condition_failure(exc):  # a memory deleted meanwhile is fine
                     raise translate(exc) from exc
+                continue
+            self._after_access(from_item(item, with_embedding=False), now)
+
+    def _after_access(self, record: MemoryRecord, now: float) -> None:
+        """R1: an access moves the date the score crosses the threshold (kept current in the due
+        index) and, when it lifts a score back over it, that is logged (R5)."""
+        policy = self._policy
+        if not policy.decays(record):
+            return
+        self.reschedule(record)
+        before = dataclasses.replace(record, access_count=max(0, record.access_count - 1))
+        if policy.is_below(before, now) and not policy.is_below(record, now):
+            self.append_log(
+                [
+                    policy.entry(
+                        record,
+                        LifecycleEvent.SCORE_UPDATE,
+                        now,
+                        policy.effective(before, now),
+                        policy.effective(record, now),
+                        crossed="above",
+                        cause="access",
+                    )
+                ]
+            )
 
     def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
         """Delete a user's (or one persona's) memories of every namespace; returns how many."""

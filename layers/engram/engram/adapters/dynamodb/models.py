@@ -60,6 +60,19 @@ class ActiveSessionsIndex(GlobalSecondaryIndex[Any]):
     last_activity_at = NumberAttribute(range_key=True)
 
 
+class LifecycleDueIndex(GlobalSecondaryIndex[Any]):
+    """Sparse (R1–R4): a memory carries due_shard only while a lifecycle step lies ahead (its
+    score's crossing of the threshold, or its archive's end), plus a user's capacity marker.
+    The daily job queries `compress_due_at <= now` per shard and reads nothing else."""
+
+    class Meta:
+        index_name = "compression_due"
+        projection = KeysOnlyProjection()
+
+    due_shard = UnicodeAttribute(hash_key=True)
+    compress_due_at = NumberAttribute(range_key=True)
+
+
 class SessionItem(_Base):
     """~META and TURN# items of a conversation partition."""
 
@@ -140,7 +153,39 @@ class MemoryItem(_Base):
     emotion = UnicodeAttribute(null=True)
     session_id = UnicodeAttribute(null=True)
     origin = UnicodeAttribute(null=True)  # MemoryOrigin; absent on items written before it existed
+    decay_from = NumberAttribute(null=True)  # R1: the decay clock's start when not created_at
+    archive_info = UnicodeAttribute(null=True)  # R2/R3: JSON of ArchiveInfo while archived
+    due_shard = UnicodeAttribute(null=True)  # compression_due GSI (set from LifecyclePolicy.due_at)
+    compress_due_at = NumberAttribute(null=True)
+    reindexed_at = NumberAttribute(null=True)  # R6: touched so the stream re-indexes the record
     by_user = ByUserIndex()
+    lifecycle_due = LifecycleDueIndex()
+
+
+class CapacityMarker(_Base):
+    """R4: "this user may be at capacity", written at write time; the lifecycle job's next run
+    counts and compresses (SK ~CAPACITY in the user's memory partition, in the due index)."""
+
+    due_shard = UnicodeAttribute()
+    compress_due_at = NumberAttribute()
+    lifecycle_due = LifecycleDueIndex()
+
+
+class JobStateItem(_Base):
+    """Cursors a scheduled job keeps between runs (PK _JOB#{name}, SK ~STATE)."""
+
+    state = UnicodeAttribute()  # JSON
+
+
+class LifecycleLogItem(_Base):
+    """R5: one append-only lifecycle log line (SK LOG#{memory_id}#{at}#{event}); no content."""
+
+    memory_id = UnicodeAttribute()
+    event = UnicodeAttribute()
+    at = NumberAttribute()
+    score_before = NumberAttribute(null=True)
+    score_after = NumberAttribute(null=True)
+    details = UnicodeAttribute(null=True)  # JSON: reason, sizes, ratio, method
 
 
 class ProfileItem(_Base):
@@ -159,6 +204,9 @@ class BoundModels:
     idempotency: type[IdempotencyItem]
     memory: type[MemoryItem]
     profile: type[ProfileItem]
+    capacity: type[CapacityMarker]
+    log: type[LifecycleLogItem]
+    job_state: type[JobStateItem]
 
 
 def _meta_for(cfg: TableConfig) -> type:
@@ -185,4 +233,7 @@ def bind(cfg: TableConfig) -> BoundModels:
         idempotency=sub(IdempotencyItem, "IdempotencyItem"),
         memory=sub(MemoryItem, "MemoryItem"),
         profile=sub(ProfileItem, "ProfileItem"),
+        capacity=sub(CapacityMarker, "CapacityMarker"),
+        log=sub(LifecycleLogItem, "LifecycleLogItem"),
+        job_state=sub(JobStateItem, "JobStateItem"),
     )

@@ -20,7 +20,7 @@ from types import TracebackType
 
 from engram.adapters.local_index.alias import VersionDirectory
 from engram.adapters.local_index.store import IndexStore
-from engram.memory.models import Hit, IndexDocument, SearchFilter
+from engram.memory.models import Hit, IndexDocument, IndexKey, SearchFilter
 
 _IN_MEMORY = ":memory:"
 
@@ -178,3 +178,7 @@ class LocalIndex:
     def count(self, flt: SearchFilter) -> int:
         with self._lock:
             return self._active().count(flt)
+
+    def page_keys(self, cursor: str | None, limit: int) -> tuple[list[IndexKey], str | None]:
+        with self._lock:
+            return self._active().page_keys(cursor, limit)

@@ -18,7 +18,7 @@ from engram.adapters.local_index.vectors import (
     patch_user_vectors,
     top_k,
 )
-from engram.memory.models import Hit, IndexDocument, SearchFilter
+from engram.memory.models import Hit, IndexDocument, IndexKey, SearchFilter
 from engram.text.analysis import analyze
 
 _CHUNK = 500  # ids per IN (...) list, well under SQLite's variable limit
@@ -194,6 +194,18 @@ class IndexStore:
                 (tenant_id, user_id, doc_id),
             ).fetchone()
         return None if row is None else codec.decode(row[0], row[1])
+
+    def page_keys(self, cursor: str | None, limit: int) -> tuple[list[IndexKey], str | None]:
+        """Documents in row order after `cursor` (a row id), for the reconciliation pass."""
+        after = int(cursor) if cursor else 0
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id, tenant_id, user_id, doc_id, json_extract(body, '$.version') FROM docs"
+                " WHERE id > ? ORDER BY id LIMIT ?",
+                (after, limit),
+            ).fetchall()
+        keys = [IndexKey(tenant_id=t, user_id=u, doc_id=d, version=int(v or 0)) for _, t, u, d, v in rows]
+        return keys, (str(rows[-1][0]) if len(rows) == limit else None)
 
     def count(self, flt: SearchFilter) -> int:
         compiled = compile_filter(flt)

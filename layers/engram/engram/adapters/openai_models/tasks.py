@@ -73,6 +73,24 @@ class OpenAISummarizer:
             raise LlmFailure("the session summary was not valid JSON") from exc
 
 
+class OpenAICompressor:
+    """R2 with the small model: one call per memory, its language kept."""
+
+    def __init__(self, client: OpenAIClient) -> None:
+        self._client = client
+        self.name = client.name
+
+    def compress(self, text: str, max_bytes: int) -> str:
+        # ~3 bytes a token covers CJK; Latin text gets more room than it needs and is checked after.
+        prompt = (
+            f"Shorten this memory about a user to at most {max_bytes} UTF-8 bytes (about {max(4, max_bytes // 4)} "
+            "words), keeping who, what and when. Same language as the text; never translate. Answer with the "
+            f"short form only.\n\n{text}"
+        )
+        budget = max(8, max_bytes // 2)
+        return self._client.complete([{"role": "user", "content": prompt}], max_tokens=budget, temperature=0).text
+
+
 class OpenAIGateClassifier:
     """G1's LLM fallback: tiny prompt, at most 5 output tokens, temperature 0."""
 

@@ -1,0 +1,124 @@
+"""R6 retention against DynamoDB Local: rounds past 180 days leave the table and the index,
+important moments stay, and the reconciliation pass removes orphans and restores documents
+missing from the index — a bounded page per run, resumed from a saved cursor."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engram.bootstrap import Container
+from engram.clock import ManualClock
+from engram.domain.models import SessionKey
+from engram.memory.factory import index_reconciler_for, retention_job_for
+from engram.memory.models import IndexDocument, Namespace, SearchFilter
+from engram.memory.retention import RetentionJob
+from engram.memory.scoring import DAY_S
+from engram.settings import Settings
+from tests.conftest import EVENTS
+from tests.support.indexing import sync_index
+
+KEY = SessionKey("default", "kim", "nurse", "s1")
+
+
+def _sync_index(c: Container) -> None:
+    """Play the table's stream into the index, as the memory_indexer function does."""
+    sync_index(c)
+
+
+def _reconcile(c: Container) -> dict[str, Any]:
+    from engram.local.apigw import LocalContext
+    from functions.memory_indexer import handler as indexer
+
+    indexer.use_index(c.index)
+    indexer.use_reconciler(index_reconciler_for(c))
+    try:
+        event = json.loads((EVENTS / "eventbridge" / "index_reconcile.json").read_text())
+        result: dict[str, Any] = indexer.lambda_handler(event, LocalContext())
+        return result
+    finally:
+        indexer.use_reconciler(None)
+        indexer.use_index(None)
+
+
+def _rounds(c: Container, now: float) -> list[Any]:
+    return c.memories.list("default", "kim", namespaces=(Namespace.ROUND,), statuses=None, now=now)
+
+
+def test_rounds_past_180_days_leave_the_table_and_the_index_important_moments_stay(
+    container: Container, clock: ManualClock
+) -> None:
+    c = container
+    c.conversation.record_turn(KEY, "I watered the tomatoes this morning.", "Nice.")
+    clock.advance(60)
+    c.conversation.record_turn(KEY, "I was taken to the emergency room last night.", "I'm sorry to hear that.")
+    _sync_index(c)
+    assert len(_rounds(c, clock.now())) == 2
+    job = retention_job_for(c)
+    assert job.run().get("expired_deleted", 0) == 0
+
+    clock.advance(181 * DAY_S)
+    assert len(_rounds(c, clock.now())) == 1  # reads filter the expired one at once
+    result = job.run()
+    assert result["expired_deleted"] == 1
+    raw = c.memories.list("default", "kim", namespaces=(Namespace.ROUND,), statuses=None)
+    assert len(raw) == 1 and "emergency" in raw[0].content  # gone from DynamoDB; the moment stays
+    _sync_index(c)
+    flt = SearchFilter("default", "kim", namespaces=(Namespace.ROUND.value,), now=None)
+    assert c.index.count(flt) == 1
+    assert c.metrics.total("retention_deleted") == 1  # type: ignore[attr-defined]
+
+
+def test_reconciliation_removes_an_orphan_and_restores_a_missing_document(
+    container: Container, clock: ManualClock
+) -> None:
+    c = container
+    c.conversation.record_turn(KEY, "My daughter Mina starts school in April.", "Exciting!")
+    _sync_index(c)
+    (round_record,) = _rounds(c, clock.now())
+    # drift: a document nobody's record backs, and a record the index lost
+    orphan = IndexDocument(
+        doc_id="mem-orphan", tenant_id="default", user_id="kim", persona_id="nurse", namespace="memory",
+        type="fact", status="active", text="stale", vector=None, importance=0.5, created_at=clock.now(),
+        updated_at=clock.now(), version=1,
+    )  # fmt: skip
+    c.index.upsert([orphan])
+    c.index.delete("default", "kim", [round_record.memory_id])
+    result = retention_job_for(c).run()
+    assert result["reindexed"] == 1  # only the lost one
+    # the orphan goes in the indexer's own daily pass, through its handler (the only index writer)
+    reconciled = _reconcile(c)
+    assert reconciled["job"] == "index_reconcile" and reconciled["index_orphans_removed"] == 1
+    assert c.index.get("default", "kim", "mem-orphan") is None
+    assert _reconcile(c)["index_orphans_removed"] == 0
+    _sync_index(c)  # the touch travels the stream like any change
+    restored = c.index.get("default", "kim", round_record.memory_id)
+    assert restored is not None and restored.text.startswith("My daughter Mina")
+    assert c.metrics.total("index_orphans_removed") == 1  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def paged(make_container: Any, settings: Settings) -> Container:
+    return make_container(settings.model_copy(update={"retention_page_items": 3}))  # type: ignore[no-any-return]
+
+
+def test_each_run_reads_a_bounded_page_and_resumes_where_the_last_stopped(paged: Container, clock: ManualClock) -> None:
+    c = paged
+    for i in range(7):
+        clock.advance(60)
+        c.conversation.record_turn(SessionKey("default", "kim", "nurse", f"s{i}"), f"Note number {i} today.", "Ok.")
+    _sync_index(c)
+    clock.advance(181 * DAY_S)
+    job: RetentionJob = retention_job_for(c)
+    deleted = 0
+    runs = 0
+    while deleted < 7 and runs < 200:  # the table holds sessions, turns, markers too: many pages
+        result = job.run()
+        runs += 1
+        assert result["records_read"] <= 3  # a page evaluates at most 3 items
+        deleted += result.get("expired_deleted", 0)
+        assert _reconcile(c)["index_documents_read"] <= 3
+    assert deleted == 7 and runs > 3  # every round, over several runs, each once
+    assert c.memories.list("default", "kim", namespaces=(Namespace.ROUND,), statuses=None) == []

@@ -108,6 +108,8 @@ class EnvConfig:
     indexer_retry_attempts: int = 5
     outbox_retry_attempts: int = 10  # stream -> turn queue sends retried, then the batch goes to the pipe's DLQ
     schedules: Mapping[JobName, str] = field(default_factory=lambda: DEFAULT_SCHEDULES)
+    # R6: the memory indexer's own daily pass that removes documents whose record is gone
+    index_reconcile_schedule: str = "cron(0 5 * * ? *)"
     alarms: AlarmThresholds = field(default_factory=AlarmThresholds)
     # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.
     # {"ENGRAM_SESSION_IDLE_TIMEOUT_S": "300"}.

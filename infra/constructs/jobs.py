@@ -10,6 +10,7 @@ from __future__ import annotations
 from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_events as events
 from aws_cdk import aws_events_targets as targets
+from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_destinations as destinations
 from aws_cdk import aws_sqs as sqs
 from constructs import Construct
@@ -47,6 +48,7 @@ def job_input(job: str) -> events.RuleTargetInput:
 class Jobs(Construct):
     def __init__(self, scope: Construct, cid: str, *, cfg: EnvConfig, shared: SharedRuntime) -> None:
         super().__init__(scope, cid)
+        self._prefix = cfg.prefix
         # Failed deliveries (rule -> Lambda) and failed async invocations both land here.
         self.dlq = sqs.Queue(
             self,
@@ -74,20 +76,26 @@ class Jobs(Construct):
         )
         self.rules: dict[str, events.Rule] = {}
         for job, expression in cfg.schedules.items():
-            rule = events.Rule(
-                self,
-                f"{job.title().replace('_', '')}Schedule",
-                rule_name=f"{cfg.prefix}-job-{job.replace('_', '-')}",
-                description=f"Engram job {job}: {expression}",
-                schedule=_schedule(expression),
+            self.schedule_function(job, expression, self.handler.function)
+
+    def schedule_function(self, job: str, expression: str, function: lambda_.IFunction) -> events.Rule:
+        """One EventBridge rule sending the job's scheduled-event-shaped input to `function` (the
+        jobs function, or the indexer for its reconciliation), failures to the jobs' DLQ."""
+        rule = events.Rule(
+            self,
+            f"{job.title().replace('_', '')}Schedule",
+            rule_name=f"{self._prefix}-job-{job.replace('_', '-')}",
+            description=f"Engram job {job}: {expression}",
+            schedule=_schedule(expression),
+        )
+        rule.add_target(
+            targets.LambdaFunction(
+                function,
+                event=job_input(job),
+                dead_letter_queue=self.dlq,
+                retry_attempts=2,
+                max_event_age=Duration.hours(1),
             )
-            rule.add_target(
-                targets.LambdaFunction(
-                    self.handler.function,
-                    event=job_input(job),
-                    dead_letter_queue=self.dlq,
-                    retry_attempts=2,
-                    max_event_age=Duration.hours(1),
-                )
-            )
-            self.rules[job] = rule
+        )
+        self.rules[job] = rule
+        return rule

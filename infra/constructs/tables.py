@@ -48,13 +48,17 @@ _TABLE_WRITE_ACTIONS = [
 # and complete it (conditional UpdateItem), store its session memory (conditional PutItem).
 # lifecycle (R1–R5): read what is due, compress / archive (UpdateItem with its log lines,
 # PutItem), delete archives past their grace period (DeleteItem), reschedule (UpdateItem).
+# retention (R6): one bounded page of the table a run (Scan: the only one, with a cursor kept
+# in the job's state item), expired records deleted, lost ones touched for the indexer.
 _JOBS_TABLE_ACTIONS = [
     "dynamodb:GetItem",
     "dynamodb:Query",
+    "dynamodb:Scan",
     "dynamodb:PutItem",
     "dynamodb:UpdateItem",
     "dynamodb:DeleteItem",
 ]
+INDEX_RECONCILE_STATE_PK = "_JOB#index_reconcile"  # engram.adapters.dynamodb.job_state
 JOB_INDEXES = ("active_sessions", "compression_due")  # the sparse indexes the jobs read
 # What DynamoDB needs from a caller to use a customer-managed table key (CDK's
 # table grants, spelled out so no wildcard action is needed).
@@ -146,6 +150,16 @@ class EngramTable(Construct):
             actions=_TABLE_KEY_ACTIONS,
             resource_arns=[self.table_key.key_arn],
             conditions={"StringEquals": {"kms:ViaService": f"dynamodb.{Stack.of(self).region}.amazonaws.com"}},
+        )
+
+    def grant_index_reconcile_state(self, grantee: iam.IGrantable) -> None:
+        """The indexer's daily orphan pass keeps its cursor in one item and may write nothing else
+        (PutItem only where the partition key is that item's; reads come with grant_read)."""
+        iam.Grant.add_to_principal(
+            grantee=grantee,
+            actions=["dynamodb:PutItem"],
+            resource_arns=[self.table.table_arn],
+            conditions={"ForAllValues:StringEquals": {"dynamodb:LeadingKeys": [INDEX_RECONCILE_STATE_PK]}},
         )
 
     def grant_field_encrypt_decrypt(self, grantee: iam.IGrantable) -> None:

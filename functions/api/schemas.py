@@ -329,6 +329,13 @@ class MemoryView(_Model):
         "lifecycle job compresses it; null when it never decays (pinned, rounds, archived)",
     )
     archive: ArchiveView | None = Field(default=None, description="Set while archived or compressed")
+    supersedes: str | None = Field(default=None, description="The fact this one replaced")
+    superseded_by: str | None = Field(default=None, description="The fact that replaced this one")
+    valid_from: float | None = Field(default=None, description="A successor fact holds from here (epoch seconds)")
+    valid_to: float | None = Field(
+        default=None,
+        description="A replaced fact held until here; prompts leave it out unless the question asks about the past",
+    )
 
 
 class LifecycleEntryView(_Model):

@@ -115,6 +115,10 @@ def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
         decay_from=r.decay_from if r.decay_from is not None else r.created_at,
         crosses_threshold_at=svc.crosses_threshold_at(r),
         archive=_archive_view(r.archive),
+        supersedes=r.supersedes,
+        superseded_by=r.superseded_by,
+        valid_from=r.valid_from,
+        valid_to=r.valid_to,
     )
 
 

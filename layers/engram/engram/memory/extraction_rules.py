@@ -359,8 +359,10 @@ EN_RULES: tuple[_Rule, ...] = (
     _Rule(
         "job",
         _c(
-            rf"\bi work (?:as|at|for|in) {_X}",
-            rf"\bmy (?:job|profession|occupation) is {_X}",
+            rf"\bi (?:now |currently |still |actually )?work (?:as|at|for|in) {_X}",
+            rf"\bi(?:'m| am) (?:now |currently )?working (?:as|at|for|in) {_X}",
+            rf"\bi (?:just |recently )?(?:started (?:a new job |working )?at|got a (?:new )?job at) {_X}",
+            rf"\bmy (?:new )?(?:job|profession|occupation) is {_X}",
             r"\bi(?:'m| am) an? (?P<x>nurse|teacher|doctor|engineer|student|lawyer|developer|programmer"
             r"|designer"
             r"|accountant|chef|cook|farmer|driver|caregiver|pharmacist|manager|writer|artist|homemaker)\b",
@@ -726,7 +728,8 @@ ZH_RULES: tuple[_Rule, ...] = (
             r"|老師|老师|教師|教师|工程師|工程师|學生|学生|律師|律师|會計|会计|會計師|会计师|司機|司机|廚師"
             r"|厨师|設計師|设计师"
             r"|公務員|公务员|農夫|农夫|家庭主婦|家庭主妇|上班族|業務|业务|經理|经理|藥師|药师))",
-            r"我在(?P<x>[^\s，,。！？!?]{1,12}?)(?:工作|上班)",
+            r"我(?:現在|现在|目前|已經|已经|最近)?(?:改|換到|换到|轉到|转到)?在(?P<x>[^\s，,。！？!?]{1,12}?)(?:工作|上班)",
+            r"我(?:現在|现在|目前|最近)?(?:換|换|轉|转)?(?:到|去)(?P<x>[^\s，,。！？!?]{1,12}?)(?:工作|上班)了?",
             r"我的工作是(?P<x>[^\s，,。！？!?]{1,12})",
             r"我(?:已經|已经)?(?P<x>退休)",
         ),

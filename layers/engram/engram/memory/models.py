@@ -112,6 +112,9 @@ class MemoryRecord:
     # R1: decay counts from here (None: from created_at); a restore starts the clock again
     decay_from: float | None = None
     archive: ArchiveInfo | None = None  # R2/R3: set while archived or compressed
+    # Contradictions over time: a superseded fact holds until valid_to, its successor from valid_from
+    valid_from: float | None = None
+    valid_to: float | None = None
 
 
 @dataclass(slots=True)

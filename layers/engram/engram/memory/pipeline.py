@@ -272,6 +272,7 @@ class MemoryWriter:
             pii_flags=_pii_flags(fact),
             pinned=fact.safety or fact.type in PINNED_TYPES,
             supersedes=old_id,
+            valid_from=now if old_id is not None else None,
             language=fact.language,
         )
         # A redelivered job finds its fact stored already; the steps after it (pin, supersede)
@@ -328,6 +329,7 @@ class MemoryWriter:
                 old,
                 importance=round(old.importance * 0.3, 4),
                 superseded_by=new_id,
+                valid_to=now,
                 pinned=False,
                 topics=list(dict.fromkeys([*old.topics, SUPERSEDED_TAG])),
             )
@@ -337,7 +339,22 @@ class MemoryWriter:
             return False
         if old.pinned:
             self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
+        self._retire_rounds(owner, old, now)
         return True
+
+    def _retire_rounds(self, owner: OwnerKey, old: MemoryRecord, now: float) -> None:
+        """The rounds that stated the replaced fact ("I work at Google.") say something no longer
+        true: they are marked like it, so only a question about the past brings them back."""
+
+        def retired(current: MemoryRecord) -> MemoryRecord | None:
+            if SUPERSEDED_TAG in current.topics:
+                return None
+            return replace(current, valid_to=now, topics=[*current.topics, SUPERSEDED_TAG])
+
+        for ref in old.source_turn_ids:
+            session_id, generation, seq = ref.rsplit(":", 2)
+            key = SessionKey(owner.tenant_id, owner.user_id, old.persona_id, session_id)
+            self._update(owner, round_memory_id(key, int(generation), int(seq)), now, retired)
 
     def _store_round(
         self,
@@ -380,7 +397,9 @@ class MemoryWriter:
             language=detect_language(round_text),
             session_id=key.session_id,
             expires_at=None if important else created + self._s.round_memory_ttl_days * 86_400,
-            topics=["important_moment"] if important else [],
+            # the subjects its facts set: a question about the past dates it as what replaced them
+            topics=(["important_moment"] if important else [])
+            + list(dict.fromkeys(t for f in facts for t in f.topics if t.startswith(SUBJECT_TAG))),
         )
         self._repo.put_round_counted(record, topics)
 

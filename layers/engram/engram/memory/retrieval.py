@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy as np
 from engram.clock import Clock
 from engram.domain.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
 from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
-from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter
+from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
 from engram.memory.projection import display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
 from engram.memory.search import ScoredMemory
@@ -25,9 +26,10 @@ from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
 from engram.text.analysis import analyze
 from engram.text.concepts import related_terms
+from engram.text.tense import asks_about_past
 from engram.text.time_range import TimeRange, named_time_range
 
-SUPERSEDED_TAG = "superseded"
+SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,11 +238,15 @@ class HybridRetriever:
             namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value),
             query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
         )
-        items = tuple(
-            MemoryItemView(m.memory_id, display_text(m.doc), m.score)
+        past = asks_about_past(query.text)
+        if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
+            results = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
+        found = [
+            m
             for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
             if m.memory_id not in profile.pinned
-        )
+        ]
+        items = tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
         return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
@@ -248,3 +254,29 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _day(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d")
+
+
+def _dated(found: list[ScoredMemory], past: bool) -> list[tuple[ScoredMemory, str]]:
+    """Only currently valid facts reach the prompt: a superseded fact ("works at Google" after
+    "now works at Stripe") and the rounds that stated it stay out, unless the question asks how
+    things were before ("where did I use to work?"): then they come with the date they held
+    until, what replaced them with the date it holds from, and everything else with its date,
+    so the model can tell the history from the present."""
+    if not past:
+        return [(m, display_text(m.doc)) for m in found]
+    replaced = {subject_of(m.doc.topics) for m in found if SUPERSEDED_TAG in m.doc.topics} - {None}
+    out: list[tuple[ScoredMemory, str]] = []
+    for m in found:
+        text = display_text(m.doc)
+        if SUPERSEDED_TAG in m.doc.topics:
+            text = f"{text} (until {_day(m.doc.updated_at)})"
+        elif subject_of(m.doc.topics) in replaced:
+            text = f"{text} (since {_day(m.doc.created_at)}, current)"
+        else:
+            text = f"{text} ({_day(m.doc.created_at)})"
+        out.append((m, text))
+    return out

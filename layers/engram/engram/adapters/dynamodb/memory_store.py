@@ -92,6 +92,8 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None)
         user_key=keys.user_key(r.tenant_id, r.user_id),
         decay_from=r.decay_from,
         archive_info=_archive_json(r.archive),
+        valid_from=r.valid_from,
+        valid_to=r.valid_to,
         due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
         compress_due_at=due_at,
     )
@@ -135,6 +137,8 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         origin=_origin(i),
         decay_from=float(i.decay_from) if i.decay_from is not None else None,
         archive=_archive_of(i.archive_info),
+        valid_from=float(i.valid_from) if i.valid_from is not None else None,
+        valid_to=float(i.valid_to) if i.valid_to is not None else None,
     )
 
 

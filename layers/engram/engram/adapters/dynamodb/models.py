@@ -158,6 +158,8 @@ class MemoryItem(_Base):
     due_shard = UnicodeAttribute(null=True)  # compression_due GSI (set from LifecyclePolicy.due_at)
     compress_due_at = NumberAttribute(null=True)
     reindexed_at = NumberAttribute(null=True)  # R6: touched so the stream re-indexes the record
+    valid_from = NumberAttribute(null=True)  # a successor fact holds from here
+    valid_to = NumberAttribute(null=True)  # a superseded fact held until here
     by_user = ByUserIndex()
     lifecycle_due = LifecycleDueIndex()
 

@@ -1,0 +1,76 @@
+"""Contradictions over time, in four languages: after "I work at Google" then "I now work at
+Stripe", the old fact carries valid_to and its successor valid_from; a question about where the
+user works gets Stripe as current and never Google, and a question about where the user used
+to work gets both, with their dates."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.bootstrap import Container
+from engram.clock import ManualClock
+from engram.domain.models import SessionKey
+from engram.memory.models import MemoryRecord, Namespace
+from engram.memory.scoring import DAY_S
+from tests.support.indexing import sync_index
+
+CASES = {
+    "en": ("I work at Google.", "I now work at Stripe.", "Where do I work?", "Where did I use to work?"),
+    "zh": ("我在Google工作。", "我現在在Stripe上班了。", "我在哪裡工作？", "我以前在哪裡工作？"),
+    "ja": (
+        "Googleで働いています。",
+        "今はStripeで働いています。",
+        "私はどこで働いていますか？",
+        "以前はどこで働いていましたか？",
+    ),
+    "ko": ("저는 구글에서 일해요.", "지금은 스트라이프에서 일해요.", "제가 어디서 일하죠?", "예전에 어디서 일했었죠?"),
+}
+OLD = {"en": "Google", "zh": "Google", "ja": "Google", "ko": "구글"}
+NEW = {"en": "Stripe", "zh": "Stripe", "ja": "Stripe", "ko": "스트라이프"}
+
+
+def _facts(c: Container, user: str) -> list[MemoryRecord]:
+    return c.memories.list("default", user, namespaces=(Namespace.MEMORY,), statuses=None)
+
+
+def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
+    """What the prompt holds of long-term memory: pinned facts (a job is a profile fact) and retrieved ones."""
+    _ctx, _, slot = c.conversation.context(key, question)
+    return [item.text for item in (*slot.pinned, *slot.items)]
+
+
+@pytest.mark.parametrize("language", sorted(CASES))
+def test_a_new_job_supersedes_the_old_one_and_only_the_current_reaches_the_prompt(
+    container: Container, clock: ManualClock, language: str
+) -> None:
+    c = container
+    before, after, now_q, past_q = CASES[language]
+    key = SessionKey("default", f"u-{language}", "friend", "s1")
+    c.conversation.record_turn(key, before, "Nice.")
+    sync_index(c, key.owner)
+    clock.advance(40 * DAY_S)
+    key2 = SessionKey("default", key.user_id, "friend", "s2")
+    c.conversation.record_turn(key2, after, "Congratulations!")
+    sync_index(c, key.owner)
+
+    facts = {r.memory_id: r for r in _facts(c, key.user_id)}
+    (old,) = [r for r in facts.values() if OLD[language] in r.content]
+    (new,) = [r for r in facts.values() if NEW[language] in r.content]
+    assert old.superseded_by == new.memory_id and new.supersedes == old.memory_id
+    assert old.valid_to == new.valid_from == clock.now()
+
+    key3 = SessionKey("default", key.user_id, "friend", "s3")
+    current = _memory_texts(c, key3, now_q)
+    assert any(NEW[language] in t for t in current), current
+    assert not any(OLD[language] in t and NEW[language] not in t for t in current), current
+
+    history = _memory_texts(c, key3, past_q)
+    old_lines = [t for t in history if OLD[language] in t and NEW[language] not in t]
+    assert old_lines and all("(until 2026-02-10)" in t for t in old_lines), history
+    # the successor: a pinned profile fact (always current), or a retrieved one dated "since"
+    new_lines = [t for t in history if NEW[language] in t]
+    assert new_lines and all(t in pinned_texts(c, key3) or "(since 2026-02-10" in t for t in new_lines), history
+
+
+def pinned_texts(c: Container, key: SessionKey) -> set[str]:
+    return set(c.profiles.get(key.tenant_id, key.user_id, key.persona_id).pinned.values())

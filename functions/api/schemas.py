@@ -236,7 +236,9 @@ class ErrorResponse(_Model):
 
 # --- M2 memories, L4 pinned facts, L8 knowledge base ------------------------------------
 
-MemoryTypeName = Literal["fact", "preference", "constraint", "decision", "todo", "timeline", "profile", "note"]
+MemoryTypeName = Literal[
+    "fact", "preference", "constraint", "decision", "todo", "timeline", "profile", "note", "summary"
+]
 Topic = Annotated[str, Field(min_length=1, max_length=64)]
 _SUMMARY = AliasChoices("summary", "content")  # seed 002 calls it summary; the record calls it content
 
@@ -329,6 +331,9 @@ class MemoryView(_Model):
         "lifecycle job compresses it; null when it never decays (pinned, rounds, archived)",
     )
     archive: ArchiveView | None = Field(default=None, description="Set while archived or compressed")
+    links: list[str] = Field(
+        default_factory=list, description="Related memories: a consolidation summary's sources, or its summary"
+    )
     supersedes: str | None = Field(default=None, description="The fact this one replaced")
     superseded_by: str | None = Field(default=None, description="The fact that replaced this one")
     valid_from: float | None = Field(default=None, description="A successor fact holds from here (epoch seconds)")

@@ -1,7 +1,8 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
-Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6). A job not registered here (yet) is a
-no-op that is logged and counted, never an error that retries forever.
+Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6), consolidation (L9).
+A job not registered here (erasure, yet) is a no-op that is logged and counted, never an
+error that retries forever.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def _retention(context: LambdaContext) -> dict[str, Any]:
     return retention_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
 
 
+def _consolidation(_context: LambdaContext) -> dict[str, Any]:
+    from engram.memory.factory import consolidation_job_for
+
+    return consolidation_job_for(runtime.get_container()).run()
+
+
 def _remaining_s(context: LambdaContext) -> float:
     try:
         return float(context.get_remaining_time_in_millis()) / 1000.0
@@ -51,6 +58,7 @@ JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
     "idle_sessions": lambda _context: dict(runtime.get_container().closer.sweep_idle()),
     "lifecycle": _lifecycle,
     "retention": _retention,
+    "consolidation": _consolidation,
 }
 
 

@@ -115,6 +115,7 @@ def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
         decay_from=r.decay_from if r.decay_from is not None else r.created_at,
         crosses_threshold_at=svc.crosses_threshold_at(r),
         archive=_archive_view(r.archive),
+        links=list(r.links),
         supersedes=r.supersedes,
         superseded_by=r.superseded_by,
         valid_from=r.valid_from,

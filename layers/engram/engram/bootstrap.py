@@ -17,6 +17,7 @@ from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.dynamodb.session_runs import DynamoSessionRuns
+from engram.adapters.dynamodb.thread_store import DynamoThreadStore
 from engram.adapters.metrics import InMemoryMetrics
 from engram.adapters.outbox import InlineOutbox, StreamOutbox
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
@@ -34,6 +35,7 @@ from engram.memory.lifecycle import CapacityWatch
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
 from engram.memory.retrieval import HybridRetriever
+from engram.memory.threads import ThreadTracker
 from engram.ports import (
     Embedder,
     Extractor,
@@ -180,6 +182,17 @@ def build_container(
         clock,
         metrics,
         capacity=CapacityWatch(index, repo, settings, clock),
+        threads=ThreadTracker(
+            DynamoThreadStore(bound),
+            repo,
+            settings,
+            clock,
+            metrics,
+            # S5's 0.75 is for OpenAI's embeddings; the local e5 model's cosines sit higher
+            similarity_threshold=settings.thread_similarity
+            if settings.openai_enabled
+            else settings.thread_similarity_local,
+        ),
     )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     outbox_ref: list[TurnOutbox] = []

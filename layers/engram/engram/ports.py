@@ -41,6 +41,8 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
     import numpy.typing as npt
 
+    from engram.memory.threads import ThreadState
+
     Vector = npt.NDArray[np.float32]
 
 
@@ -109,6 +111,16 @@ class SessionRuns(Protocol):
     def complete(self, run: ClosedRun, holder: str, result: dict[str, Any]) -> bool: ...
 
     def due(self, idle_before: float, limit: int) -> list[DueItem]: ...
+
+
+class ThreadStore(Protocol):
+    """S5: the open thread of each conversation (one item, written under its version)."""
+
+    def get(self, key: SessionKey) -> ThreadState | None: ...
+
+    def put(self, key: SessionKey, state: ThreadState, expires_at: float) -> None:
+        """Conflict when the stored version is not `state.version` (a concurrent writer)."""
+        ...
 
 
 class TurnOutbox(Protocol):
@@ -311,6 +323,13 @@ class MemoryRepository(Protocol):
     def mark_capacity(self, tenant_id: str, user_id: str, now: float) -> None: ...
 
     def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None: ...
+
+    # L9: users whose memories the weekly consolidation must look at
+    def mark_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None: ...
+
+    def due_consolidation(self, now: float, limit: int) -> builtins.list[DueRef]: ...
+
+    def clear_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None: ...
 
     # R6: the retention job's paged pass over the table's memory records
     def scan_keys(self, cursor: str | None, limit: int) -> tuple[builtins.list[RecordKey], str | None]: ...

@@ -82,7 +82,12 @@ class Settings(BaseSettings):
     session_end_lease_s: int = Field(default=300, ge=1)  # S6: who makes a closed run's memory, for how long
     idle_sweep_limit: int = Field(default=500, ge=1)  # S6: idle runs closed per idle_sessions run (the rest next tick)
     thread_idle_s: int = Field(default=10 * 60, ge=1)  # S5
-    thread_similarity: float = Field(default=0.75, ge=0, le=1)  # S5
+    thread_similarity: float = Field(default=0.75, ge=0, le=1)  # S5 (OpenAI embeddings)
+    # S5 with the local e5 embedder, whose cosines sit high (unrelated sentences ~0.75-0.87,
+    # related ~0.86-0.93): measured on en / zh / ja / ko pairs (docs/architecture.md §5)
+    thread_similarity_local: float = Field(default=0.86, ge=0, le=1)
+    midterm_ttl_days: int = Field(default=30, ge=1)  # S5 / R6 mid-term thread memory
+    midterm_summary_chars: int = Field(default=400, ge=40)  # S5: a flushed thread's summary
 
     # --- D: dedup and idempotency -------------------------------------------
     dedup_window_ms: int = Field(default=3000, ge=1)  # D1
@@ -195,6 +200,10 @@ class Settings(BaseSettings):
     # R6: the retention job reads this many table items and index documents a run, resuming the
     # next day where it stopped (a full reconciliation cycle = table size / this, in days)
     retention_page_items: int = Field(default=20_000, ge=1)
+    consolidation_min_age_days: int = Field(default=30, ge=0)  # L9: "old" memories
+    consolidation_min_group: int = Field(default=3, ge=2)  # L9: memories of one topic and month
+    consolidation_delay_days: int = Field(default=7, ge=0)  # L9: weekly
+    max_links: int = Field(default=16, ge=1)  # L7: related ids kept on one memory
 
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1

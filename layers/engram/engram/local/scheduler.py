@@ -28,6 +28,7 @@ LOCAL_SCHEDULES = (
     Schedule("idle_sessions", 300.0),
     Schedule("lifecycle", 86_400.0),
     Schedule("retention", 86_400.0),
+    Schedule("consolidation", 7 * 86_400.0),
     Schedule("index_reconcile", 86_400.0, target="indexer"),
 )
 

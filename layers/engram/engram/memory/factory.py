@@ -36,6 +36,7 @@ from engram.settings import Settings
 
 if TYPE_CHECKING:
     from engram.bootstrap import Container
+    from engram.memory.consolidation import ConsolidationJob
     from engram.memory.reconcile import IndexReconciler
     from engram.memory.retention import RetentionJob
 
@@ -213,4 +214,13 @@ def index_reconciler_for(container: Container) -> IndexReconciler:
         state=DynamoJobState(bind(TableConfig.from_settings(container.settings))),
         page_items=container.settings.retention_page_items,
         metrics=container.metrics,
+    )
+
+
+def consolidation_job_for(container: Container) -> ConsolidationJob:
+    """The weekly consolidation (L9) on the container's repository."""
+    from engram.memory.consolidation import ConsolidationJob
+
+    return ConsolidationJob(
+        repo=container.memories, settings=container.settings, clock=container.clock, metrics=container.metrics
     )

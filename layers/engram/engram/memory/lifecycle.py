@@ -157,7 +157,7 @@ class LifecycleJob:
 
 
 class CapacityWatch:
-    """R4's trigger at write time: after new memories, count the user's active ones in the index
+    """R4's trigger at write time (and L9's mark): after new memories, count the user's active ones in the index
     (at most once per user per interval in this warm environment) and mark the user for the
     lifecycle job at 90 % of the limit, so a user filling up is handled at the next run."""
 
@@ -177,6 +177,9 @@ class CapacityWatch:
         if len(self._checked) > 10_000:  # bounded: a warm environment serves many users
             self._checked.clear()
         self._checked[key] = now
+        # L9: the user has new memories; the weekly consolidation looks a week from now (a waiting
+        # mark is kept, so an active user is not put off forever)
+        self._repo.mark_consolidation(tenant_id, user_id, now + self._s.consolidation_delay_days * 86_400)
         flt = SearchFilter(tenant_id=tenant_id, user_id=user_id, now=now)
         if self._index.count(flt) < self._s.capacity_trigger_ratio * self._s.user_capacity:
             return False

@@ -16,6 +16,7 @@ class MemoryType(StrEnum):
     TIMELINE = "timeline"
     PROFILE = "profile"
     NOTE = "note"
+    SUMMARY = "summary"  # L9: a consolidation of older memories (topic, month), linked to them
 
 
 class MemoryStatus(StrEnum):
@@ -75,6 +76,7 @@ class Namespace(StrEnum):
     MEMORY = "memory"  # facts, preferences ... extracted or created through the API
     ROUND = "round"  # L5: a logged conversation round, searchable for 180 days
     KB = "kb"  # L8: knowledge-base chunks, owned by the tenant, not a user
+    THREAD = "thread"  # S5: a flushed thread's mid-term memory (summary + keywords), 30 days
 
 
 KB_OWNER = "_kb"  # user_id under which a tenant's knowledge base is stored
@@ -115,6 +117,7 @@ class MemoryRecord:
     # Contradictions over time: a superseded fact holds until valid_to, its successor from valid_from
     valid_from: float | None = None
     valid_to: float | None = None
+    links: list[str] = field(default_factory=list)  # L7/L9: related memories (bounded), e.g. a summary's sources
 
 
 @dataclass(slots=True)

@@ -41,6 +41,7 @@ from engram.memory.models import (
 )
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
+from engram.memory.threads import ThreadTracker
 from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
 from engram.text.analysis import detect_language
@@ -104,8 +105,10 @@ class MemoryWriter:
         clock: Clock,
         metrics: MetricsSink,
         capacity: CapacityWatch | None = None,
+        threads: ThreadTracker | None = None,
     ) -> None:
         self._capacity = capacity  # R4: a user nearing the limit is marked for the lifecycle job
+        self._threads = threads  # S5: threads and their mid-term memory
         self._repo = repo
         self._index = index
         self._embedder = embedder
@@ -154,6 +157,8 @@ class MemoryWriter:
         self._store_round(
             key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked.pii_flags, topics
         )
+        if self._threads is not None:
+            self._threads.observe(key, generation, turn, round_text, [float(x) for x in round_vec], report.inserted)
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         if report.inserted and self._capacity is not None:
             self._capacity.after_write(owner.tenant_id, owner.user_id)
@@ -315,6 +320,7 @@ class MemoryWriter:
                 source_turn_ids=list(dict.fromkeys([*current.source_turn_ids, turn_ref])),
                 topics=list(dict.fromkeys([*current.topics, *fact.topics])),
                 pii_flags=sorted({*current.pii_flags, *_pii_flags(fact)}),  # its topics came from masked text
+                expires_at=None,  # mentioned again: a mid-term fact (S5) becomes long-term
             )
 
         return self._update(owner, memory_id, now, merged) is not None

@@ -235,7 +235,7 @@ class HybridRetriever:
             text,
             persona_id=key.persona_id,
             k=query.k,
-            namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value),
+            namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value, Namespace.THREAD.value),
             query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
         )
         past = asks_about_past(query.text)

@@ -86,6 +86,7 @@ def active_shard(key: SessionKey) -> str:
 
 LOG_PREFIX = "LOG#"  # R5: lifecycle log lines in the user's memory partition (lists query M#: never among memories)
 CAPACITY_SK = "~CAPACITY"
+CONSOLIDATE_SK = "~CONSOLIDATE"  # L9: the user has memories to consolidate (its own shards)
 DUE_SHARDS = 8
 
 
@@ -110,6 +111,16 @@ def due_shard(tenant_id: str, user_id: str) -> str:
 
 def due_shards() -> list[str]:
     return [f"DUE#{n}" for n in range(DUE_SHARDS)]
+
+
+def consolidation_shard(tenant_id: str, user_id: str) -> str:
+    """The weekly consolidation's own partitions of the compression_due index: the daily
+    lifecycle job never reads its marks."""
+    return f"CONS#{sum(user_key(tenant_id, user_id).encode()) % DUE_SHARDS}"
+
+
+def consolidation_shards() -> list[str]:
+    return [f"CONS#{n}" for n in range(DUE_SHARDS)]
 
 
 def parse_memory_pk(pk: str) -> tuple[str, str]:

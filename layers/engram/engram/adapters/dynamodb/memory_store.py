@@ -94,6 +94,7 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None)
         archive_info=_archive_json(r.archive),
         valid_from=r.valid_from,
         valid_to=r.valid_to,
+        links=list(r.links) or None,
         due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
         compress_due_at=due_at,
     )
@@ -139,6 +140,7 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         archive=_archive_of(i.archive_info),
         valid_from=float(i.valid_from) if i.valid_from is not None else None,
         valid_to=float(i.valid_to) if i.valid_to is not None else None,
+        links=[str(x) for x in i.links or []],
     )
 
 
@@ -437,6 +439,45 @@ class DynamoMemoryRepository:
             ).save()
         except PynamoDBException as exc:
             raise translate(exc) from exc
+
+    # --- L9: users with memories to consolidate ----------------------------------------------
+    def mark_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
+        """A user wrote memories: consolidate them at `due_at`, unless a mark is already waiting
+        (an active user's mark is not pushed back by every write)."""
+        c = self._capacity
+        try:
+            c(
+                keys.memory_pk(tenant_id, user_id),
+                keys.CONSOLIDATE_SK,
+                due_shard=keys.consolidation_shard(tenant_id, user_id),
+                compress_due_at=due_at,
+                user_key=keys.user_key(tenant_id, user_id),
+            ).save(condition=c.pk.does_not_exist())
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+
+    def due_consolidation(self, now: float, limit: int) -> builtins.list[DueRef]:
+        c = self._capacity
+        found: builtins.list[DueRef] = []
+        try:
+            for shard in keys.consolidation_shards():
+                if len(found) >= limit:
+                    break
+                for item in c.lifecycle_due.query(shard, c.compress_due_at <= now, limit=limit - len(found)):
+                    tenant_id, user_id = keys.parse_memory_pk(item.pk)
+                    found.append(DueRef(tenant_id, user_id, None, float(item.compress_due_at)))
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        return found
+
+    def clear_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
+        c = self._capacity
+        try:
+            c(keys.memory_pk(tenant_id, user_id), keys.CONSOLIDATE_SK).delete(condition=c.compress_due_at <= due_at)
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
 
     def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None:
         """Drop the marker the run handled; a newer mark (written meanwhile) stays."""

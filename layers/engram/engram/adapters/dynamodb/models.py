@@ -160,6 +160,7 @@ class MemoryItem(_Base):
     reindexed_at = NumberAttribute(null=True)  # R6: touched so the stream re-indexes the record
     valid_from = NumberAttribute(null=True)  # a successor fact holds from here
     valid_to = NumberAttribute(null=True)  # a superseded fact held until here
+    links = ListAttribute(of=UnicodeAttribute, null=True)  # L7/L9 related memory ids (bounded)
     by_user = ByUserIndex()
     lifecycle_due = LifecycleDueIndex()
 
@@ -171,6 +172,20 @@ class CapacityMarker(_Base):
     due_shard = UnicodeAttribute()
     compress_due_at = NumberAttribute()
     lifecycle_due = LifecycleDueIndex()
+
+
+class ThreadItem(_Base):
+    """S5: the open thread of a conversation (SK #THREAD in its partition)."""
+
+    generation = NumberAttribute()
+    start_seq = NumberAttribute()
+    last_seq = NumberAttribute()
+    last_at = NumberAttribute()
+    centroid = BinaryAttribute(legacy_encoding=False)  # float32 bytes
+    rounds = NumberAttribute()
+    words = UnicodeAttribute(null=True)  # JSON list
+    candidates = UnicodeAttribute(null=True)  # JSON list of fact ids
+    version = NumberAttribute()
 
 
 class JobStateItem(_Base):
@@ -209,6 +224,7 @@ class BoundModels:
     capacity: type[CapacityMarker]
     log: type[LifecycleLogItem]
     job_state: type[JobStateItem]
+    thread: type[ThreadItem]
 
 
 def _meta_for(cfg: TableConfig) -> type:
@@ -238,4 +254,5 @@ def bind(cfg: TableConfig) -> BoundModels:
         capacity=sub(CapacityMarker, "CapacityMarker"),
         log=sub(LifecycleLogItem, "LifecycleLogItem"),
         job_state=sub(JobStateItem, "JobStateItem"),
+        thread=sub(ThreadItem, "ThreadItem"),
     )

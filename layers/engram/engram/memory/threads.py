@@ -1,0 +1,291 @@
+"""S5 threads and mid-term memory (seed 001).
+
+A conversation is cut into threads: one starts on the first input, after `thread_idle_s` (10 min)
+without a round, on a topic shift (the round's similarity to the thread below the threshold and
+no word in common with it) or on an explicit change of topic ("by the way", "對了", "ところで",
+"그런데"). A thread that closes — and the oldest rounds of one that outgrows the S3 hard cap (12)
+— is flushed as one mid-term memory: an extractive summary of what the user said, its keywords,
+the thread's embedding (the centroid of its rounds' vectors: no model call), searchable like any
+memory for 30 days (TTL). The flush also applies L2's promotion rule to the facts extracted
+during the thread: the top 70 % by importance stay long-term, the rest become mid-term (30-day
+TTL) unless they are pinned or mentioned again (a merge promotes them).
+
+Runs in the turn worker after the round is stored: a conversation's jobs run one at a time
+(one FIFO group), and the thread item is written under its version, so a redelivered job changes
+nothing twice (the flushed memory's id is derived from the rounds it covers).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from engram.clock import Clock
+from engram.domain.models import SessionKey, Turn
+from engram.errors import Conflict
+from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.ports import MemoryRepository, MetricsSink, ThreadStore
+from engram.settings import Settings
+from engram.text.analysis import analyze, detect_language
+from engram.text.sentences import split_sentences
+from engram.text.topics import topics as topics_of
+
+# An explicit change of topic at the start of a message (or after a short interjection).
+TOPIC_CHANGE = re.compile(
+    r"^\W{0,3}(?:oh,?\s+|ah,?\s+|well,?\s+)?(?:by the way|btw|anyway|on another note|speaking of which"
+    r"|changing the subject|on a different note|unrelated(?:ly)?|another thing)\b"
+    r"|^\W{0,3}(?:對了|对了|順便(?:一提|問一下|说一下|說一下)?|顺便|換個話題|换个话题|另外|話說|话说)"
+    r"|^\W{0,3}(?:ところで|そういえば|話は変わ(?:る|り|って)|それはそうと|ちなみに)"
+    r"|^\W{0,3}(?:그런데|근데|그나저나|아\s*참|참,|다른 얘기(?:인데|지만)?|말 나온 김에)",
+    re.IGNORECASE,
+)
+
+
+def explicit_topic_change(text: str) -> bool:
+    return bool(TOPIC_CHANGE.search(text.strip()))
+
+
+@dataclass(slots=True)
+class ThreadState:
+    """The open thread of one conversation run."""
+
+    generation: int
+    start_seq: int
+    last_seq: int
+    last_at: float
+    centroid: list[float]
+    rounds: int
+    words: list[str] = field(default_factory=list)  # analysed words of its rounds (bounded)
+    candidates: list[str] = field(default_factory=list)  # facts extracted during the thread
+    version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Flush:
+    memory_id: str
+    first_seq: int
+    last_seq: int
+    reason: str  # "idle" | "topic_shift" | "explicit" | "overflow"
+    promoted: int
+    kept_mid_term: int
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def _normalised(v: Sequence[float]) -> list[float]:
+    n = math.sqrt(sum(x * x for x in v)) or 1.0
+    return [x / n for x in v]
+
+
+MAX_WORDS = 200  # words of a thread kept for the lexical half of the shift test
+_PRONOUNS = frozenset("我你他她您私僕俺저나제너")
+_COMMON = frozenset({"you", "your", "our", "was", "were", "have", "has", "had", "just", "really", "today", "now"})
+
+
+def content_words(text: str) -> list[str]:
+    """Analysed words worth comparing across rounds: Latin words of 3+ letters that are not
+    function words, CJK bigrams without a personal pronoun (我今 / 私は say nothing of a topic)."""
+    out = []
+    for w in analyze(text):
+        if w.isascii():
+            if len(w) >= 3 and w not in _COMMON:
+                out.append(w)
+        elif not any(ch in _PRONOUNS for ch in w):
+            out.append(w)
+    return list(dict.fromkeys(out))
+
+
+class ThreadTracker:
+    def __init__(
+        self,
+        threads: ThreadStore,
+        repo: MemoryRepository,
+        settings: Settings,
+        clock: Clock,
+        metrics: MetricsSink,
+        similarity_threshold: float,
+    ) -> None:
+        self._threads = threads
+        self._repo = repo
+        self._s = settings
+        self._clock = clock
+        self._metrics = metrics
+        self._threshold = similarity_threshold
+
+    def observe(
+        self,
+        key: SessionKey,
+        generation: int,
+        turn: Turn,
+        masked_text: str,
+        vector: Sequence[float],
+        new_fact_ids: Sequence[str],
+    ) -> list[Flush]:
+        """The round `turn` was stored: extend the open thread, or close it and start another.
+        `masked_text`: the round as stored (P5); only its words are kept on the thread."""
+        now = self._clock.now()
+        at = turn.created_at or now
+        state = self._threads.get(key)
+        flushes: list[Flush] = []
+        words = content_words(masked_text)
+        if state is not None and state.generation == generation and turn.seq <= state.last_seq:
+            return []  # a redelivered job: this round is in the thread already
+        reason = self._boundary(state, generation, turn, at, vector, words)
+        stored_version = state.version if state is not None else 0
+        if state is not None and reason is not None:
+            flush = self._flush(key, state, state.last_seq, reason, now)
+            if flush is not None:
+                flushes.append(flush)
+            state = None
+        if state is None:  # a new thread replaces the stored one (under the stored item's version)
+            state = ThreadState(
+                generation,
+                turn.seq,
+                turn.seq,
+                at,
+                _normalised(vector),
+                1,
+                words[:MAX_WORDS],
+                list(new_fact_ids),
+                stored_version,
+            )
+        else:
+            n = state.rounds
+            centroid = [(c * n + v) / (n + 1) for c, v in zip(state.centroid, _normalised(vector), strict=False)]
+            state = replace(
+                state,
+                last_seq=turn.seq,
+                last_at=at,
+                centroid=_normalised(centroid),
+                rounds=n + 1,
+                words=list(dict.fromkeys([*state.words, *words]))[-MAX_WORDS:],
+                candidates=[*state.candidates, *new_fact_ids],
+            )
+        # S3: rounds past the hard cap leave the thread oldest-first as mid-term memory
+        if state.last_seq - state.start_seq + 1 > self._s.recent_hard_cap:
+            cut = state.last_seq - self._s.recent_window_rounds  # the rounds no longer in the prompt window
+            flush = self._flush(key, state, cut, "overflow", now)
+            if flush is not None:
+                flushes.append(flush)
+            state = replace(state, start_seq=cut + 1, candidates=[])
+        try:
+            self._threads.put(key, state, now + self._s.conversation_log_ttl_s)
+        except Conflict:
+            return flushes  # a concurrent replay stored it: its flushes have the same ids
+        return flushes
+
+    def _boundary(
+        self,
+        state: ThreadState | None,
+        generation: int,
+        turn: Turn,
+        at: float,
+        vector: Sequence[float],
+        words: list[str],
+    ) -> str | None:
+        if state is None:
+            return None  # the first input starts the first thread
+        if state.generation != generation:
+            return "new_run"
+        if at - state.last_at >= self._s.thread_idle_s:
+            return "idle"
+        if explicit_topic_change(turn.user_text):
+            return "explicit"
+        shared = set(words) & set(state.words)
+        if words and not shared and _cosine(vector, state.centroid) < self._threshold:
+            return "topic_shift"
+        return None
+
+    def _flush(self, key: SessionKey, state: ThreadState, last_seq: int, reason: str, now: float) -> Flush | None:
+        from engram.memory.pipeline import round_memory_id  # the pipeline imports this module
+
+        # The rounds' memories (L5): masked (P5), and kept 180 days where the raw turns last 24 h.
+        ids = [round_memory_id(key, state.generation, seq) for seq in range(state.start_seq, last_seq + 1)]
+        rounds = sorted(self._repo.batch_get(key.tenant_id, key.user_id, ids), key=lambda r: r.created_at)
+        texts = [r.content for r in rounds if r.content.strip()]
+        if not texts:
+            return None
+        digest = hashlib.sha1(
+            f"{key}|{state.generation}|{state.start_seq}|{last_seq}".encode(), usedforsecurity=False
+        ).hexdigest()
+        memory_id = f"thr-{digest[:24]}"
+        text = " ".join(texts)
+        language = detect_language(text)
+        keywords = topics_of(text, language, n=8)
+        summary = self._summary(texts)
+        record = MemoryRecord(
+            memory_id=memory_id,
+            tenant_id=key.tenant_id,
+            user_id=key.user_id,
+            persona_id=key.persona_id,
+            type=MemoryType.NOTE,
+            namespace=Namespace.THREAD,
+            content=summary,
+            search_text=f"{summary} {' '.join(keywords)}",
+            importance=self._s.importance_at_birth,
+            created_at=rounds[0].created_at,
+            updated_at=now,
+            embedding=state.centroid,
+            source_turn_ids=[ref for r in rounds for ref in r.source_turn_ids],
+            topics=keywords,
+            language=language,
+            session_id=key.session_id,
+            expires_at=now + self._s.midterm_ttl_days * 86_400,
+        )
+        self._repo.put_new(record)  # a replay finds it there
+        promoted, kept = self._promote(key, state.candidates, now)
+        self._metrics.put("threads_flushed", reason=reason)
+        return Flush(memory_id, state.start_seq, last_seq, reason, promoted, kept)
+
+    def _summary(self, texts: list[str]) -> str:
+        """What the user said, most informative sentences first kept in order, within ~60 words."""
+        sentences = [s for t in texts for s in split_sentences(t)]
+        budget = self._s.midterm_summary_chars
+        if len(" ".join(sentences)) <= budget:
+            return " ".join(sentences)
+        weight: dict[str, int] = {}
+        for s in sentences:
+            for w in set(analyze(s)):
+                weight[w] = weight.get(w, 0) + 1
+        ranked = sorted(range(len(sentences)), key=lambda i: -sum(weight.get(w, 0) for w in set(analyze(sentences[i]))))
+        chosen: list[int] = []
+        used = 0
+        for i in ranked:
+            if used + len(sentences[i]) + 1 <= budget:
+                chosen.append(i)
+                used += len(sentences[i]) + 1
+        if not chosen:
+            return sentences[ranked[0]][:budget]
+        return " ".join(sentences[i] for i in sorted(chosen))
+
+    def _promote(self, key: SessionKey, candidates: list[str], now: float) -> tuple[int, int]:
+        """L2: only the top share of a flushed thread's candidates are long-term; the others stay
+        mid-term (30-day TTL) unless pinned, or until a later mention merges into them."""
+        if not candidates:
+            return 0, 0
+        records = [
+            r
+            for r in self._repo.batch_get(key.tenant_id, key.user_id, list(dict.fromkeys(candidates)))
+            if r.status == MemoryStatus.ACTIVE and r.namespace == Namespace.MEMORY
+        ]
+        records.sort(key=lambda r: (-r.importance, r.memory_id))
+        keep = math.ceil(len(records) * self._s.promote_top_ratio)
+        demoted = 0
+        for r in records[keep:]:
+            if r.pinned or r.expires_at is not None:
+                continue
+            mid = replace(r, expires_at=now + self._s.midterm_ttl_days * 86_400, version=r.version + 1, updated_at=now)
+            try:
+                self._repo.replace(mid, r.version)
+                demoted += 1
+            except Conflict:
+                continue  # changed meanwhile (a merge: mentioned again, so it stays long-term)
+        return keep, demoted

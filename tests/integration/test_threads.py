@@ -1,0 +1,132 @@
+"""S5 threads and mid-term memory against DynamoDB Local: a thread is flushed on idle, on a
+topic shift, on an explicit change of topic in each language, and when it outgrows the S3 cap;
+the flush is a searchable mid-term memory (30 days), and only the top 70 % of the thread's
+facts stay long-term."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.bootstrap import Container
+from engram.clock import ManualClock
+from engram.domain.models import SessionKey
+from engram.memory.models import MemoryRecord, Namespace
+from engram.memory.scoring import DAY_S
+from tests.support.indexing import sync_index
+
+KEY = SessionKey("default", "rin", "friend", "s1")
+
+
+def _say(c: Container, clock: ManualClock, text: str, after_s: float = 30) -> None:
+    clock.advance(after_s)
+    c.conversation.record_turn(KEY, text, "I see.")
+
+
+def _threads(c: Container) -> list[MemoryRecord]:
+    found = c.memories.list("default", "rin", namespaces=(Namespace.THREAD,), statuses=None)
+    return sorted(found, key=lambda r: r.created_at)
+
+
+def test_a_thread_idle_for_ten_minutes_is_flushed_as_searchable_mid_term_memory(
+    container: Container, clock: ManualClock
+) -> None:
+    c = container
+    _say(c, clock, "I planted tomatoes in the garden today.")
+    _say(c, clock, "The tomato seedlings need water every morning.")
+    assert _threads(c) == []
+    _say(c, clock, "What should I cook tonight?", after_s=11 * 60)  # 10 min idle: a new thread
+    (thread,) = _threads(c)
+    assert "tomatoes" in thread.content and "seedlings" in thread.content and "cook" not in thread.content
+    assert thread.expires_at == pytest.approx(clock.now() + 30 * DAY_S)
+    full = c.memories.get("default", "rin", thread.memory_id)
+    assert full is not None and full.embedding is not None and len(thread.source_turn_ids) == 2
+    assert any("tomato" in t for t in thread.topics)  # keywords
+    assert c.metrics.total("threads_flushed", reason="idle") == 1  # type: ignore[attr-defined]
+    sync_index(c, KEY.owner)
+    found = c.retriever.search(KEY.owner, "tomato garden", persona_id="friend", namespaces=("thread",))
+    assert [m.memory_id for m in found] == [thread.memory_id]
+    # searchable like any memory for 30 days, then gone from reads
+    clock.advance(31 * DAY_S)
+    assert c.memories.list("default", "rin", namespaces=(Namespace.THREAD,), now=clock.now()) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "By the way, my sister is visiting next week.",
+        "對了，我姐姐下週要來。",
+        "ところで、来週姉が来ます。",
+        "그런데 다음 주에 언니가 와요.",
+    ],
+    ids=["en", "zh", "ja", "ko"],
+)
+def test_an_explicit_change_of_topic_flushes_the_thread(container: Container, clock: ManualClock, change: str) -> None:
+    c = container
+    _say(c, clock, "I planted tomatoes in the garden today.")
+    _say(c, clock, "The tomato seedlings need water every morning.")
+    _say(c, clock, change)
+    (thread,) = _threads(c)
+    assert "tomatoes" in thread.content and len(thread.source_turn_ids) == 2
+    assert c.metrics.total("threads_flushed", reason="explicit") == 1  # type: ignore[attr-defined]
+
+
+def test_a_topic_shift_flushes_the_thread(container: Container, clock: ManualClock) -> None:
+    c = container
+    _say(c, clock, "I walked my dog Biscuit in the park this morning.")
+    _say(c, clock, "Biscuit loved chasing the ball on the grass.")
+    _say(c, clock, "My tax return is due next week and I am worried.")
+    (thread,) = _threads(c)
+    assert "Biscuit" in thread.content and "tax" not in thread.content
+    assert c.metrics.total("threads_flushed", reason="topic_shift") == 1  # type: ignore[attr-defined]
+
+
+def test_a_thread_past_the_hard_cap_flushes_its_oldest_rounds(container: Container, clock: ManualClock) -> None:
+    c = container
+    for i in range(1, 14):  # one topic, one round every 30 s: 13 rounds, cap 12
+        _say(c, clock, f"Garden note {i}: the garden tomatoes grew again.")
+    (thread,) = _threads(c)
+    # the rounds that left the prompt window (13 - 8 = 5), oldest first
+    assert len(thread.source_turn_ids) == 5 and "note 1:" in thread.content and "note 6:" not in thread.content
+    assert c.metrics.total("threads_flushed", reason="overflow") == 1  # type: ignore[attr-defined]
+
+
+def test_only_the_top_70_percent_of_a_threads_facts_stay_long_term(container: Container, clock: ManualClock) -> None:
+    c = container
+    said = [
+        "I love jazz music.",
+        "My favourite jazz musician is Miles Davis.",
+        "My favourite jazz album is Kind of Blue.",
+        "My favourite jazz club is the Blue Note.",
+    ]
+    for text in said:  # one topic: one thread
+        _say(c, clock, text)
+    facts = c.memories.list("default", "rin", namespaces=(Namespace.MEMORY,), statuses=None)
+    assert len(facts) == 4 and all(f.expires_at is None for f in facts)
+    _say(c, clock, "What's the weather tomorrow?", after_s=11 * 60)
+    facts = c.memories.list("default", "rin", namespaces=(Namespace.MEMORY,), statuses=None)
+    mid_term = [f for f in facts if f.expires_at is not None]
+    assert len(mid_term) == 1  # ceil(0.7 × 4) = 3 promoted, 1 left mid-term
+    lowest = min(facts, key=lambda f: (f.importance, f.memory_id))
+    assert mid_term[0].importance == lowest.importance
+    assert mid_term[0].expires_at == pytest.approx(clock.now() + 30 * DAY_S)
+    # mentioned again, it merges and becomes long-term
+    sync_index(c, KEY.owner)
+    by_word = {"musician": said[1], "album": said[2], "club": said[3], "music": said[0]}
+    again = next(text for word, text in by_word.items() if word in mid_term[0].content)
+    _say(c, clock, again)
+    stored = c.memories.get("default", "rin", mid_term[0].memory_id)
+    assert stored is not None and stored.expires_at is None and stored.version > mid_term[0].version
+
+
+def test_a_redelivered_round_changes_nothing(container: Container, clock: ManualClock) -> None:
+    c = container
+    _say(c, clock, "I planted tomatoes in the garden today.")
+    _say(c, clock, "The tomato seedlings need water every morning.")
+    _say(c, clock, "What should I cook tonight?", after_s=11 * 60)
+    before = _threads(c)
+    meta = c.conversation.store.get_meta(KEY, clock.now())
+    assert meta is not None
+    last = c.conversation.store.get_turn(KEY, meta.generation, meta.turn_count, clock.now())
+    assert last is not None
+    c.writer.process_turn(KEY, meta.generation, last)  # the stream delivers it again
+    assert [t.memory_id for t in _threads(c)] == [t.memory_id for t in before]

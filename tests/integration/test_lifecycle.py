@@ -405,3 +405,24 @@ def test_policy_due_dates_are_what_the_index_holds(container: Container, clock: 
     assert due is not None
     assert [x.memory_id for x in container.memories.due(due - 1, 10)] == []
     assert [x.memory_id for x in container.memories.due(due + 1, 10)] == ["p1"]
+
+
+def test_a_simulated_year_from_the_cli(
+    container: Container, svc: MemoryService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """`engram job lifecycle --now 2027-...`: the real handler on its EventBridge sample, clock injected."""
+    from datetime import UTC, datetime
+
+    from engram.local import cli
+
+    m = svc.create(OWNER, "friend", summary=RAMEN).record
+    monkeypatch.setenv("ENGRAM_TABLE_NAME", container.settings.table_name)
+    host = str(container.settings.dynamodb_endpoint)
+    a_year_later = datetime.fromtimestamp(clock.now() + 365 * DAY_S, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert cli.main(["job", "lifecycle", "--now", a_year_later, "--ddb-endpoint", host]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])  # the result is the last line
+    assert out["job"] == "lifecycle" and out["compressed"] == 1 and out["due"] == 1
+    assert svc.get(OWNER, m.memory_id).status == MemoryStatus.COMPRESSED
+    for job_name in ("retention", "consolidation"):
+        assert cli.main(["job", job_name, "--now", a_year_later, "--ddb-endpoint", host]) == 0
+        assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["status"] == "done"

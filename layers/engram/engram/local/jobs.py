@@ -37,6 +37,7 @@ def _reachable(endpoint: str) -> bool:
 def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")  # the result is what the command prints
     if not _reachable(endpoint):
         raise SystemExit(f"DynamoDB Local is not running at {endpoint}: start the local stack with `make run` first")
     from engram import runtime

@@ -33,6 +33,7 @@ from engram.adapters.opensearch_index import (
     filter_clauses,
     parse_document,
     parse_hits,
+    parse_page,
     routing_key,
 )
 from engram.adapters.opensearch_template import (
@@ -937,3 +938,30 @@ def test_contract_factory(cluster: FakeCluster, monkeypatch: pytest.MonkeyPatch)
     create = cluster.requests[-1].json()
     assert create["settings"]["index"]["number_of_replicas"] == 0
     factory._created.clear()  # nothing to drop on the fake cluster at exit
+
+
+def test_page_keys_pages_every_owner_with_search_after(cluster: FakeCluster, index: OpenSearchIndex) -> None:
+    """R6 reconciliation: ids and versions only, sorted by (tenant, user, doc), resumed from a cursor."""
+    hits = [
+        {
+            "_id": "x",
+            "_source": {"tenant_id": "t1", "user_id": "u1", "doc_id": "m1", "version": 3},
+            "sort": ["t1", "u1", "m1"],
+        },
+        {"_id": "y", "_source": {"tenant_id": "t1", "user_id": "u2", "doc_id": "m9"}, "sort": ["t1", "u2", "m9"]},
+    ]
+    cluster.on("POST", "/engram-test-read/_search", (200, {"hits": {"hits": hits}}))
+    keys, cursor = index.page_keys(None, 2)
+    assert [(k.tenant_id, k.user_id, k.doc_id, k.version) for k in keys] == [
+        ("t1", "u1", "m1", 3),
+        ("t1", "u2", "m9", 0),
+    ]
+    assert cursor == json.dumps(["t1", "u2", "m9"])
+    body = cluster.requests[0].json()
+    assert body["size"] == 2 and body["_source"] == ["tenant_id", "user_id", "doc_id", "version"]
+    assert body["sort"] == [{"tenant_id": "asc"}, {"user_id": "asc"}, {"doc_id": "asc"}] and "search_after" not in body
+    assert "routing" not in cluster.requests[0].query  # every owner: no routing
+    index.page_keys(cursor, 2)
+    assert cluster.requests[1].json()["search_after"] == ["t1", "u2", "m9"]
+    # a short page is the last one
+    assert parse_page({"hits": {"hits": hits[:1]}}, 2)[1] is None

@@ -204,6 +204,12 @@ class Settings(BaseSettings):
     consolidation_min_group: int = Field(default=3, ge=2)  # L9: memories of one topic and month
     consolidation_delay_days: int = Field(default=7, ge=0)  # L9: weekly
     max_links: int = Field(default=16, ge=1)  # L7: related ids kept on one memory
+    # L7: retrieval pulls in what its best results link to. Off by default: measured on LoCoMo
+    # (docs/benchmarks.md), it is kept only where it helps.
+    link_expansion: bool = False
+    link_expansion_top: int = Field(default=3, ge=1)
+    link_expansion_max: int = Field(default=6, ge=0)
+    link_weight: float = Field(default=0.5, ge=0, le=1)
 
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1

@@ -270,6 +270,7 @@ def document_source(doc: IndexDocument) -> dict[str, Any]:
         "topics": list(doc.topics),
         "source_ids": list(doc.source_ids),
         "pinned": bool(doc.pinned),
+        "links": list(doc.links),
     }
     if doc.vector is not None:
         source[VECTOR_FIELD] = [float(x) for x in doc.vector]
@@ -298,6 +299,7 @@ def parse_document(source: dict[str, Any]) -> IndexDocument:
             version=int(source.get("version", 0)),
             topics=[str(t) for t in source.get("topics") or []],
             source_ids=[str(s) for s in source.get("source_ids") or []],
+            links=[str(s) for s in source.get("links") or []],
             pinned=bool(source.get("pinned", False)),
         )
     except (KeyError, TypeError, ValueError) as exc:

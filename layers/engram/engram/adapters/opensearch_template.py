@@ -168,6 +168,7 @@ def mappings(
     properties["access_count"] = {"type": "integer"}
     properties["version"] = {"type": "integer"}
     properties["pinned"] = {"type": "boolean"}
+    properties["links"] = {"type": "keyword", "index": False}  # L7: read back, never searched
     # strict: a field the mapping does not know is a bug in the projection, not data to guess at.
     return {"dynamic": "strict", "properties": properties}
 

@@ -142,6 +142,7 @@ class IndexDocument:
     source_ids: list[str] = field(default_factory=list)
     pinned: bool = False
     version: int = 0  # the record's version: the indexer's stale guard (0: unknown)
+    links: list[str] = field(default_factory=list)  # L7: related memories retrieval may pull in
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from engram.memory.models import (
     VALUE_TAG,
     ExistingMemory,
     Fact,
+    Hit,
     IndexDocument,
     MemoryRecord,
     MemoryStatus,
@@ -50,6 +51,7 @@ logger = logging.getLogger(__name__)
 
 PINNED_TYPES = (MemoryType.PROFILE, MemoryType.CONSTRAINT)
 PII_TAG = "pii:"  # topics entry naming what masking found in a fact ("pii:email")
+_MACHINE_TAGS = (SUBJECT_TAG, VALUE_TAG, PII_TAG, "span:", "superseded", "consolidated", "important_moment")
 IMPORTANT_MOMENT = re.compile(
     r"emergency|ambulance|hospital|er visit|diagnos|急診|救護車|住院|診斷|救急|入院|診断|응급|입원|진단", re.I
 )
@@ -155,7 +157,18 @@ class MemoryWriter:
         # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
         # Its presence marks the job done, so a redelivery counts nothing twice.
         self._store_round(
-            key, turn, round_id, round_text, round_index_vec, facts, context, turn_ref, now, masked.pii_flags, topics
+            key,
+            turn,
+            round_id,
+            round_text,
+            round_index_vec,
+            facts,
+            context,
+            turn_ref,
+            now,
+            masked.pii_flags,
+            topics,
+            links=[*report.inserted, *report.merged][: self._s.max_links],  # L7: the facts it stated
         )
         if self._threads is not None:
             self._threads.observe(key, generation, turn, round_text, [float(x) for x in round_vec], report.inserted)
@@ -279,6 +292,7 @@ class MemoryWriter:
             supersedes=old_id,
             valid_from=now if old_id is not None else None,
             language=fact.language,
+            links=self._links(round_id, fact, hits, old_id),
         )
         # A redelivered job finds its fact stored already; the steps after it (pin, supersede)
         # are idempotent and run again, in case the first delivery died between them.
@@ -288,6 +302,17 @@ class MemoryWriter:
             self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
         if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
             report.superseded.append((old_id, new.memory_id))
+
+    def _links(self, round_id: str, fact: Fact, hits: list[Hit], replaced: str | None) -> list[str]:
+        """L7: the round that stated the fact, and its nearest memories that share a topic with it
+        (not one it replaces): what a question about one may also need."""
+        mine = {t for t in fact.topics if not t.startswith(_MACHINE_TAGS)}
+        related = [
+            h.doc_id
+            for h in hits
+            if h.doc_id != replaced and mine & {t for t in h.doc.topics if not t.startswith(_MACHINE_TAGS)}
+        ]
+        return list(dict.fromkeys([round_id, *related]))[: self._s.max_links]
 
     def _update(
         self, owner: OwnerKey, memory_id: str, now: float, change: Callable[[MemoryRecord], MemoryRecord | None]
@@ -375,6 +400,7 @@ class MemoryWriter:
         now: float,
         pii_flags: list[str],
         topics: list[str],
+        links: list[str] | None = None,
     ) -> None:
         """L5: the round, searchable by meaning for 180 days; important moments are kept.
 
@@ -406,6 +432,7 @@ class MemoryWriter:
             # the subjects its facts set: a question about the past dates it as what replaced them
             topics=(["important_moment"] if important else [])
             + list(dict.fromkeys(t for f in facts for t in f.topics if t.startswith(SUBJECT_TAG))),
+            links=list(links or []),
         )
         self._repo.put_round_counted(record, topics)
 

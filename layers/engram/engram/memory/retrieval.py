@@ -120,7 +120,39 @@ class HybridRetriever:
         text_hits.sort(key=lambda h: -h.score)
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
-        return self._rank(text_hits, vector_hits, np.asarray(vector, dtype=np.float32), k, now, named)
+        qvec = np.asarray(vector, dtype=np.float32)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named)
+        if self._s.link_expansion and ranked:
+            ranked = self._with_links(ranked, personal, qvec, k)
+        return ranked
+
+    def _with_links(
+        self, ranked: list[ScoredMemory], flt: SearchFilter, qvec: np.ndarray[Any, Any], k: int
+    ) -> list[ScoredMemory]:
+        """L7: the best results pull in the memories they link to (the round that stated a fact,
+        facts sharing its topic), ranked below the one that linked them. Bounded: the top
+        `link_expansion_top` results, at most `link_expansion_max` neighbours (one index read each)."""
+        s = self._s
+        have = {m.memory_id for m in ranked}
+        pulled: list[ScoredMemory] = []
+        for m in ranked[: s.link_expansion_top]:
+            for linked in m.doc.links:
+                if len(pulled) >= s.link_expansion_max:
+                    break
+                if linked in have:
+                    continue
+                have.add(linked)
+                doc = self._index.get(flt.tenant_id, flt.user_id, linked)
+                if doc is None or not _passes(doc, flt):
+                    continue
+                cos = float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
+                pulled.append(
+                    ScoredMemory(linked, m.score * s.link_weight, doc, similarity=cos, fused=m.fused * s.link_weight)
+                )
+        if not pulled:
+            return ranked
+        merged = sorted([*ranked, *pulled], key=lambda m: (-m.score, m.memory_id))
+        return self._diverse(merged, k, s.near_duplicate_overlap)
 
     def _rank(
         self,
@@ -254,6 +286,18 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _passes(doc: IndexDocument, flt: SearchFilter) -> bool:
+    """A document read by id meets the filter the search ran with (owner checked by the index)."""
+    return (
+        doc.namespace in flt.namespaces
+        and doc.status in flt.statuses
+        and (flt.persona_ids is None or doc.persona_id in flt.persona_ids)
+        and (flt.now is None or doc.expires_at is None or doc.expires_at > flt.now)
+        and (flt.created_from is None or doc.created_at >= flt.created_from)
+        and (flt.created_to is None or doc.created_at <= flt.created_to)
+    )
 
 
 def _day(epoch: float) -> str:

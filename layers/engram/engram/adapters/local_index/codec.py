@@ -31,6 +31,7 @@ def encode_body(doc: IndexDocument) -> str:
         "source_ids": list(doc.source_ids),
         "pinned": doc.pinned,
         "version": doc.version,
+        "links": list(doc.links),
     }
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 

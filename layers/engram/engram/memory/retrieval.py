@@ -213,8 +213,11 @@ class HybridRetriever:
                 + s.rerank_weight_decay * time_decay(c.doc.created_at, now, s.decay_lambda_per_day)
                 + s.rerank_weight_importance * importance
             )
-            if SUPERSEDED_TAG in c.doc.topics:
-                score *= 0.5  # a replaced fact stays findable but never outranks its successor
+            if SUPERSEDED_TAG in c.doc.topics and c.doc.namespace == Namespace.MEMORY.value:
+                # a replaced fact stays findable but never outranks its successor; a round that stated
+                # it keeps its rank (it is a record of what was said, and when): the prompt's
+                # validity filter keeps it out of questions about the present
+                score *= 0.5
             scored.append(
                 ScoredMemory(
                     c.doc.doc_id,

@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.memory.models import ArchiveInfo, ArchiveReason, MemoryRecord, MemoryStatus, Namespace
 from engram.memory.scoring import DAY_S, crossing_time, record_effective_importance
-from engram.settings import Settings
+
+if TYPE_CHECKING:
+    from engram.settings import Settings
 
 ARCHIVED_STATUSES = (MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED)
 

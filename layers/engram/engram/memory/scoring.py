@@ -5,9 +5,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engram.memory.models import MemoryRecord
-from engram.settings import Settings
+
+if TYPE_CHECKING:  # settings (pydantic-settings) are not needed to import the scoring functions
+    from engram.settings import Settings
 
 DAY_S = 86_400.0
 WEEK_S = 7 * DAY_S

@@ -426,3 +426,38 @@ def test_a_simulated_year_from_the_cli(
     for job_name in ("retention", "consolidation"):
         assert cli.main(["job", job_name, "--now", a_year_later, "--ddb-endpoint", host]) == 0
         assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["status"] == "done"
+
+
+# --- R2 with the small model: the real OpenAI client against the local stub ---------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "method"),
+    [("Ramen by the station with my sister.", "gpt-4o-mini"), (RAMEN + " " + RAMEN, "local")],
+    ids=["fits", "overlong-falls-back"],
+)
+def test_compression_with_the_small_model(
+    make_container: Any, openai_settings: Settings, openai_stub: Any, clock: ManualClock, answer: str, method: str
+) -> None:
+    c = make_container(openai_settings)
+    svc = memory_service_for(c)
+    m = svc.create(OWNER, "friend", summary=RAMEN).record
+    prompts: list[str] = []
+
+    def reply(request: dict[str, Any]) -> str:
+        prompt = request["messages"][-1]["content"]
+        prompts.append(prompt)
+        return answer if prompt.startswith("Shorten this memory") else "ok"
+
+    openai_stub.state.reply = reply
+    clock.advance(365 * DAY_S)
+    assert lifecycle_job_for(c).run()["compressed"] == 1
+    compressed = svc.get(OWNER, m.memory_id)
+    info = compressed.archive
+    assert info is not None and info.ratio >= 0.7
+    shorten = [p for p in prompts if p.startswith("Shorten this memory")]
+    assert len(shorten) == 1 and RAMEN in shorten[0]  # one call per memory
+    if method == "local":
+        assert info.method == "local-heuristic" and compressed.content != answer
+    else:
+        assert info.method == c.models.summarizer.name and compressed.content == answer

@@ -130,3 +130,16 @@ def test_a_redelivered_round_changes_nothing(container: Container, clock: Manual
     assert last is not None
     c.writer.process_turn(KEY, meta.generation, last)  # the stream delivers it again
     assert [t.memory_id for t in _threads(c)] == [t.memory_id for t in before]
+
+
+def test_the_open_thread_is_flushed_when_its_run_ends(container: Container, clock: ManualClock) -> None:
+    c = container
+    _say(c, clock, "I planted tomatoes in the garden today.")
+    _say(c, clock, "The tomato seedlings need water every morning.")
+    clock.advance(c.settings.session_idle_timeout_s + 60)
+    assert c.closer.sweep_idle()["closed"] == 1  # the run's closing reaches the worker as its job
+    (thread,) = _threads(c)
+    assert "tomatoes" in thread.content and len(thread.source_turn_ids) == 2
+    assert c.metrics.total("threads_flushed", reason="session_end") == 1  # type: ignore[attr-defined]
+    _say(c, clock, "Hello again, what's new?", after_s=3600)  # a new run: nothing flushed twice
+    assert len(_threads(c)) == 1

@@ -172,6 +172,17 @@ def build_container(
         metrics,
         on_access=lambda owner, ids, now: queue_ref[0].submit(access_job(owner, ids, now)),  # off the reply path
     )
+    threads = ThreadTracker(
+        DynamoThreadStore(bound),
+        repo,
+        settings,
+        clock,
+        metrics,
+        # S5's 0.75 is for OpenAI's embeddings; the local e5 model's cosines sit higher
+        similarity_threshold=settings.thread_similarity
+        if settings.openai_enabled
+        else settings.thread_similarity_local,
+    )
     writer = MemoryWriter(
         repo,
         index,
@@ -182,17 +193,7 @@ def build_container(
         clock,
         metrics,
         capacity=CapacityWatch(index, repo, settings, clock),
-        threads=ThreadTracker(
-            DynamoThreadStore(bound),
-            repo,
-            settings,
-            clock,
-            metrics,
-            # S5's 0.75 is for OpenAI's embeddings; the local e5 model's cosines sit higher
-            similarity_threshold=settings.thread_similarity
-            if settings.openai_enabled
-            else settings.thread_similarity_local,
-        ),
+        threads=threads,
     )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     outbox_ref: list[TurnOutbox] = []
@@ -211,7 +212,7 @@ def build_container(
         rolling,
         memory_writer=writer.process_turn if long_term else None,
         on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
-        end_run=closer.finish_pending,
+        end_run=lambda key, generation: _end_run(closer, threads if long_term else None, key, generation),
         kb_embed=lambda job: _knowledge_base(container_ref[0]).embed_pending(job),
     )
     queue: PostTurnQueue
@@ -271,6 +272,13 @@ def _knowledge_base(container: Container) -> Any:
     from engram.memory.factory import knowledge_base_for  # the factory imports this module
 
     return knowledge_base_for(container)
+
+
+def _end_run(closer: SessionCloser, threads: ThreadTracker | None, key: Any, generation: int) -> None:
+    """A closed run's job: its session memory (S6), then its open thread flushed (S5)."""
+    closer.finish_pending(key, generation)
+    if threads is not None:
+        threads.close_run(key, generation)
 
 
 class _Deferred:

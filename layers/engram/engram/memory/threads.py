@@ -145,6 +145,8 @@ class ThreadTracker:
             if flush is not None:
                 flushes.append(flush)
             state = None
+        if state is not None and state.start_seq > state.last_seq:  # closed with its run: start afresh
+            state = None
         if state is None:  # a new thread replaces the stored one (under the stored item's version)
             state = ThreadState(
                 generation,
@@ -181,6 +183,21 @@ class ThreadTracker:
         except Conflict:
             return flushes  # a concurrent replay stored it: its flushes have the same ids
         return flushes
+
+    def close_run(self, key: SessionKey, generation: int) -> Flush | None:
+        """S6 ended the run (explicit end, idle, 20 rounds): its open thread is flushed now rather
+        than when the user next writes."""
+        state = self._threads.get(key)
+        if state is None or state.generation != generation or state.start_seq > state.last_seq:
+            return None
+        now = self._clock.now()
+        flush = self._flush(key, state, state.last_seq, "session_end", now)
+        closed = replace(state, start_seq=state.last_seq + 1, rounds=0, words=[], candidates=[])
+        try:
+            self._threads.put(key, closed, now + self._s.conversation_log_ttl_s)
+        except Conflict:
+            return flush  # a replay closed it: the flush has the same id
+        return flush
 
     def _boundary(
         self,

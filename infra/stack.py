@@ -97,11 +97,12 @@ class EngramStack(Stack):
         # ... and its daily orphan pass (R6): the indexer stays the index's only writer.
         data.grant_index_reconcile_state(workers.indexer.role)
         jobs.schedule_function("index_reconcile", cfg.index_reconcile_schedule, workers.indexer.function)
-        # jobs: idle_sessions, lifecycle, retention and consolidation are registered (functions/jobs/handler.py); the table
-        # access is exactly what they do, and each further job adds its own. idle_sessions closes
-        # runs (their RUN# items reach the queue through the outbox pipe, so no SendMessage) and
-        # makes the memory of runs whose maker died (LLM summary, field key); lifecycle
-        # compresses with the small model when configured (the same secret).
+        # jobs: idle_sessions, lifecycle, retention and consolidation are registered
+        # (functions/jobs/handler.py); the table access is exactly what they do, and each
+        # further job adds its own. idle_sessions closes runs (their RUN# items reach the queue
+        # through the outbox pipe, so no SendMessage) and makes the memory of runs whose maker
+        # died (LLM summary, field key); lifecycle compresses with the small model when
+        # configured (the same secret).
         data.grant_jobs(jobs.handler.role)
         data.grant_field_encrypt_decrypt(jobs.handler.role)
         openai_secret.grant_read(jobs.handler.role)

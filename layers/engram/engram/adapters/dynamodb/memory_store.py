@@ -9,7 +9,7 @@ import builtins
 import dataclasses
 import json
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -18,7 +18,7 @@ from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, LifecycleLogItem, MemoryItem
 from engram.errors import Conflict, StoreUnavailable
 from engram.memory.lifecycle_policy import DueRef, LifecycleEntry, LifecycleEvent, LifecyclePolicy
@@ -35,10 +35,6 @@ from engram.memory.models import (
 from engram.settings import get_settings
 
 ACCESS_FIELDS = ("access_count", "last_accessed_at")  # written only by touch_access
-
-
-def _cancelled_by_condition(exc: TransactWriteError) -> bool:
-    return any(r is not None and r.code == "ConditionalCheckFailed" for r in exc.cancellation_reasons or [])
 
 
 def _archive_json(info: ArchiveInfo | None) -> str | None:
@@ -290,27 +286,19 @@ class DynamoMemoryRepository:
             value = getattr(item, name)
             actions.append(attr.remove() if value is None else attr.set(value))
         condition = m.pk.exists() & (m.version == expected_version)
-        conflict = Conflict(
-            "the memory changed since it was read",
-            details={"memory_id": record.memory_id, "expected_version": expected_version},
+        target = m(item.pk, item.sk)
+        # An update, not a put: the access counters belong to touch_access (atomic ADDs
+        # that never bump the version), so a read-modify-write cannot write back an old count.
+        written = self._logged(
+            lambda: target.update(actions=actions, condition=condition),
+            lambda tx: tx.update(target, actions=actions, condition=condition),
+            log,
         )
-        try:
-            # An update, not a put: the access counters belong to touch_access (atomic ADDs
-            # that never bump the version), so a read-modify-write cannot write back an old count.
-            if not log:
-                m(item.pk, item.sk).update(actions=actions, condition=condition)
-            else:
-                with TransactWrite(connection=m._get_connection().connection) as tx:
-                    self._append(tx, log)
-                    tx.update(m(item.pk, item.sk), actions=actions, condition=condition)
-        except TransactWriteError as exc:
-            if _cancelled_by_condition(exc):
-                raise conflict from exc
-            raise translate(exc) from exc
-        except PynamoDBException as exc:
-            if is_condition_failure(exc):
-                raise conflict from exc
-            raise translate(exc) from exc
+        if not written:
+            raise Conflict(
+                "the memory changed since it was read",
+                details={"memory_id": record.memory_id, "expected_version": expected_version},
+            )
         return record
 
     def delete(
@@ -328,15 +316,28 @@ class DynamoMemoryRepository:
         condition = m.pk.exists()
         if expected_version is not None:
             condition &= m.version == expected_version
+        return self._logged(
+            lambda: target.delete(condition=condition), lambda tx: tx.delete(target, condition=condition), log
+        )
+
+    def _logged(
+        self,
+        write: Callable[[], object],
+        write_in: Callable[[TransactWrite], object],
+        log: Sequence[LifecycleEntry],
+    ) -> bool:
+        """One conditional write of a memory: alone, or with its lifecycle log lines in one
+        transaction (R5: a step is logged exactly when it happened). False when its condition
+        (or a log line's: never overwritten) failed; other failures become domain errors."""
         try:
             if not log:
-                target.delete(condition=condition)
+                write()
             else:
-                with TransactWrite(connection=m._get_connection().connection) as tx:
+                with TransactWrite(connection=self._m._get_connection().connection) as tx:
                     self._append(tx, log)
-                    tx.delete(target, condition=condition)
+                    write_in(tx)
         except TransactWriteError as exc:
-            if _cancelled_by_condition(exc):
+            if "ConditionalCheckFailed" in cancellation_codes(exc):
                 return False
             raise translate(exc) from exc
         except PynamoDBException as exc:
@@ -406,84 +407,68 @@ class DynamoMemoryRepository:
     def due(self, now: float, limit: int) -> builtins.list[DueRef]:
         """Up to `limit` items whose next lifecycle step is due at `now`, earliest first per shard:
         memories (crossing or archive end) and capacity markers. Reads the sparse index only."""
+        return self._due_in(keys.due_shards(), now, limit)
+
+    def mark_capacity(self, tenant_id: str, user_id: str, now: float) -> None:
+        """R4: ask the next lifecycle run to check this user's capacity."""
+        self._mark(tenant_id, user_id, keys.CAPACITY_SK, keys.due_shard(tenant_id, user_id), now, keep_waiting=False)
+
+    def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None:
+        """Drop the marker the run handled; a newer mark (written meanwhile) stays."""
+        self._clear_mark(tenant_id, user_id, keys.CAPACITY_SK, marked_at)
+
+    # --- L9: users with memories to consolidate ----------------------------------------------
+    def mark_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
+        """A user wrote memories: consolidate them at `due_at`, unless a mark is already waiting
+        (an active user's mark is not pushed back by every write)."""
+        shard = keys.consolidation_shard(tenant_id, user_id)
+        self._mark(tenant_id, user_id, keys.CONSOLIDATE_SK, shard, due_at, keep_waiting=True)
+
+    def due_consolidation(self, now: float, limit: int) -> builtins.list[DueRef]:
+        return self._due_in(keys.consolidation_shards(), now, limit)
+
+    def clear_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
+        self._clear_mark(tenant_id, user_id, keys.CONSOLIDATE_SK, due_at)
+
+    # --- the compression_due index: memories and users' marks ------------------------------
+    def _due_in(self, shards: builtins.list[str], now: float, limit: int) -> builtins.list[DueRef]:
+        """Up to `limit` keys due at `now` in these shards: a memory (its id), or a user's mark (None)."""
         m = self._m
         found: builtins.list[DueRef] = []
         try:
-            for shard in keys.due_shards():
+            for shard in shards:
                 if len(found) >= limit:
                     break
                 for item in m.lifecycle_due.query(
                     shard, m.compress_due_at <= now, limit=limit - len(found), page_size=min(limit, 500)
                 ):
                     tenant_id, user_id = keys.parse_memory_pk(item.pk)
-                    if item.sk == keys.CAPACITY_SK:
-                        found.append(DueRef(tenant_id, user_id, None, float(item.compress_due_at)))
-                    elif item.sk.startswith(keys.MEMORY_PREFIX):
-                        found.append(
-                            DueRef(tenant_id, user_id, item.sk[len(keys.MEMORY_PREFIX) :], float(item.compress_due_at))
-                        )
+                    memory_id = item.sk[len(keys.MEMORY_PREFIX) :] if item.sk.startswith(keys.MEMORY_PREFIX) else None
+                    found.append(DueRef(tenant_id, user_id, memory_id, float(item.compress_due_at)))
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return found
 
-    def mark_capacity(self, tenant_id: str, user_id: str, now: float) -> None:
-        """R4: ask the next lifecycle run to check this user's capacity."""
+    def _mark(self, tenant_id: str, user_id: str, sk: str, shard: str, due_at: float, *, keep_waiting: bool) -> None:
         c = self._capacity
+        mark = c(
+            keys.memory_pk(tenant_id, user_id),
+            sk,
+            due_shard=shard,
+            compress_due_at=due_at,
+            user_key=keys.user_key(tenant_id, user_id),
+        )
         try:
-            c(
-                keys.memory_pk(tenant_id, user_id),
-                keys.CAPACITY_SK,
-                due_shard=keys.due_shard(tenant_id, user_id),
-                compress_due_at=now,
-                user_key=keys.user_key(tenant_id, user_id),
-            ).save()
+            mark.save(condition=c.pk.does_not_exist() if keep_waiting else None)
         except PynamoDBException as exc:
-            raise translate(exc) from exc
-
-    # --- L9: users with memories to consolidate ----------------------------------------------
-    def mark_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
-        """A user wrote memories: consolidate them at `due_at`, unless a mark is already waiting
-        (an active user's mark is not pushed back by every write)."""
-        c = self._capacity
-        try:
-            c(
-                keys.memory_pk(tenant_id, user_id),
-                keys.CONSOLIDATE_SK,
-                due_shard=keys.consolidation_shard(tenant_id, user_id),
-                compress_due_at=due_at,
-                user_key=keys.user_key(tenant_id, user_id),
-            ).save(condition=c.pk.does_not_exist())
-        except PynamoDBException as exc:
-            if not is_condition_failure(exc):
+            if not (keep_waiting and is_condition_failure(exc)):
                 raise translate(exc) from exc
 
-    def due_consolidation(self, now: float, limit: int) -> builtins.list[DueRef]:
-        c = self._capacity
-        found: builtins.list[DueRef] = []
-        try:
-            for shard in keys.consolidation_shards():
-                if len(found) >= limit:
-                    break
-                for item in c.lifecycle_due.query(shard, c.compress_due_at <= now, limit=limit - len(found)):
-                    tenant_id, user_id = keys.parse_memory_pk(item.pk)
-                    found.append(DueRef(tenant_id, user_id, None, float(item.compress_due_at)))
-        except PynamoDBException as exc:
-            raise translate(exc) from exc
-        return found
-
-    def clear_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None:
+    def _clear_mark(self, tenant_id: str, user_id: str, sk: str, marked_at: float) -> None:
+        """Drop a mark a run handled; one written meanwhile (a later date) stays."""
         c = self._capacity
         try:
-            c(keys.memory_pk(tenant_id, user_id), keys.CONSOLIDATE_SK).delete(condition=c.compress_due_at <= due_at)
-        except PynamoDBException as exc:
-            if not is_condition_failure(exc):
-                raise translate(exc) from exc
-
-    def clear_capacity(self, tenant_id: str, user_id: str, marked_at: float) -> None:
-        """Drop the marker the run handled; a newer mark (written meanwhile) stays."""
-        c = self._capacity
-        try:
-            c(keys.memory_pk(tenant_id, user_id), keys.CAPACITY_SK).delete(condition=c.compress_due_at <= marked_at)
+            c(keys.memory_pk(tenant_id, user_id), sk).delete(condition=c.compress_due_at <= marked_at)
         except PynamoDBException as exc:
             if not is_condition_failure(exc):
                 raise translate(exc) from exc

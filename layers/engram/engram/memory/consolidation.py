@@ -19,22 +19,18 @@ from datetime import UTC, datetime
 from engram.clock import Clock
 from engram.errors import Conflict
 from engram.memory.lifecycle_policy import DueRef
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, plain_topics
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S
 from engram.ports import MemoryRepository, MetricsSink
 from engram.settings import Settings
 
 CONSOLIDATED_TAG = "consolidated"  # on a member once its group's summary exists
-_TAGS = ("subject:", "value:", "pii:", "span:")
 
 
 def group_topic(record: MemoryRecord) -> str | None:
     """The topic a memory is grouped under: its first plain topic (not a machine tag)."""
-    return next(
-        (t for t in record.topics if not t.startswith(_TAGS) and t not in (SUPERSEDED_TAG, CONSOLIDATED_TAG)),
-        None,
-    )
+    return next(iter(plain_topics(record.topics)), None)
 
 
 def month_of(epoch: float) -> str:

@@ -9,7 +9,6 @@ the loser of each race finds the version moved and skips it.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -185,9 +184,3 @@ class CapacityWatch:
             return False
         self._repo.mark_capacity(tenant_id, user_id, now)
         return True
-
-
-def monotonic_budget(seconds: float) -> Callable[[], float]:
-    """A `remaining_s` for runs outside Lambda: `seconds` from now."""
-    end = time.monotonic() + seconds
-    return lambda: end - time.monotonic()

@@ -233,6 +233,17 @@ SUBJECT_TAG = "subject:"  # topics entry that carries a fact's subject key (supe
 VALUE_TAG = "value:"  # topics entry with a digest of the value it sets (a rephrasing merges)
 
 
+# Topics entries the system writes for itself, never a topic a person would name: prefixes
+# ("subject:", "value:", "pii:", "span:") and whole markers ("superseded", "consolidated", ...).
+_TAG_PREFIXES = (SUBJECT_TAG, VALUE_TAG, "pii:", "span:")
+_MARKERS = frozenset({"superseded", "consolidated", "important_moment"})
+
+
+def plain_topics(topics: list[str]) -> list[str]:
+    """The topics a person would name (what L7 links and L9 groups by), machine tags left out."""
+    return [t for t in topics if not t.startswith(_TAG_PREFIXES) and t not in _MARKERS]
+
+
 def value_tag(value_key: str) -> str:
     """A topics entry naming a fact's value by digest: comparable, and no PII leaks into topics."""
     return VALUE_TAG + hashlib.sha1(value_key.encode(), usedforsecurity=False).hexdigest()[:16]

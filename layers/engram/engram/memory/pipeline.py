@@ -36,6 +36,7 @@ from engram.memory.models import (
     MemoryType,
     Namespace,
     SearchFilter,
+    plain_topics,
     subject_of,
     value_of,
     value_tag,
@@ -51,7 +52,6 @@ logger = logging.getLogger(__name__)
 
 PINNED_TYPES = (MemoryType.PROFILE, MemoryType.CONSTRAINT)
 PII_TAG = "pii:"  # topics entry naming what masking found in a fact ("pii:email")
-_MACHINE_TAGS = (SUBJECT_TAG, VALUE_TAG, PII_TAG, "span:", "superseded", "consolidated", "important_moment")
 IMPORTANT_MOMENT = re.compile(
     r"emergency|ambulance|hospital|er visit|diagnos|急診|救護車|住院|診斷|救急|入院|診断|응급|입원|진단", re.I
 )
@@ -306,12 +306,8 @@ class MemoryWriter:
     def _links(self, round_id: str, fact: Fact, hits: list[Hit], replaced: str | None) -> list[str]:
         """L7: the round that stated the fact, and its nearest memories that share a topic with it
         (not one it replaces): what a question about one may also need."""
-        mine = {t for t in fact.topics if not t.startswith(_MACHINE_TAGS)}
-        related = [
-            h.doc_id
-            for h in hits
-            if h.doc_id != replaced and mine & {t for t in h.doc.topics if not t.startswith(_MACHINE_TAGS)}
-        ]
+        mine = set(plain_topics(fact.topics))
+        related = [h.doc_id for h in hits if h.doc_id != replaced and mine & set(plain_topics(h.doc.topics))]
         return list(dict.fromkeys([round_id, *related]))[: self._s.max_links]
 
     def _update(

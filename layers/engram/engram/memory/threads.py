@@ -27,6 +27,7 @@ from engram.clock import Clock
 from engram.domain.models import SessionKey, Turn
 from engram.errors import Conflict
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.scoring import cosine
 from engram.ports import MemoryRepository, MetricsSink, ThreadStore
 from engram.settings import Settings
 from engram.text.analysis import analyze, detect_language
@@ -71,13 +72,6 @@ class Flush:
     reason: str  # "idle" | "topic_shift" | "explicit" | "overflow"
     promoted: int
     kept_mid_term: int
-
-
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=False))
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(y * y for y in b))
-    return dot / (na * nb) if na and nb else 0.0
 
 
 def _normalised(v: Sequence[float]) -> list[float]:
@@ -217,7 +211,7 @@ class ThreadTracker:
         if explicit_topic_change(turn.user_text):
             return "explicit"
         shared = set(words) & set(state.words)
-        if words and not shared and _cosine(vector, state.centroid) < self._threshold:
+        if words and not shared and cosine(vector, state.centroid) < self._threshold:
             return "topic_shift"
         return None
 

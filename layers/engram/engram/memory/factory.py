@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
@@ -47,6 +47,7 @@ RETENTION_JOB = "retention_job"
 # on-disk index, so the job leaves the index alone (the retention job skips reconciliation).
 INDEX_ELSEWHERE = "index_owned_elsewhere"
 KNOWLEDGE_BASE = "knowledge_base"
+T = TypeVar("T")
 _lock = threading.RLock()  # knowledge_base_for builds the memory service under it
 
 
@@ -106,101 +107,99 @@ def _held(container: Container, name: str) -> Any:
     return getattr(container, name, None) or container.extras.get(name)
 
 
-def memory_service_for(container: Container) -> MemoryService:
-    service = _held(container, MEMORY_SERVICE)
-    if service is None:
+def _once(container: Container, name: str, kind: type[T], build: Callable[[], T]) -> T:
+    """The container's `name` (an attribute or in `extras`), else built once and kept in `extras`
+    (double-checked under the lock: concurrent first requests build it once)."""
+    held = _held(container, name)
+    if held is None:
         with _lock:
-            service = container.extras.get(MEMORY_SERVICE)
-            if service is None:
-                # The container's own ports: same table, same embedder as the index, the hybrid search.
-                service = build_memory_service(
-                    container.settings,
-                    clock=container.clock,
-                    metrics=container.metrics,
-                    summarizer=container.models.summarizer,
-                    embedder=container.models.embedder,
-                    search=container.retriever,
-                    repo=container.memories,
-                    profiles=container.profiles,
-                )
-                container.extras[MEMORY_SERVICE] = service
-    assert isinstance(service, MemoryService)
-    return service
+            held = container.extras.get(name)
+            if held is None:
+                held = build()
+                container.extras[name] = held
+    assert isinstance(held, kind)
+    return held
+
+
+def memory_service_for(container: Container) -> MemoryService:
+    # The container's own ports: same table, same embedder as the index, the hybrid search.
+    return _once(
+        container,
+        MEMORY_SERVICE,
+        MemoryService,
+        lambda: build_memory_service(
+            container.settings,
+            clock=container.clock,
+            metrics=container.metrics,
+            summarizer=container.models.summarizer,
+            embedder=container.models.embedder,
+            search=container.retriever,
+            repo=container.memories,
+            profiles=container.profiles,
+        ),
+    )
 
 
 def knowledge_base_for(container: Container) -> KnowledgeBase:
-    kb = _held(container, KNOWLEDGE_BASE)
-    if kb is None:
-        with _lock:
-            kb = container.extras.get(KNOWLEDGE_BASE)
-            if kb is None:
-                memory = memory_service_for(container)
-                kb = build_knowledge_base(
-                    container.settings,
-                    clock=container.clock,
-                    metrics=container.metrics,
-                    embedder=memory.embedder,
-                    counter=container.counter,
-                    repo=memory.repo,
-                    submit=container.queue.submit,
-                )
-                container.extras[KNOWLEDGE_BASE] = kb
-    assert isinstance(kb, KnowledgeBase)
-    return kb
+    def build() -> KnowledgeBase:
+        memory = memory_service_for(container)
+        return build_knowledge_base(
+            container.settings,
+            clock=container.clock,
+            metrics=container.metrics,
+            embedder=memory.embedder,
+            counter=container.counter,
+            repo=memory.repo,
+            submit=container.queue.submit,
+        )
+
+    return _once(container, KNOWLEDGE_BASE, KnowledgeBase, build)
 
 
 def lifecycle_job_for(container: Container) -> LifecycleJob:
     """The daily lifecycle job on the container's repository; the small model compresses when
     OpenAI is configured, the extractive fallback otherwise (and whenever the model fails)."""
-    job = container.extras.get(LIFECYCLE_JOB)
-    if job is None:
-        with _lock:
-            job = container.extras.get(LIFECYCLE_JOB)
-            if job is None:
-                from engram.adapters.local_models.compressor import ExtractiveCompressor
 
-                settings = container.settings
-                model: MemoryCompressor | None = None
-                if settings.openai_enabled:
-                    from engram.adapters.openai_models.client import OpenAIClient
-                    from engram.adapters.openai_models.tasks import OpenAICompressor
+    def build() -> LifecycleJob:
+        from engram.adapters.local_models.compressor import ExtractiveCompressor
 
-                    model = OpenAICompressor(OpenAIClient(settings))
-                job = LifecycleJob(
-                    repo=container.memories,
-                    short_forms=ShortFormMaker(settings, ExtractiveCompressor(), model),
-                    policy=LifecyclePolicy(settings),
-                    settings=settings,
-                    clock=container.clock,
-                    metrics=container.metrics,
-                )
-                container.extras[LIFECYCLE_JOB] = job
-    assert isinstance(job, LifecycleJob)
-    return job
+        settings = container.settings
+        model: MemoryCompressor | None = None
+        if settings.openai_enabled:
+            from engram.adapters.openai_models.client import OpenAIClient
+            from engram.adapters.openai_models.tasks import OpenAICompressor
+
+            model = OpenAICompressor(OpenAIClient(settings))
+        return LifecycleJob(
+            repo=container.memories,
+            short_forms=ShortFormMaker(settings, ExtractiveCompressor(), model),
+            policy=LifecyclePolicy(settings),
+            settings=settings,
+            clock=container.clock,
+            metrics=container.metrics,
+        )
+
+    return _once(container, LIFECYCLE_JOB, LifecycleJob, build)
 
 
 def retention_job_for(container: Container) -> RetentionJob:
     """The daily retention job (R6) on the container's repository and index."""
-    job = container.extras.get(RETENTION_JOB)
-    if job is None:
-        with _lock:
-            job = container.extras.get(RETENTION_JOB)
-            if job is None:
-                from engram.adapters.dynamodb.job_state import DynamoJobState
-                from engram.memory.retention import RetentionJob
+    from engram.adapters.dynamodb.job_state import DynamoJobState
+    from engram.memory.retention import RetentionJob
 
-                settings = container.settings
-                job = RetentionJob(
-                    repo=container.memories,
-                    index=None if container.extras.get(INDEX_ELSEWHERE) else container.index,
-                    state=DynamoJobState(bind(TableConfig.from_settings(settings))),
-                    settings=settings,
-                    clock=container.clock,
-                    metrics=container.metrics,
-                )
-                container.extras[RETENTION_JOB] = job
-    assert isinstance(job, RetentionJob)
-    return job
+    return _once(
+        container,
+        RETENTION_JOB,
+        RetentionJob,
+        lambda: RetentionJob(
+            repo=container.memories,
+            index=None if container.extras.get(INDEX_ELSEWHERE) else container.index,
+            state=DynamoJobState(bind(TableConfig.from_settings(container.settings))),
+            settings=container.settings,
+            clock=container.clock,
+            metrics=container.metrics,
+        ),
+    )
 
 
 def index_reconciler_for(container: Container) -> IndexReconciler:

@@ -145,9 +145,14 @@ class HybridRetriever:
                 doc = self._index.get(flt.tenant_id, flt.user_id, linked)
                 if doc is None or not _passes(doc, flt):
                     continue
-                cos = float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
                 pulled.append(
-                    ScoredMemory(linked, m.score * s.link_weight, doc, similarity=cos, fused=m.fused * s.link_weight)
+                    ScoredMemory(
+                        linked,
+                        m.score * s.link_weight,
+                        doc,
+                        similarity=_cosine_to(qvec, doc),
+                        fused=m.fused * s.link_weight,
+                    )
                 )
         if not pulled:
             return ranked
@@ -168,11 +173,7 @@ class HybridRetriever:
         lexical = {h.doc_id for h in text_hits if h.score > 0}
         if not docs:
             return []
-        # Our own inner products, not the index's scores: every adapter then ranks alike.
-        cosines = {
-            doc_id: float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
-            for doc_id, doc in docs.items()
-        }
+        cosines = {doc_id: _cosine_to(qvec, doc) for doc_id, doc in docs.items()}
         if s.retrieval_fusion == "rrf":
             fused = reciprocal_rank_fusion(
                 [
@@ -289,6 +290,12 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument) -> float:
+    """Our own inner product with the (normalised) query vector, not the index's score: every
+    adapter then ranks alike."""
+    return float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
 
 
 def _passes(doc: IndexDocument, flt: SearchFilter) -> bool:

@@ -332,7 +332,14 @@ class MemoryView(_Model):
     )
     archive: ArchiveView | None = Field(default=None, description="Set while archived or compressed")
     links: list[str] = Field(
-        default_factory=list, description="Related memories: a consolidation summary's sources, or its summary"
+        default_factory=list,
+        description="L7 related memories: the round that stated a fact, facts sharing its topic, a consolidation "
+        "summary's sources or its summary",
+    )
+    co_retrieved: dict[str, int] = Field(
+        default_factory=dict,
+        description="L7: memories retrieved together with this one and how often (at most ENGRAM_MAX_LINKS); "
+        "twice or more makes them neighbours retrieval may pull in",
     )
     supersedes: str | None = Field(default=None, description="The fact this one replaced")
     superseded_by: str | None = Field(default=None, description="The fact that replaced this one")

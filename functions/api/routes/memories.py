@@ -116,6 +116,7 @@ def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
         crosses_threshold_at=svc.crosses_threshold_at(r),
         archive=_archive_view(r.archive),
         links=list(r.links),
+        co_retrieved=dict(r.co_retrieved),
         supersedes=r.supersedes,
         superseded_by=r.superseded_by,
         valid_from=r.valid_from,

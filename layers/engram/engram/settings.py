@@ -203,7 +203,8 @@ class Settings(BaseSettings):
     consolidation_min_age_days: int = Field(default=30, ge=0)  # L9: "old" memories
     consolidation_min_group: int = Field(default=3, ge=2)  # L9: memories of one topic and month
     consolidation_delay_days: int = Field(default=7, ge=0)  # L9: weekly
-    max_links: int = Field(default=16, ge=1)  # L7: related ids kept on one memory
+    max_links: int = Field(default=16, ge=1)  # L7: related ids (and co-retrieval partners) kept on one memory
+    co_retrieval_partners: int = Field(default=8, ge=0)  # L7: the top results an access counts as retrieved together
     # L7: retrieval pulls in what its best results link to. Off by default: measured on LoCoMo
     # (docs/benchmarks.md), it is kept only where it helps.
     link_expansion: bool = False

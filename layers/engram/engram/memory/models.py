@@ -45,6 +45,10 @@ class ArchiveReason(StrEnum):
     MANUAL = "manual"  # the user or a backend archived it
 
 
+# L7: retrieved together twice makes a link (once can be chance: one broad question)
+CO_RETRIEVAL_LINK = 2
+
+
 @dataclass(slots=True)
 class ArchiveInfo:
     """What the archive holds about an archived or compressed memory (R2, R3, seed 004 §4.2).
@@ -118,6 +122,14 @@ class MemoryRecord:
     valid_from: float | None = None
     valid_to: float | None = None
     links: list[str] = field(default_factory=list)  # L7/L9: related memories (bounded), e.g. a summary's sources
+    # L7: memories retrieved together with this one, and how often (bounded; written by accesses only)
+    co_retrieved: dict[str, int] = field(default_factory=dict)
+
+    def associates(self) -> list[str]:
+        """L7: what retrieval may pull in with this memory: its links, then the memories retrieved
+        with it at least CO_RETRIEVAL_LINK times, most often first."""
+        often = sorted((-n, i) for i, n in self.co_retrieved.items() if n >= CO_RETRIEVAL_LINK)
+        return list(dict.fromkeys([*self.links, *(i for _, i in often)]))
 
 
 @dataclass(slots=True)

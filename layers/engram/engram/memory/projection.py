@@ -37,5 +37,5 @@ def to_index_document(r: MemoryRecord) -> IndexDocument:
         source_ids=list(r.source_turn_ids),
         pinned=r.pinned,
         version=r.version,
-        links=list(r.links),
+        links=r.associates(),
     )

@@ -6,6 +6,7 @@ The embedding is stored as float32 bytes so a re-index never re-embeds.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import dataclasses
 import json
 from array import array
@@ -14,6 +15,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.expressions.operand import Path
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
@@ -34,7 +36,7 @@ from engram.memory.models import (
 )
 from engram.settings import get_settings
 
-ACCESS_FIELDS = ("access_count", "last_accessed_at")  # written only by touch_access
+ACCESS_FIELDS = ("access_count", "last_accessed_at", "co_retrieved")  # written only by touch_access
 
 
 def _archive_json(info: ArchiveInfo | None) -> str | None:
@@ -91,6 +93,7 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None)
         valid_from=r.valid_from,
         valid_to=r.valid_to,
         links=list(r.links) or None,
+        co_retrieved=dict(r.co_retrieved),
         due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
         compress_due_at=due_at,
     )
@@ -137,6 +140,7 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         valid_from=float(i.valid_from) if i.valid_from is not None else None,
         valid_to=float(i.valid_to) if i.valid_to is not None else None,
         links=[str(x) for x in i.links or []],
+        co_retrieved={str(k): int(v) for k, v in (i.co_retrieved.as_dict() if i.co_retrieved else {}).items()},
     )
 
 
@@ -160,6 +164,7 @@ class DynamoMemoryRepository:
         self._capacity = models.capacity
         self._log = models.log
         self._policy = policy or LifecyclePolicy(get_settings())
+        self._settings = self._policy.settings
 
     def _item(self, record: MemoryRecord) -> MemoryItem:
         """Every write goes through here, so the due index always says when the record is next due."""
@@ -575,26 +580,72 @@ class DynamoMemoryRepository:
         return records
 
     def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None:
-        """R1 access boost: count the access (effective importance is derived at read time).
+        """R1 access boost: count the access (effective importance is derived at read time), and
+        L7: count, on each, the others retrieved with it (the first `co_retrieval_partners`).
 
         Once per job: the access carries its time, and a memory whose last access is exactly that
         time was counted by this job before it was redelivered (a user's access jobs share one FIFO
         group, so nothing of that user runs between a failed job and its redelivery). The version
         stays: a read does not make a caller's next edit conflict, and `replace` never writes the
         access fields, so no read-modify-write can write back an old count."""
-        m = self._m
-        for memory_id in dict.fromkeys(memory_ids):
-            item = m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id))
-            try:
-                item.update(  # PynamoDB reads back ALL_NEW into `item`
-                    actions=[m.access_count.add(1), m.last_accessed_at.set(now)],
-                    condition=m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now)),
-                )
-            except PynamoDBException as exc:
-                if not is_condition_failure(exc):  # a memory deleted meanwhile is fine
-                    raise translate(exc) from exc
+        ids = list(dict.fromkeys(memory_ids))
+        together = ids[: self._settings.co_retrieval_partners]
+        for memory_id in ids:
+            partners = [p for p in together if p != memory_id] if memory_id in together else []
+            item = self._count_access(tenant_id, user_id, memory_id, partners, now)
+            if item is None:
                 continue
-            self._after_access(from_item(item, with_embedding=False), now)
+            record = from_item(item, with_embedding=False)
+            self._trim_co_retrieved(record, partners)
+            self._after_access(record, now)
+
+    def _count_access(
+        self, tenant_id: str, user_id: str, memory_id: str, partners: builtins.list[str], now: float
+    ) -> MemoryItem | None:
+        """One UpdateItem: +1 access, +1 per partner in the co-retrieval map. None when the memory is
+        gone or this job counted it already. A record written before the map existed gets it first
+        (a nested SET needs its map; DynamoDB cannot create both in one expression)."""
+        m = self._m
+        item = m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id))
+        counts = [Path(["co_retrieved", p]) for p in partners]
+        actions: list[Action] = [
+            m.access_count.add(1),
+            m.last_accessed_at.set(now),
+            *(c.set((c | 0) + 1) for c in counts),
+        ]
+        condition = m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now))
+        for attempt in range(2):
+            try:
+                item.update(actions=actions, condition=condition)  # PynamoDB reads back ALL_NEW into `item`
+                return item
+            except PynamoDBException as exc:
+                if is_condition_failure(exc):  # a memory deleted meanwhile, or counted by this job: fine
+                    return None
+                if attempt or not counts or getattr(exc, "cause_response_code", None) != "ValidationException":
+                    raise translate(exc) from exc
+            with contextlib.suppress(PynamoDBException):  # absent item: the retry's condition says so
+                item.update(actions=[m.co_retrieved.set(m.co_retrieved | {})], condition=m.pk.exists())
+        return None
+
+    def _trim_co_retrieved(self, record: MemoryRecord, partners: builtins.list[str]) -> None:
+        """L7 links are bounded per memory: past `max_links` partners, the rarest go (never one just
+        counted). A heuristic counter: a concurrent +1 on a partner removed here is lost, no harm."""
+        excess = len(record.co_retrieved) - self._settings.max_links
+        if excess <= 0:
+            return
+        rarest = sorted((n, i) for i, n in record.co_retrieved.items() if i not in partners)[:excess]
+        if not rarest:
+            return
+        m = self._m
+        try:
+            m(keys.memory_pk(record.tenant_id, record.user_id), keys.memory_sk(record.memory_id)).update(
+                actions=[Path(["co_retrieved", i]).remove() for _, i in rarest], condition=m.pk.exists()
+            )
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+        for _, i in rarest:
+            record.co_retrieved.pop(i, None)
 
     def _after_access(self, record: MemoryRecord, now: float) -> None:
         """R1: an access moves the date the score crosses the threshold (kept current in the due

@@ -15,6 +15,7 @@ from pynamodb.attributes import (
     BinaryAttribute,
     BooleanAttribute,
     ListAttribute,
+    MapAttribute,
     UnicodeAttribute,
     UnicodeSetAttribute,
 )
@@ -161,6 +162,9 @@ class MemoryItem(_Base):
     valid_from = NumberAttribute(null=True)  # a successor fact holds from here
     valid_to = NumberAttribute(null=True)  # a superseded fact held until here
     links = ListAttribute(of=UnicodeAttribute, null=True)  # L7/L9 related memory ids (bounded)
+    co_retrieved: MapAttribute[str, Any] = MapAttribute(
+        null=True
+    )  # L7: {memory id: times retrieved together}, written by touch_access
     by_user = ByUserIndex()
     lifecycle_due = LifecycleDueIndex()
 

@@ -156,6 +156,27 @@ class TurnView(_Model):
     created_at: float
 
 
+class LoggedRoundView(_Model):
+    generation: int = Field(description="The run (conversation) the round belongs to")
+    seq: int
+    user: str
+    assistant: str
+    request_id: str
+    created_at: float
+    emergency: bool
+    kept: bool = Field(
+        description="Kept until erasure: an emergency or an important moment (R6); otherwise the round leaves "
+        "the log ENGRAM_CONVERSATION_LOG_TTL_S (30 days) after it was said"
+    )
+
+
+class ConversationLogResponse(_Model):
+    session_id: str
+    persona_id: str
+    rounds: list[LoggedRoundView] = Field(description="Newest first")
+    next_cursor: str | None = Field(description="Pass as `before` for the next page; null on the last page")
+
+
 class TurnResponse(_Model):
     turn: TurnView
     turn_count: int

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
@@ -41,6 +43,17 @@ def _reconcile(c: Container) -> dict[str, Any]:
     finally:
         indexer.use_reconciler(None)
         indexer.use_index(None)
+
+
+def _expired_items(c: Container, now: float) -> int:
+    client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
+    page = client.scan(
+        TableName=c.settings.table_name,
+        FilterExpression="expires_at <= :now",
+        ExpressionAttributeValues={":now": {"N": str(now)}},
+        Select="COUNT",
+    )
+    return int(page["Count"])
 
 
 def _rounds(c: Container, now: float) -> list[Any]:
@@ -112,13 +125,17 @@ def test_each_run_reads_a_bounded_page_and_resumes_where_the_last_stopped(paged:
     _sync_index(c)
     clock.advance(181 * DAY_S)
     job: RetentionJob = retention_job_for(c)
+    # everything past its TTL: the 7 rounds, and the sessions' state, log rounds and markers
+    expired = _expired_items(c, clock.now())
+    assert expired > 7
     deleted = 0
     runs = 0
-    while deleted < 7 and runs < 200:  # the table holds sessions, turns, markers too: many pages
+    while deleted < expired and runs < 200:  # many pages
         result = job.run()
         runs += 1
         assert result["records_read"] <= 3  # a page evaluates at most 3 items
         deleted += result.get("expired_deleted", 0)
         assert _reconcile(c)["index_documents_read"] <= 3
-    assert deleted == 7 and runs > 3  # every round, over several runs, each once
+    assert deleted == expired and runs > 3  # every expired item, over several runs, each once
+    assert _expired_items(c, clock.now()) == 0
     assert c.memories.list("default", "kim", namespaces=(Namespace.ROUND,), statuses=None) == []

@@ -7,9 +7,10 @@ Every route exists twice: under /v1/personas/... for end users (JWT) and under
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from engram.domain.conversation import used_memories
@@ -24,7 +25,9 @@ from ..schemas import (
     ChatResponse,
     ContextRequest,
     ContextResponse,
+    ConversationLogResponse,
     ErrorResponse,
+    LoggedRoundView,
     ProcessingResponse,
     SessionEndResponse,
     SessionResponse,
@@ -174,6 +177,38 @@ def _get_session(key: SessionKey) -> SessionResponse:
     return _session_view(snapshot, c.settings.session_idle_timeout_s, c.clock.now())
 
 
+LogLimit = Annotated[int, Query(ge=1, le=100)]
+LogCursor = Annotated[
+    str | None, Query(pattern=r"^[0-9]{1,13}:[0-9]{1,8}$", description="next_cursor of the last page")
+]
+
+
+def _log(key: SessionKey, limit: int, before: str | None) -> ConversationLogResponse:
+    position = None
+    if before:
+        generation, seq = before.split(":")
+        position = (int(generation), int(seq))
+    rounds, more = get_container().conversation.log(key, limit, position)
+    return ConversationLogResponse(
+        session_id=key.session_id,
+        persona_id=key.persona_id,
+        rounds=[
+            LoggedRoundView(
+                generation=r.generation,
+                seq=r.turn.seq,
+                user=r.turn.user_text,
+                assistant=r.turn.assistant_text,
+                request_id=r.turn.request_id,
+                created_at=r.turn.created_at,
+                emergency=r.turn.emergency,
+                kept=r.kept,
+            )
+            for r in rounds
+        ],
+        next_cursor=f"{more[0]}:{more[1]}" if more else None,
+    )
+
+
 def _end_view(outcome: EndOutcome) -> SessionEndResponse:
     summary = outcome.summary
     return SessionEndResponse.model_validate(
@@ -255,6 +290,24 @@ def get_session(persona_id: str, session_id: str) -> SessionResponse:
 )
 def backend_get_session(user_id: str, persona_id: str, session_id: str) -> SessionResponse:
     return _get_session(_key(persona_id, session_id, user_id))
+
+
+@router.get(
+    USER + "/log",
+    summary="The conversation log: every round still held (30 days; important moments kept), newest first",
+    tags=["sessions"],
+)
+def conversation_log(
+    persona_id: str, session_id: str, limit: LogLimit = 50, before: LogCursor = None
+) -> ConversationLogResponse:
+    return _log(_key(persona_id, session_id, None), limit, before)
+
+
+@router.get(BACKEND + "/log", summary="The conversation log (trusted backend)", tags=["backend"])
+def backend_conversation_log(
+    user_id: str, persona_id: str, session_id: str, limit: LogLimit = 50, before: LogCursor = None
+) -> ConversationLogResponse:
+    return _log(_key(persona_id, session_id, user_id), limit, before)
 
 
 @router.post(USER + "/end", summary="End a session and store its session memory", tags=["sessions"], responses=ENDED)

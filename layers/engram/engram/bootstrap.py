@@ -194,6 +194,7 @@ def build_container(
         metrics,
         capacity=CapacityWatch(index, repo, settings, clock),
         threads=threads,
+        keep_log=store.keep_turn,
     )
     mode = queue_mode or ("sqs" if settings.turn_queue_url else "inline")
     outbox_ref: list[TurnOutbox] = []

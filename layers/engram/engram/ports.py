@@ -14,6 +14,7 @@ from engram.domain.models import (
     Completion,
     DueItem,
     GateResult,
+    LoggedRound,
     OwnerKey,
     RequestMarker,
     SessionKey,
@@ -24,6 +25,7 @@ from engram.domain.models import (
 )
 from engram.memory.models import (
     ExistingMemory,
+    ExpiredItem,
     Fact,
     Hit,
     IndexDocument,
@@ -95,6 +97,12 @@ class ConversationStore(Protocol):
     def release_lease(self, key: SessionKey, name: str, holder: str) -> None: ...
 
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
+
+    def log_page(
+        self, key: SessionKey, now: float, limit: int, before: tuple[int, int] | None = None
+    ) -> tuple[list[LoggedRound], tuple[int, int] | None]: ...
+
+    def keep_turn(self, key: SessionKey, generation: int, seq: int) -> bool: ...
 
 
 class SessionRuns(Protocol):
@@ -332,7 +340,13 @@ class MemoryRepository(Protocol):
     def clear_consolidation(self, tenant_id: str, user_id: str, due_at: float) -> None: ...
 
     # R6: the retention job's paged pass over the table's memory records
-    def scan_keys(self, cursor: str | None, limit: int) -> tuple[builtins.list[RecordKey], str | None]: ...
+    def scan_keys(
+        self, cursor: str | None, limit: int, now: float
+    ) -> tuple[builtins.list[RecordKey], builtins.list[ExpiredItem], str | None]: ...
+
+    def delete_expired(self, item: ExpiredItem, now: float) -> bool:
+        """Delete an item of any kind if it is still past its TTL (a refreshed one stays)."""
+        ...
 
     def touch_for_reindex(self, key: RecordKey, now: float) -> bool:
         """A no-op change (same version) the stream carries to the indexer; False if it moved."""

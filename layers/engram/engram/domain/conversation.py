@@ -18,6 +18,7 @@ from engram.domain.models import (
     AppendResult,
     AssembledContext,
     Claim,
+    LoggedRound,
     RequestMarker,
     SessionKey,
     SessionMeta,
@@ -347,6 +348,14 @@ class ConversationService:
         if snapshot.meta is None:
             raise NotFound("session not found", details={"session_id": key.session_id})
         return snapshot
+
+    def log(
+        self, key: SessionKey, limit: int, before: tuple[int, int] | None = None
+    ) -> tuple[list[LoggedRound], tuple[int, int] | None]:
+        """S2 / R6: the session's rounds still held (the conversation log), newest first. A
+        session that never existed, or whose log is gone, is an empty first page, not a 404:
+        the log cannot tell "never" from "expired"."""
+        return self.store.log_page(key, self.clock.now(), limit, before)
 
     def end_session(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> EndOutcome:
         """S6: end the run (explicit end or "save conversation") and return its session memory."""

@@ -43,6 +43,19 @@ class Turn:
         return f"{self.seq}"
 
 
+@dataclass(frozen=True, slots=True)
+class LoggedRound:
+    """A round as the conversation log holds it (R6: 30 days, or kept with an important moment)."""
+
+    generation: int
+    turn: Turn
+    kept: bool  # no expiry: an emergency, or linked to an important moment
+
+    @property
+    def cursor(self) -> str:
+        return f"{self.generation}:{self.turn.seq}"
+
+
 class SessionStatus(StrEnum):
     ACTIVE = "ACTIVE"
     IDLE = "IDLE"

@@ -179,6 +179,15 @@ class RecordKey:
 
 
 @dataclass(frozen=True, slots=True)
+class ExpiredItem:
+    """Any other item past its TTL the retention pass met (session state, rounds, markers ...):
+    opaque table keys, deleted only if still expired."""
+
+    pk: str
+    sk: str
+
+
+@dataclass(frozen=True, slots=True)
 class SearchFilter:
     """Applied inside the index query, never after it (tenant isolation)."""
 

@@ -67,6 +67,11 @@ class WriteReport:
     skipped: bool = False  # the turn was processed before (replayed message)
 
 
+def _important(turn: Turn, facts: list[Fact]) -> bool:
+    """L5 "important moments" (symptom change, emergency, milestone): kept permanently."""
+    return turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
+
+
 def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
     digest = hashlib.sha1(f"{key}|{generation}|{seq}".encode(), usedforsecurity=False).hexdigest()[:24]
     return f"rnd-{digest}"
@@ -108,7 +113,10 @@ class MemoryWriter:
         metrics: MetricsSink,
         capacity: CapacityWatch | None = None,
         threads: ThreadTracker | None = None,
+        keep_log: Callable[[SessionKey, int, int], object] | None = None,
     ) -> None:
+        # R6: the conversation log of a round that is an important moment is kept (no TTL)
+        self._keep_log = keep_log
         self._capacity = capacity  # R4: a user nearing the limit is marked for the lifecycle job
         self._threads = threads  # S5: threads and their mid-term memory
         self._repo = repo
@@ -154,6 +162,8 @@ class MemoryWriter:
             following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
             self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
         topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, PII_TAG))]
+        if self._keep_log is not None and _important(turn, facts):
+            self._keep_log(key, generation, turn.seq)  # before the round: a redelivery skips what follows it
         # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
         # Its presence marks the job done, so a redelivery counts nothing twice.
         self._store_round(
@@ -404,7 +414,7 @@ class MemoryWriter:
         it (two before now, two after once they happen): questions rarely reuse the exact
         words of the one round that answers them.
         """
-        important = turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
+        important = _important(turn, facts)
         created = turn.created_at or now
         record = MemoryRecord(
             memory_id=round_id,

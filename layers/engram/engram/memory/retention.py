@@ -5,7 +5,8 @@ the stream carries each removal to the index — but TTL runs late (hours to day
 Local not at all), and an index can drift (a lost batch, a restored backup). Each run reads
 one bounded page of memory records from a cursor saved between runs, so a full pass over any
 size of table costs a fixed amount per day:
-- a record past its `expires_at` is deleted (the stream removes its document);
+- a record past its `expires_at` is deleted (the stream removes its document), and so is any
+  other item past it (session state, conversation log rounds, markers) still there;
 - a record missing from the index, or indexed at an older version, is touched so the stream
   re-indexes it (the indexer stays the only writer of documents, in stream order).
 Documents whose record is gone are the indexer's own daily pass (memory/reconcile.py).
@@ -17,9 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from engram.clock import Clock
-from engram.memory.models import RecordKey
+from engram.memory.models import ExpiredItem, RecordKey
 from engram.ports import JobState, MemoryIndex, MemoryRepository, MetricsSink
 from engram.settings import Settings
 
@@ -39,14 +41,18 @@ class RetentionJob:
         now = self.clock.now() if now is None else now
         counts: Counter[str] = Counter()
         cursors = self.state.load(JOB)
-        records, next_records = self.repo.scan_keys(cursors.get("records"), self.settings.retention_page_items)
+        records, expired, next_records = self.repo.scan_keys(
+            cursors.get("records"), self.settings.retention_page_items, now
+        )
         counts["records_read"] = len(records)
-        for key in records:
+        steps: list[Callable[[], str]] = [partial(self._record, key, now) for key in records]
+        steps += [partial(self._expired, item, now) for item in expired]
+        for step in steps:
             if remaining_s is not None and remaining_s() < self.settings.lifecycle_stop_margin_s:
                 counts["stopped_early"] = 1
                 next_records = cursors.get("records")  # this page again next time: every step is idempotent
                 break
-            counts[self._record(key, now)] += 1
+            counts[step()] += 1
         cursors["records"] = next_records
         self.state.save(JOB, cursors)
         counts.pop("kept", None)
@@ -55,6 +61,10 @@ class RetentionJob:
         if counts["reindexed"]:
             self.metrics.put("index_reindexed", float(counts["reindexed"]))
         return dict(counts)
+
+    def _expired(self, item: ExpiredItem, now: float) -> str:
+        """Session state, conversation log rounds, markers ...: TTL's work, done when TTL is late."""
+        return "expired_deleted" if self.repo.delete_expired(item, now) else "skipped"
 
     def _record(self, key: RecordKey, now: float) -> str:
         if key.expires_at is not None and key.expires_at <= now:

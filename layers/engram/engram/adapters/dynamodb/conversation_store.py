@@ -43,6 +43,7 @@ from engram.domain.ids import job_group
 from engram.domain.models import (
     AppendResult,
     ClosedRun,
+    LoggedRound,
     RequestMarker,
     RunState,
     SessionKey,
@@ -117,6 +118,44 @@ class DynamoConversationStore:
             return [to_turn(i) for i in items if not expired(i, now)]
         except PynamoDBException as exc:
             raise translate(exc) from exc
+
+    # --- conversation log (S2 / R6) -------------------------------------------------
+    def log_page(
+        self, key: SessionKey, now: float, limit: int, before: tuple[int, int] | None = None
+    ) -> tuple[list[LoggedRound], tuple[int, int] | None]:
+        """The session's rounds still held, newest first, `limit` a page; the position to go on
+        from, or None at the end. One Query over the TURN# range of the partition."""
+        m = self._m
+        upper = keys.turn_sk(*before) if before is not None else keys.turn_sk(10**13 - 1, 0)
+        cond = m.sk.between(keys.TURN_PREFIX, upper)
+        rounds: list[LoggedRound] = []
+        try:
+            for item in m.query(keys.session_pk(key), cond, scan_index_forward=False, consistent_read=True):
+                if item.sk == upper or expired(item, now):
+                    continue
+                generation, _ = keys.parse_turn_sk(item.sk)
+                rounds.append(LoggedRound(generation, to_turn(item), kept=item.expires_at is None))
+                if len(rounds) > limit:
+                    break
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+        more = len(rounds) > limit
+        rounds = rounds[:limit]
+        return rounds, ((rounds[-1].generation, rounds[-1].turn.seq) if more else None)
+
+    def keep_turn(self, key: SessionKey, generation: int, seq: int) -> bool:
+        """R6: a round linked to an important moment leaves the TTL (kept until erasure).
+        Idempotent; False when the round is no longer held."""
+        m = self._m
+        try:
+            m(keys.session_pk(key), keys.turn_sk(generation, seq)).update(
+                actions=[m.expires_at.remove()], condition=m.pk.exists()
+            )
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
+            raise translate(exc) from exc
+        return True
 
     # --- request markers (D1) ----------------------------------------------------
     def claim_request(
@@ -279,7 +318,9 @@ class DynamoConversationStore:
             request_id=turn.request_id,
             created_at=now,
             emergency=turn.emergency,
-            expires_at=expires,
+            # R6: the round outlives the session's hot state as the conversation log (30 days);
+            # an emergency is an important moment: its log is kept
+            expires_at=None if turn.emergency else now + s.conversation_log_ttl_s,
             user_key=ukey,
             job_group=group,
             job_dedup=f"t-{plan.generation}-{turn.seq}",

@@ -27,6 +27,7 @@ from engram.memory.lifecycle_policy import DueRef, LifecycleEntry, LifecycleEven
 from engram.memory.models import (
     ArchiveInfo,
     ArchiveReason,
+    ExpiredItem,
     MemoryOrigin,
     MemoryRecord,
     MemoryStatus,
@@ -479,16 +480,20 @@ class DynamoMemoryRepository:
                 raise translate(exc) from exc
 
     # --- R6: the retention job's paged pass ---------------------------------------------------
-    def scan_keys(self, cursor: str | None, limit: int) -> tuple[builtins.list[RecordKey], str | None]:
-        """One page of the table (at most `limit` items evaluated), memory records only, and the
-        cursor of the next page. The one Scan in Engram: the reconciliation must see every record
-        once per cycle, and reads a bounded page a run (ARCHITECTURE §4: no job scans otherwise)."""
+    def scan_keys(
+        self, cursor: str | None, limit: int, now: float
+    ) -> tuple[builtins.list[RecordKey], builtins.list[ExpiredItem], str | None]:
+        """One page of the table (at most `limit` items evaluated): the memory records, the other
+        items already past their TTL, and the cursor of the next page. The one Scan in Engram: the
+        reconciliation must see every record once per cycle, and reads a bounded page a run
+        (ARCHITECTURE §4: no job scans otherwise). One Scan serves both: its cost is the items
+        it evaluates, so a second filter over the same page would cost it twice."""
         m = self._m
         kwargs: dict[str, Any] = {
             "TableName": m.Meta.table_name,
             "Limit": limit,
-            "FilterExpression": "begins_with(SK, :m)",
-            "ExpressionAttributeValues": {":m": {"S": keys.MEMORY_PREFIX}},
+            "FilterExpression": "begins_with(SK, :m) OR expires_at <= :now",
+            "ExpressionAttributeValues": {":m": {"S": keys.MEMORY_PREFIX}, ":now": {"N": repr(float(now))}},
             "ProjectionExpression": "PK, SK, #v, expires_at",
             "ExpressionAttributeNames": {"#v": "version"},
         }
@@ -500,20 +505,35 @@ class DynamoMemoryRepository:
         except (BotoCoreError, ClientError) as exc:
             raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
         found: builtins.list[RecordKey] = []
+        other: builtins.list[ExpiredItem] = []
         for item in page.get("Items", []):
-            tenant_id, user_id = keys.parse_memory_pk(item["PK"]["S"])
+            pk, sk = item["PK"]["S"], item["SK"]["S"]
             expires = item.get("expires_at", {}).get("N")
+            if not sk.startswith(keys.MEMORY_PREFIX):
+                other.append(ExpiredItem(pk, sk))
+                continue
+            tenant_id, user_id = keys.parse_memory_pk(pk)
             found.append(
                 RecordKey(
                     tenant_id=tenant_id,
                     user_id=user_id,
-                    memory_id=item["SK"]["S"][len(keys.MEMORY_PREFIX) :],
+                    memory_id=sk[len(keys.MEMORY_PREFIX) :],
                     version=int(item.get("version", {}).get("N", "0")),
                     expires_at=float(expires) if expires is not None else None,
                 )
             )
         last = page.get("LastEvaluatedKey")
-        return found, json.dumps(last, sort_keys=True) if last else None
+        return found, other, json.dumps(last, sort_keys=True) if last else None
+
+    def delete_expired(self, item: ExpiredItem, now: float) -> bool:
+        m = self._m
+        try:
+            m(item.pk, item.sk).delete(condition=m.expires_at <= now)
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
+            raise translate(exc) from exc
+        return True
 
     def touch_for_reindex(self, key: RecordKey, now: float) -> bool:
         m = self._m

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
@@ -525,3 +525,36 @@ class KbDocumentListResponse(_Model):
 class KbDeleteResponse(_Model):
     doc_id: str
     deleted_chunks: int
+
+
+class ErasureRequestBody(_Strict):
+    scope: Literal["all", "recent"] = Field(
+        default="all", description="all: everything held about the user; recent: what was written in the last 7 days"
+    )
+
+
+class ErasureConfirmBody(_Strict):
+    token: str = Field(min_length=1, max_length=200, description="The confirmation_token of the request")
+
+
+class ErasureView(_Model):
+    request_id: str
+    state: Literal["pending_confirmation", "confirmed", "processing", "completed", "failed"]
+    scope: Literal["all", "recent"]
+    requested_at: float
+    confirmed_at: float | None = None
+    completed_at: float | None = None
+    token_expires_at: float = Field(description="A pending request must be confirmed before this (24 h)")
+    receipt: dict[str, Any] | None = Field(
+        default=None,
+        description="When completed: per store, the items found, deleted and anonymized and the verification "
+        "query that returned zero; the user only as a keyed hash; signed by the deployment "
+        "(check with `engram erasure verify`)",
+    )
+    error: str | None = None
+
+
+class ErasureCreatedView(ErasureView):
+    confirmation_token: str = Field(
+        description="Confirm with POST …/erasure/{request_id}/confirm within 24 h; shown once, stored only as a hash"
+    )

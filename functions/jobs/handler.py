@@ -1,7 +1,7 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
-Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6), consolidation (L9).
-A job not registered here (erasure, yet) is a no-op that is logged and counted, never an
+Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6), consolidation (L9),
+erasure (P1). A job not registered here is a no-op that is logged and counted, never an
 error that retries forever.
 """
 
@@ -47,6 +47,12 @@ def _consolidation(_context: LambdaContext) -> dict[str, Any]:
     return consolidation_job_for(runtime.get_container()).run()
 
 
+def _erasure(context: LambdaContext) -> dict[str, Any]:
+    from engram.privacy.factory import erasure_job_for
+
+    return erasure_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+
+
 def _remaining_s(context: LambdaContext) -> float:
     try:
         return float(context.get_remaining_time_in_millis()) / 1000.0
@@ -59,6 +65,7 @@ JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
     "lifecycle": _lifecycle,
     "retention": _retention,
     "consolidation": _consolidation,
+    "erasure": _erasure,
 }
 
 

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
 
     from engram.memory.lifecycle_policy import DueRef, LifecycleEntry  # its settings import: ~170 ms
     from engram.memory.threads import ThreadState
+    from engram.privacy.models import AnonymousMoment, ErasureRequest, UserItem
 
     Vector = npt.NDArray[np.float32]
 
@@ -409,3 +410,60 @@ def __getattr__(name: str) -> object:
 
         return npt.NDArray[np.float32]
     raise AttributeError(name)
+
+
+class ErasureRequests(Protocol):
+    """P1 erasure requests (their own items, outside every user's partitions)."""
+
+    def create(self, request: ErasureRequest, token_hash: str) -> None: ...
+
+    def get(self, tenant_id: str, request_id: str) -> tuple[ErasureRequest, str] | None:
+        """The request and its confirmation token's hash (strongly consistent)."""
+        ...
+
+    def update(self, request: ErasureRequest, expected_version: int, holder: str | None = None) -> bool:
+        """Write `request` (version = expected + 1) if the stored version is `expected_version`;
+        `holder` keeps (or, None, releases) the processing lease. False when it moved."""
+        ...
+
+    def due(self, limit: int) -> builtins.list[ErasureRequest]:
+        """Confirmed or still processing, oldest first (the sparse erasure_requests index)."""
+        ...
+
+    def claim(self, request: ErasureRequest, holder: str, lease_until: float, now: float) -> ErasureRequest | None:
+        """Take the request for processing unless another live holder has it."""
+        ...
+
+
+class UserData(Protocol):
+    """Everything the table holds of one user, found through the by_user index and the user's
+    own partitions (never a scan)."""
+
+    def inventory(self, tenant_id: str, user_id: str, since: float | None, limit: int) -> builtins.list[UserItem]:
+        """Up to `limit` items of the user (with `since`: only those written since then)."""
+        ...
+
+    def content(self, item: UserItem) -> str | None: ...
+
+    def put_anonymous(self, moment: AnonymousMoment) -> None:
+        """Idempotent: a moment already there stays as it is."""
+        ...
+
+    def delete(self, items: Sequence[UserItem]) -> int: ...
+
+    def by_user_count(self, tenant_id: str, user_id: str) -> int:
+        """What the by_user index still lists for the user (the verification query)."""
+        ...
+
+
+class ReceiptSigner(Protocol):
+    """Signs receipts with the deployment's key: KMS asymmetric in AWS, a key file locally."""
+
+    @property
+    def key_id(self) -> str: ...
+
+    def sign(self, digest: bytes) -> bytes:
+        """ECDSA P-256 over a SHA-256 digest, DER-encoded."""
+        ...
+
+    def public_key_pem(self) -> str: ...

@@ -214,6 +214,17 @@ class Settings(BaseSettings):
 
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1
+    erasure_token_ttl_s: int = Field(default=24 * 3600, ge=60)  # P1: a confirmation token is valid 24 h
+    # P1: important moments are anonymized instead of deleted (the operator's policy may say delete)
+    erasure_anonymize_important: bool = True
+    erasure_batch_items: int = Field(default=1_000, ge=1)  # P1: items erased per pass (bounded batches)
+    erasure_passes_per_run: int = Field(default=50, ge=1)
+    erasure_requests_per_run: int = Field(default=10, ge=1)
+    erasure_lease_s: int = Field(default=900, ge=30)  # one run's hold on a request (the Lambda timeout)
+    # P1: keys user ids into receipts and finished requests (Secrets Manager in AWS via ENGRAM_*)
+    erasure_hash_key: SecretStr = SecretStr("engram-local-erasure-hash-key")
+    receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
+    receipt_key_path: str = ".engram/receipt-signing-key.pem"  # P1: the local signing key (made on first use)
     # P5: tenants whose knowledge-base documents are PII-masked like memories. Off by default:
     # a KB is the tenant's own documents (a clinic's phone number, a help-desk e-mail are the
     # answers it exists to give), not what its users said. A tenant that uploads material with

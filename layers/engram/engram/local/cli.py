@@ -156,6 +156,14 @@ def cmd_job(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_erasure_verify(args: argparse.Namespace) -> int:
+    from engram.local.erasure_verify import verify
+
+    result = verify(args)
+    print(json.dumps(result, ensure_ascii=False))
+    return 0 if result["ok"] else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -200,6 +208,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     job.add_argument("--ddb-endpoint", help="or a full DynamoDB endpoint URL")
     job.set_defaults(func=cmd_job)
+    erasure = sub.add_parser("erasure", help="erasure receipts (P1)").add_subparsers(dest="erasure_cmd", required=True)
+    check = erasure.add_parser("verify", help="check a deletion receipt's signature (and, with --user-id, re-run it)")
+    check.add_argument("receipt", help="the receipt JSON (or the GET …/erasure/{id} answer)")
+    check.add_argument("--public-key", help="the deployment's public key (PEM); default: this deployment's signer")
+    check.add_argument("--user-id", help="re-run the verification queries for this user (needs the stack)")
+    check.add_argument("--ddb-endpoint", help="DynamoDB endpoint of the stack (local: http://127.0.0.1:8000)")
+    check.set_defaults(func=cmd_erasure_verify)
     api = sub.add_parser("openapi", help="print the OpenAPI document")
     api.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)

@@ -19,7 +19,7 @@ from pynamodb.attributes import (
     UnicodeAttribute,
     UnicodeSetAttribute,
 )
-from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
 from engram.adapters.dynamodb.connection import TableConfig
@@ -192,6 +192,51 @@ class ThreadItem(_Base):
     version = NumberAttribute()
 
 
+class ErasureRequestsIndex(GlobalSecondaryIndex[Any]):
+    """Sparse: only requests still to process carry erasure_status ("due")."""
+
+    class Meta:
+        index_name = "erasure_requests"
+        projection = AllProjection()
+
+    erasure_status = UnicodeAttribute(hash_key=True)
+    requested_at = NumberAttribute(range_key=True)
+
+
+class ErasureRequestItem(_Base):
+    """P1: one erasure request (PK _ERASURE#{tenant}, SK REQ#{request id}); never in a user's
+    partitions nor in by_user, so the erasure it orders cannot delete it."""
+
+    request_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    user_id = UnicodeAttribute(null=True)  # removed on completion: the hash alone names the user
+    user_hash = UnicodeAttribute()
+    scope = UnicodeAttribute()
+    state = UnicodeAttribute()
+    requested_at = NumberAttribute()
+    requested_by = UnicodeAttribute()
+    token_hash = UnicodeAttribute()
+    token_expires_at = NumberAttribute()
+    confirmed_at = NumberAttribute(null=True)
+    completed_at = NumberAttribute(null=True)
+    tallies = UnicodeAttribute(null=True)  # JSON {store: {found, deleted, anonymized}}
+    receipt = UnicodeAttribute(null=True)  # JSON, signed
+    error = UnicodeAttribute(null=True)
+    holder = UnicodeAttribute(null=True)
+    lease_until = NumberAttribute(null=True)
+    erasure_status = UnicodeAttribute(null=True)
+    version = NumberAttribute()
+    due_requests = ErasureRequestsIndex()
+
+
+class AnonymousMomentItem(_Base):
+    """P1: an important moment kept without its person (PK _ANON#{tenant}, SK M#{id})."""
+
+    day = UnicodeAttribute()
+    kind = UnicodeAttribute()
+    text = UnicodeAttribute()
+
+
 class JobStateItem(_Base):
     """Cursors a scheduled job keeps between runs (PK _JOB#{name}, SK ~STATE)."""
 
@@ -229,6 +274,8 @@ class BoundModels:
     log: type[LifecycleLogItem]
     job_state: type[JobStateItem]
     thread: type[ThreadItem]
+    erasure: type[ErasureRequestItem]
+    anonymous: type[AnonymousMomentItem]
 
 
 def _meta_for(cfg: TableConfig) -> type:
@@ -259,4 +306,6 @@ def bind(cfg: TableConfig) -> BoundModels:
         log=sub(LifecycleLogItem, "LifecycleLogItem"),
         job_state=sub(JobStateItem, "JobStateItem"),
         thread=sub(ThreadItem, "ThreadItem"),
+        erasure=sub(ErasureRequestItem, "ErasureRequestItem"),
+        anonymous=sub(AnonymousMomentItem, "AnonymousMomentItem"),
     )

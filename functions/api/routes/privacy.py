@@ -1,0 +1,132 @@
+"""P1 routes: erasure requested by the end user (`/v1/me/erasure`) or by a trusted backend
+acting for a user (`/v1/users/{user_id}/erasure`), confirmed with its token, then processed by
+the `erasure` job; its state and, when completed, the signed receipt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+
+from engram.domain.models import OwnerKey
+from engram.runtime import get_container
+
+from .. import auth
+from ..schemas import ErasureConfirmBody, ErasureCreatedView, ErasureRequestBody, ErasureView, ErrorResponse
+
+if TYPE_CHECKING:
+    from engram.privacy.erasure import ErasureService
+    from engram.privacy.models import ErasureRequest
+
+router = Router()
+
+ME = "/me/erasure"
+BACKEND = "/users/<user_id>/erasure"
+
+CONFIRM_ERRORS: dict[int, OpenAPIResponse] = {
+    403: {
+        "description": "CONFIRMATION_INVALID: wrong token",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+    404: {
+        "description": "NOT_FOUND: no such request for this user",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+    409: {
+        "description": "CONFLICT: confirmed already (a token works once)",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+    410: {
+        "description": "CONFIRMATION_EXPIRED: the token's 24 h are over; request the erasure again",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+}
+
+
+def _owner(user_id: str | None) -> OwnerKey:
+    settings = get_container().settings
+    event: dict[str, Any] = router.current_event.raw_event
+    return auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
+
+
+def _svc() -> ErasureService:
+    from engram.privacy.factory import erasure_service_for  # built on first use: keeps the cold start small
+
+    return erasure_service_for(get_container())
+
+
+def _view(r: ErasureRequest) -> dict[str, Any]:
+    return {
+        "request_id": r.request_id,
+        "state": r.state.value,
+        "scope": r.scope.value,
+        "requested_at": r.requested_at,
+        "confirmed_at": r.confirmed_at,
+        "completed_at": r.completed_at,
+        "token_expires_at": r.token_expires_at,
+        "receipt": r.receipt,
+        "error": r.error,
+    }
+
+
+def _request(user_id: str | None, body: ErasureRequestBody) -> ErasureCreatedView:
+    from engram.privacy.models import ErasureScope
+
+    owner = _owner(user_id)
+    request, token = _svc().request(
+        owner.tenant_id, owner.user_id, ErasureScope(body.scope), "user" if user_id is None else "backend"
+    )
+    return ErasureCreatedView(**_view(request), confirmation_token=token)
+
+
+def _confirm(user_id: str | None, request_id: str, body: ErasureConfirmBody) -> ErasureView:
+    owner = _owner(user_id)
+    return ErasureView(**_view(_svc().confirm(owner.tenant_id, owner.user_id, request_id, body.token)))
+
+
+def _get(user_id: str | None, request_id: str) -> ErasureView:
+    owner = _owner(user_id)
+    return ErasureView(**_view(_svc().get(owner.tenant_id, owner.user_id, request_id)))
+
+
+@router.post(ME, summary="Request erasure of everything held about me (P1); confirm with the token", tags=["privacy"])
+def request_erasure(body: ErasureRequestBody) -> ErasureCreatedView:
+    return _request(None, body)
+
+
+@router.post(BACKEND, summary="Request erasure of a user (trusted backend)", tags=["backend"])
+def backend_request_erasure(user_id: str, body: ErasureRequestBody) -> ErasureCreatedView:
+    return _request(user_id, body)
+
+
+@router.post(
+    ME + "/<request_id>/confirm",
+    summary="Confirm an erasure: it is queued and processed at once",
+    tags=["privacy"],
+    responses=CONFIRM_ERRORS,
+)
+def confirm_erasure(request_id: str, body: ErasureConfirmBody) -> ErasureView:
+    return _confirm(None, request_id, body)
+
+
+@router.post(
+    BACKEND + "/<request_id>/confirm",
+    summary="Confirm an erasure (trusted backend)",
+    tags=["backend"],
+    responses=CONFIRM_ERRORS,
+)
+def backend_confirm_erasure(user_id: str, request_id: str, body: ErasureConfirmBody) -> ErasureView:
+    return _confirm(user_id, request_id, body)
+
+
+@router.get(
+    ME + "/<request_id>", summary="An erasure's state and, when completed, its signed receipt", tags=["privacy"]
+)
+def get_erasure(request_id: str) -> ErasureView:
+    return _get(None, request_id)
+
+
+@router.get(BACKEND + "/<request_id>", summary="An erasure's state and receipt (trusted backend)", tags=["backend"])
+def backend_get_erasure(user_id: str, request_id: str) -> ErasureView:
+    return _get(user_id, request_id)

@@ -1,0 +1,194 @@
+"""P1: everything the table holds of one user, for erasure (and export).
+
+The by_user index (keys only) names the user's partitions: conversations, idempotency
+results and audio buffers, the memory partition. Each partition is then read with a
+strongly consistent Query, which also finds the few items that carry no `user_key` (leases).
+Never a scan: the cost is the user's own items.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+from pynamodb.exceptions import PynamoDBException
+
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.models import BoundModels
+from engram.errors import StoreUnavailable
+from engram.privacy.models import AnonymousMoment, UserItem
+
+ANON_PK = "_ANON#"  # important moments kept without their person (never a user's partition)
+_TIMES = ("created_at", "closed_at", "last_activity_at", "last_at", "at", "updated_at")
+# every name aliased: several ("status", "at") are DynamoDB reserved words
+_PROJECTED = ("PK", "SK", "status", "namespace", "topics", "emergency", "expires_at", *_TIMES)
+_NAMES = {f"#a{n}": name for n, name in enumerate(_PROJECTED)}
+_BATCH = 25  # BatchWriteItem's limit
+
+
+def store_of(pk: str, sk: str, attrs: dict[str, Any]) -> str:
+    """Which receipt store an item belongs to, from the key layout (docs/architecture.md §3)."""
+    if "#IDEM#" in pk:
+        return "request_markers"
+    if pk.endswith("#MEM"):
+        if sk.startswith(keys.LOG_PREFIX):
+            return "lifecycle_log"
+        if sk.startswith("PROFILE#"):
+            return "profile"
+        if not sk.startswith(keys.MEMORY_PREFIX):
+            return "memories"  # the capacity and consolidation marks
+        if attrs.get("st", "active") != "active":
+            return "archive"
+        return "midterm" if attrs.get("namespace") == "thread" else "memories"
+    if sk.startswith(keys.TURN_PREFIX):
+        return "rounds"
+    if sk.startswith(keys.REQUEST_PREFIX):
+        return "request_markers"
+    return "sessions"
+
+
+def _important(store: str, attrs: dict[str, Any]) -> bool:
+    if store == "rounds":  # an emergency, or a log kept for an important moment (no TTL)
+        return bool(attrs.get("emergency")) or attrs.get("expires_at") is None
+    if store in ("memories", "archive"):
+        return "important_moment" in (attrs.get("topics") or [])
+    return False
+
+
+def _plain(value: dict[str, Any]) -> Any:
+    """A DynamoDB attribute value as Python (the few shapes the projection holds)."""
+    if "S" in value:
+        return value["S"]
+    if "N" in value:
+        return float(value["N"])
+    if "BOOL" in value:
+        return value["BOOL"]
+    if "L" in value:
+        return [_plain(v) for v in value["L"]]
+    return None
+
+
+class DynamoUserData:
+    def __init__(self, models: BoundModels) -> None:
+        self._models = models
+        self._table = models.memory.Meta.table_name
+        self.requests = 0  # DynamoDB requests made (benchmarks/erasure.py reports them)
+
+    @property
+    def _client(self) -> Any:
+        return self._models.memory._get_connection().connection.client  # PynamoDB's botocore client
+
+    def _call(self, op: str, **kwargs: Any) -> dict[str, Any]:
+        self.requests += 1
+        try:
+            result: dict[str, Any] = getattr(self._client, op)(**kwargs)
+        except (BotoCoreError, ClientError) as exc:
+            raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
+        return result
+
+    def _partitions(self, tenant_id: str, user_id: str) -> list[str]:
+        found = {keys.memory_pk(tenant_id, user_id)}
+        kwargs: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "by_user",
+            "KeyConditionExpression": "user_key = :u",
+            "ExpressionAttributeValues": {":u": {"S": keys.user_key(tenant_id, user_id)}},
+        }
+        while True:
+            page = self._call("query", **kwargs)
+            found.update(i["PK"]["S"] for i in page.get("Items", []))
+            if "LastEvaluatedKey" not in page:
+                return sorted(found)
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+    def _items(self, pk: str) -> Iterator[dict[str, Any]]:
+        kwargs: dict[str, Any] = {
+            "TableName": self._table,
+            "KeyConditionExpression": "PK = :p",
+            "ExpressionAttributeValues": {":p": {"S": pk}},
+            "ProjectionExpression": ", ".join(_NAMES),
+            "ExpressionAttributeNames": _NAMES,
+            "ConsistentRead": True,
+        }
+        while True:
+            page = self._call("query", **kwargs)
+            yield from page.get("Items", [])
+            if "LastEvaluatedKey" not in page:
+                return
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+    def inventory(self, tenant_id: str, user_id: str, since: float | None, limit: int) -> list[UserItem]:
+        owner = keys.user_key(tenant_id, user_id)
+        found: list[UserItem] = []
+        for pk in self._partitions(tenant_id, user_id):
+            if pk != owner and not pk.startswith(owner + "#"):
+                continue  # defensive: by_user names only this user's partitions
+            for raw in self._items(pk):
+                attrs = {("st" if k == "status" else k): _plain(v) for k, v in raw.items()}
+                times = [float(attrs[t]) for t in _TIMES if attrs.get(t) is not None]
+                at = max(times) if times else None
+                store = store_of(pk, raw["SK"]["S"], attrs)
+                if since is not None and (store == "profile" or (at is not None and at < since)):
+                    continue  # "recent": what was written in the window (the learned profile is not)
+                found.append(UserItem(store, pk, raw["SK"]["S"], at, _important(store, attrs)))
+                if len(found) >= limit:
+                    return found
+        return found
+
+    def content(self, item: UserItem) -> str | None:
+        raw = self._call(
+            "get_item",
+            TableName=self._table,
+            Key={"PK": {"S": item.pk}, "SK": {"S": item.sk}},
+            ProjectionExpression="content, user_text",
+            ConsistentRead=True,
+        ).get("Item")
+        if not raw:
+            return None
+        value = raw.get("content") or raw.get("user_text")
+        return value["S"] if value else None
+
+    def put_anonymous(self, moment: AnonymousMoment) -> None:
+        m = self._models.anonymous
+        self.requests += 1
+        try:
+            m(
+                f"{ANON_PK}{moment.tenant_id}",
+                f"M#{moment.moment_id}",
+                day=moment.day,
+                kind=moment.kind,
+                text=moment.text,
+            ).save(condition=m.pk.does_not_exist())
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):  # there already: a rerun
+                raise translate(exc) from exc
+
+    def delete(self, items: Sequence[UserItem]) -> int:
+        for start in range(0, len(items), _BATCH):
+            requests = [
+                {"DeleteRequest": {"Key": {"PK": {"S": i.pk}, "SK": {"S": i.sk}}}}
+                for i in items[start : start + _BATCH]
+            ]
+            for attempt in range(8):
+                left = self._call("batch_write_item", RequestItems={self._table: requests}).get("UnprocessedItems", {})
+                requests = left.get(self._table, [])
+                if not requests:
+                    break
+                time.sleep(min(1.0, 0.05 * 2**attempt))  # throttled: back off, as the SDK advises
+            if requests:
+                raise StoreUnavailable("the store kept refusing deletes", details={"left": len(requests)})
+        return len(items)
+
+    def by_user_count(self, tenant_id: str, user_id: str) -> int:
+        page = self._call(
+            "query",
+            TableName=self._table,
+            IndexName="by_user",
+            KeyConditionExpression="user_key = :u",
+            ExpressionAttributeValues={":u": {"S": keys.user_key(tenant_id, user_id)}},
+            Select="COUNT",
+        )
+        return int(page.get("Count", 0)) + (1 if "LastEvaluatedKey" in page else 0)

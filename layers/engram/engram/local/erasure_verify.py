@@ -1,0 +1,60 @@
+"""`engram erasure verify <receipt.json>`: check a deletion receipt's signature and, given the
+user id and access to the stack, run its verification queries again (P1)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+
+def verify(args: argparse.Namespace) -> dict[str, Any]:
+    from engram.adapters.signing import KmsSigner, LocalKeySigner, signature_valid
+    from engram.privacy import receipt as receipts
+    from engram.settings import Settings
+
+    settings = Settings()
+    body: dict[str, Any] = json.loads(Path(args.receipt).read_text())
+    body = body.get("receipt", body)  # the GET …/erasure/{id} answer, or the receipt itself
+    if args.public_key:
+        pem = Path(args.public_key).read_text()
+    elif settings.receipt_kms_key_id:
+        pem = KmsSigner(settings.receipt_kms_key_id, settings.aws_region).public_key_pem()
+    else:
+        pem = LocalKeySigner(Path(settings.receipt_key_path)).public_key_pem()
+    try:
+        valid = signature_valid(pem, receipts.digest(body), receipts.signature_bytes(body))
+    except ValueError:
+        valid = False
+    result: dict[str, Any] = {"signature_valid": valid, "request_id": body.get("request_id")}
+    if args.user_id:
+        result.update(_recheck(body, args.user_id, args.ddb_endpoint, settings))
+    result["ok"] = valid and result.get("remaining", 0) == 0 and result.get("user_matches", True)
+    return result
+
+
+def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings: Any) -> dict[str, Any]:
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.models import bind
+    from engram.adapters.dynamodb.user_data import DynamoUserData
+    from engram.privacy import receipt as receipts
+
+    tenant_id = str(body.get("tenant_id", ""))
+    key = settings.erasure_hash_key.get_secret_value().encode()
+    if receipts.user_hash(key, tenant_id, user_id) != body.get("user_hash"):
+        return {"user_matches": False}
+    if endpoint:
+        from engram.local.dynamodb_local import local_aws_env
+
+        os.environ.update(local_aws_env(endpoint))
+        settings = settings.model_copy(update={"dynamodb_endpoint": endpoint})
+    data = DynamoUserData(bind(TableConfig.from_settings(settings)))
+    since = None
+    if body.get("scope") == "recent":
+        since = float(body["requested_at"]) - settings.erasure_recent_days * 86_400
+    remaining = len(data.inventory(tenant_id, user_id, since, 10_000))
+    if since is None:
+        remaining += data.by_user_count(tenant_id, user_id)
+    return {"user_matches": True, "remaining": remaining}

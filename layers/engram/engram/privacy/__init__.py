@@ -1,0 +1,1 @@
+"""Privacy (P1–P6): erasure with a signed receipt."""

@@ -1,0 +1,275 @@
+"""P1 right to erasure: request → confirm (token, 24 h) → processed by the `erasure` job →
+verified to zero → a signed receipt.
+
+The job is idempotent and resumable: each run takes a lease on a request, erases at most
+`erasure_batch_items` of the user's items (inventory → anonymize the important moments →
+delete), adds what it did to the request's tallies, and comes back for the rest. It completes
+only when the verification finds nothing: the by_user index lists no item of the user (scope
+"all"), a fresh consistent inventory is empty, and the index holds no document of the user.
+A chat during the erasure writes new items; the verification finds them and the next pass
+erases them too, so nothing written before completion survives it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from engram.clock import Clock
+from engram.errors import Conflict, Forbidden, NotFound
+from engram.memory.masking import mask_for_storage
+from engram.memory.models import MemoryStatus, Namespace, SearchFilter
+from engram.ports import ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
+from engram.privacy import receipt as receipts
+from engram.privacy.models import (
+    STORES,
+    AnonymousMoment,
+    ErasureRequest,
+    ErasureScope,
+    ErasureState,
+    StoreTally,
+    UserItem,
+)
+from engram.settings import Settings
+
+JOB = "erasure"
+REQUEST_ID = re.compile(r"er-[0-9a-f]{32}")
+MEMORY_SK = "M#"  # a memory record's sort key prefix: its document has the same id
+
+
+class TokenExpired(Forbidden):
+    code = "CONFIRMATION_EXPIRED"
+    status = 410
+
+
+class TokenInvalid(Forbidden):
+    code = "CONFIRMATION_INVALID"
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class ErasureService:
+    """The API side: request, confirm, read the state and the receipt."""
+
+    requests: ErasureRequests
+    settings: Settings
+    clock: Clock
+    hash_key: bytes
+    on_confirmed: Callable[[], None] | None = None  # an immediate run (the schedule is the backstop)
+
+    def request(
+        self, tenant_id: str, user_id: str, scope: ErasureScope, requested_by: str
+    ) -> tuple[ErasureRequest, str]:
+        now = self.clock.now()
+        token = secrets.token_urlsafe(32)
+        request = ErasureRequest(
+            request_id=f"er-{uuid.uuid4().hex}",
+            tenant_id=tenant_id,
+            user_id=user_id,
+            user_hash=receipts.user_hash(self.hash_key, tenant_id, user_id),
+            scope=scope,
+            state=ErasureState.PENDING,
+            requested_at=now,
+            token_expires_at=now + self.settings.erasure_token_ttl_s,
+            requested_by=requested_by,
+        )
+        self.requests.create(request, _token_hash(token))
+        return request, token
+
+    def get(self, tenant_id: str, user_id: str, request_id: str) -> ErasureRequest:
+        found = self.requests.get(tenant_id, request_id) if REQUEST_ID.fullmatch(request_id) else None
+        if found is None or not self._owns(found[0], tenant_id, user_id):
+            raise NotFound("no such erasure request", details={"request_id": request_id})
+        return found[0]
+
+    def _owns(self, request: ErasureRequest, tenant_id: str, user_id: str) -> bool:
+        # a finished request keeps only the hash: compare in constant time
+        return request.tenant_id == tenant_id and hmac.compare_digest(
+            request.user_hash, receipts.user_hash(self.hash_key, tenant_id, user_id)
+        )
+
+    def confirm(self, tenant_id: str, user_id: str, request_id: str, token: str) -> ErasureRequest:
+        found = self.requests.get(tenant_id, request_id) if REQUEST_ID.fullmatch(request_id) else None
+        if found is None or not self._owns(found[0], tenant_id, user_id):
+            raise NotFound("no such erasure request", details={"request_id": request_id})
+        request, token_hash = found
+        if request.state != ErasureState.PENDING:
+            raise Conflict("this request was confirmed already", details={"state": request.state.value})
+        if not hmac.compare_digest(token_hash, _token_hash(token)):
+            raise TokenInvalid("the confirmation token is wrong", details={"request_id": request_id})
+        now = self.clock.now()
+        if now >= request.token_expires_at:
+            raise TokenExpired("the confirmation token expired: request the erasure again")
+        confirmed = replace(request, state=ErasureState.CONFIRMED, confirmed_at=now, version=request.version + 1)
+        if not self.requests.update(confirmed, request.version):
+            raise Conflict("this request was confirmed already")
+        if self.on_confirmed is not None:
+            self.on_confirmed()
+        return confirmed
+
+
+@dataclass
+class ErasureJob:
+    requests: ErasureRequests
+    data: UserData
+    index: MemoryIndex | None
+    signer: ReceiptSigner
+    settings: Settings
+    clock: Clock
+    metrics: MetricsSink
+    holder: str = ""
+
+    def __post_init__(self) -> None:
+        self.holder = self.holder or f"erasure-{uuid.uuid4().hex[:12]}"
+
+    def run(self, remaining_s: Callable[[], float] | None = None) -> dict[str, int]:
+        counts = {"requests_completed": 0, "requests_pending": 0, "items_erased": 0}
+        for request in self.requests.due(self.settings.erasure_requests_per_run):
+            if remaining_s is not None and remaining_s() < self.settings.lifecycle_stop_margin_s:
+                counts["requests_pending"] += 1
+                continue
+            now = self.clock.now()
+            claimed = self.requests.claim(request, self.holder, now + self.settings.erasure_lease_s, now)
+            if claimed is None:
+                continue  # another run has it
+            done, erased = self._process(claimed, remaining_s)
+            counts["items_erased"] += erased
+            counts["requests_completed" if done else "requests_pending"] += 1
+        if counts["items_erased"]:
+            self.metrics.put("erasure_items", float(counts["items_erased"]))
+        return counts
+
+    def _process(self, request: ErasureRequest, remaining_s: Callable[[], float] | None) -> tuple[bool, int]:
+        assert request.user_id is not None, "a request being processed still names its user"
+        s = self.settings
+        since = None
+        if request.scope == ErasureScope.RECENT:
+            since = request.requested_at - s.erasure_recent_days * 86_400
+        tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
+        erased = 0
+        for _ in range(s.erasure_passes_per_run):
+            if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
+                break
+            items = self.data.inventory(request.tenant_id, request.user_id, since, s.erasure_batch_items)
+            if items:
+                erased += self._erase(request, items, tallies)
+                continue
+            if self._verified(request, since, tallies):
+                self._complete(request, tallies)
+                return True, erased
+        saved = replace(request, tallies=tallies, version=request.version + 1)
+        self.requests.update(saved, request.version)  # progress kept; the lease is released
+        return False, erased
+
+    def _erase(self, request: ErasureRequest, items: list[UserItem], tallies: dict[str, StoreTally]) -> int:
+        anonymize = self.settings.erasure_anonymize_important
+        for item in items:
+            tallies[item.store].found += 1
+            if item.important and anonymize:
+                self._anonymize(request, item)
+                tallies[item.store].anonymized += 1
+            else:
+                tallies[item.store].deleted += 1
+        self.data.delete(items)
+        documents = [i.sk[len(MEMORY_SK) :] for i in items if i.sk.startswith(MEMORY_SK) and i.pk.endswith("#MEM")]
+        if self.index is not None and documents:  # at once: the stream's removals follow, idempotent
+            assert request.user_id is not None
+            self.index.delete(request.tenant_id, request.user_id, documents)
+            tallies["index"].found += len(documents)
+            tallies["index"].deleted += len(documents)
+        return len(items)
+
+    def _anonymize(self, request: ErasureRequest, item: UserItem) -> None:
+        """An important moment without its person: the text masked of every identifier the PII
+        masker knows, the day only, no ids, no embedding, outside every user partition. The id
+        derives from the request and the item, so a rerun writes nothing twice."""
+        text = self.data.content(item)
+        if text is None:
+            return
+        day = datetime.fromtimestamp(item.at or request.requested_at, UTC).strftime("%Y-%m-%d")
+        moment_id = hashlib.sha256(f"{request.request_id}|{item.pk}|{item.sk}".encode()).hexdigest()[:32]
+        kind = "round" if item.store == "rounds" else "memory"
+        self.data.put_anonymous(
+            AnonymousMoment(moment_id, request.tenant_id, day, kind, mask_for_storage(text).content)
+        )
+
+    def _verified(self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally]) -> bool:
+        assert request.user_id is not None
+        tenant_id, user_id = request.tenant_id, request.user_id
+        if self.index is not None:
+            if since is None:
+                tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
+            flt = SearchFilter(
+                tenant_id,
+                user_id,
+                namespaces=tuple(n.value for n in Namespace),
+                statuses=tuple(st.value for st in MemoryStatus),
+                created_from=since,
+            )
+            if self.index.count(flt):
+                return False
+        if since is None and self.data.by_user_count(tenant_id, user_id):
+            return False  # the index lags the table by a moment: the next pass looks again
+        return not self.data.inventory(tenant_id, user_id, since, 1)
+
+    def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
+        now = self.clock.now()
+        body = self._receipt_body(request, tallies, now)
+        signed = receipts.sign(body, self.signer)
+        done = replace(
+            request,
+            user_id=None,
+            state=ErasureState.COMPLETED,
+            completed_at=now,
+            tallies=tallies,
+            receipt=signed,
+            version=request.version + 1,
+        )
+        if not self.requests.update(done, request.version):
+            raise Conflict("the erasure request moved while it was completed")
+        self.metrics.put("erasures_completed")
+
+    def _receipt_body(self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float) -> dict[str, Any]:
+        scope = request.scope.value
+        window = (
+            ""
+            if request.scope == ErasureScope.ALL
+            else f" written since requested_at - {self.settings.erasure_recent_days} days"
+        )
+        stores: dict[str, Any] = {}
+        for name in STORES:
+            tally = tallies[name].as_dict()
+            if name == "index" and self.index is None:
+                check = "left to the table's stream: the memory indexer removes each deleted record's document"
+            elif name == "index":
+                check = f"count(documents of user_hash{window}) = 0"
+            else:
+                check = f"consistent Query of the user's partitions ({name}{window}) = 0"
+                if request.scope == ErasureScope.ALL:
+                    check += "; by_user index Query COUNT = 0"
+            stores[name] = {**tally, "remaining": 0, "verification": check}
+        return {
+            "receipt_version": 1,
+            "kind": "erasure",
+            "request_id": request.request_id,
+            "tenant_id": request.tenant_id,
+            "user_hash": request.user_hash,
+            "scope": scope,
+            "anonymize_important_moments": self.settings.erasure_anonymize_important,
+            "requested_at": request.requested_at,
+            "confirmed_at": request.confirmed_at,
+            "completed_at": now,
+            "completed_at_iso": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
+            "stores": stores,
+        }

@@ -1,0 +1,84 @@
+"""Wiring of erasure (P1) from a Container's ports; built once per container and kept in `extras`."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engram.memory.factory import INDEX_ELSEWHERE, _once
+from engram.ports import ReceiptSigner
+from engram.privacy.erasure import ErasureJob, ErasureService
+
+if TYPE_CHECKING:
+    from engram.bootstrap import Container
+
+ERASURE_SERVICE = "erasure_service"
+ERASURE_JOB = "erasure_job"
+SIGNER = "receipt_signer"
+
+
+def receipt_signer_for(container: Container) -> ReceiptSigner:
+    """KMS when a key id is configured (AWS), else the local key file."""
+    s = container.settings
+    held = container.extras.get(SIGNER)
+    if held is None:
+        from engram.adapters.signing import KmsSigner, LocalKeySigner
+
+        held = (
+            KmsSigner(s.receipt_kms_key_id, s.aws_region)
+            if s.receipt_kms_key_id
+            else LocalKeySigner(Path(s.receipt_key_path))
+        )
+        container.extras[SIGNER] = held
+    signer: ReceiptSigner = held
+    return signer
+
+
+def erasure_job_for(container: Container) -> ErasureJob:
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
+    from engram.adapters.dynamodb.models import bind
+    from engram.adapters.dynamodb.user_data import DynamoUserData
+
+    def build() -> ErasureJob:
+        bound = bind(TableConfig.from_settings(container.settings))
+        return ErasureJob(
+            requests=DynamoErasureRequests(bound),
+            data=DynamoUserData(bound),
+            index=None if container.extras.get(INDEX_ELSEWHERE) else container.index,
+            signer=receipt_signer_for(container),
+            settings=container.settings,
+            clock=container.clock,
+            metrics=container.metrics,
+        )
+
+    return _once(container, ERASURE_JOB, ErasureJob, build)
+
+
+def erasure_service_for(container: Container) -> ErasureService:
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
+    from engram.adapters.dynamodb.models import bind
+
+    def build() -> ErasureService:
+        return ErasureService(
+            requests=DynamoErasureRequests(bind(TableConfig.from_settings(container.settings))),
+            settings=container.settings,
+            clock=container.clock,
+            hash_key=container.settings.erasure_hash_key.get_secret_value().encode(),
+            on_confirmed=lambda: _run_now(container),
+        )
+
+    return _once(container, ERASURE_SERVICE, ErasureService, build)
+
+
+def _run_now(container: Container) -> None:
+    """The immediate run after a confirmation. Locally (and in tests) a background thread runs
+    the job in this process; in AWS the API invokes the jobs function asynchronously
+    (`ENGRAM_ERASURE_FUNCTION`), and the 15-minute schedule is the backstop either way."""
+    trigger = container.extras.get("erasure_trigger")
+    if callable(trigger):
+        trigger()
+        return
+    threading.Thread(target=lambda: erasure_job_for(container).run(), daemon=True, name="erasure-now").start()

@@ -1,0 +1,84 @@
+"""Erasure requests, what an erasure found in each store, and the receipt it leaves (P1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class ErasureScope(StrEnum):
+    ALL = "all"
+    RECENT = "recent"  # the last ENGRAM_ERASURE_RECENT_DAYS (7)
+
+
+class ErasureState(StrEnum):
+    PENDING = "pending_confirmation"
+    CONFIRMED = "confirmed"
+    PROCESSING = "processing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+# The stores a receipt accounts for, in its order. "index" is the search index's documents.
+STORES = (
+    "sessions",  # session state, closed runs, leases, open threads
+    "rounds",  # conversation rounds (hot history and conversation log)
+    "request_markers",  # dedup markers, idempotency results, audio locks and buffers
+    "memories",
+    "midterm",  # S5 thread memories
+    "archive",  # compressed or archived memories with their originals
+    "lifecycle_log",
+    "profile",
+    "index",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UserItem:
+    """One item of a user as the inventory sees it: which store, where (opaque keys), when."""
+
+    store: str
+    pk: str
+    sk: str
+    at: float | None  # when it was written or last active; None: no time of its own
+    important: bool = False  # an important moment (L5): anonymized instead of deleted by default
+
+
+@dataclass(frozen=True, slots=True)
+class AnonymousMoment:
+    """An important moment kept without its person: masked text, the day, the kind."""
+
+    moment_id: str
+    tenant_id: str
+    day: str  # YYYY-MM-DD: no finer time that could re-identify
+    kind: str  # "memory" or "round"
+    text: str
+
+
+@dataclass(slots=True)
+class StoreTally:
+    found: int = 0
+    deleted: int = 0
+    anonymized: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {"found": self.found, "deleted": self.deleted, "anonymized": self.anonymized}
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureRequest:
+    request_id: str
+    tenant_id: str
+    user_id: str | None  # dropped when completed: from then on only the keyed hash names the user
+    user_hash: str
+    scope: ErasureScope
+    state: ErasureState
+    requested_at: float
+    token_expires_at: float
+    requested_by: str  # "user" or "backend"
+    confirmed_at: float | None = None
+    completed_at: float | None = None
+    tallies: dict[str, StoreTally] = field(default_factory=dict)
+    receipt: dict[str, object] | None = None
+    error: str | None = None
+    version: int = 1

@@ -1,0 +1,314 @@
+"""P1 / X7 erasure against DynamoDB Local through the API: a user with every kind of item is
+erased to zero in every store (enumerated through by_user and queried in the index), a
+neighbour whose id shares a prefix is untouched, the receipt is signed and verifiable;
+confirmation tokens wrong, expired, reused; scope "recent"; anonymization on and off; a run
+killed midway and rerun; concurrent runs."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engram import runtime
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.models import bind
+from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.dynamodb.user_data import ANON_PK, DynamoUserData
+from engram.bootstrap import Container
+from engram.clock import ManualClock
+from engram.domain.models import OwnerKey, SessionKey
+from engram.local import tokens
+from engram.local.gateway import GatewayResponse, LocalGateway
+from engram.memory.factory import memory_service_for
+from engram.memory.models import MemoryStatus, Namespace, SearchFilter
+from engram.memory.scoring import DAY_S
+from engram.privacy.factory import erasure_job_for
+from engram.settings import Settings
+from tests.support.indexing import sync_index
+
+USER, NEIGHBOURS = "kim", ("kim2", "ki")
+
+
+@pytest.fixture
+def stack(container: Container, tmp_path: Path) -> Iterator[tuple[Container, LocalGateway]]:
+    c = container
+    c.extras["erasure_trigger"] = lambda: None  # tests run the job themselves, deterministically
+    runtime.set_container(c)
+    yield c, LocalGateway(c.settings)
+    runtime.set_container(None)
+
+
+@pytest.fixture(autouse=True)
+def _signing_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the local receipt key is made under .engram/ of the working dir
+
+
+def _auth(settings: Settings, user: str = USER) -> dict[str, str]:
+    return {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+
+
+def call(gw: LocalGateway, method: str, path: str, headers: dict[str, str], body: Any = None) -> GatewayResponse:
+    return gw.handle(method, path, headers, json.dumps(body).encode() if body is not None else None)
+
+
+def _populate(c: Container, clock: ManualClock, user: str) -> None:
+    """Sessions, rounds, dedup markers, an audio result, memories, a mid-term thread memory,
+    an archive entry with its lifecycle log, a profile and index documents."""
+    key = SessionKey("default", user, "nurse", "s1")
+    c.conversation.chat(key, "My name is Kim and I live in Busan. I love hiking on Sundays.")
+    clock.advance(30)
+    c.conversation.chat(key, "voice: my breathing is worse today", audio_id=f"audio-{user}")
+    clock.advance(30)
+    c.conversation.record_turn(key, "I was taken to the emergency room last night.", "I'm sorry.")
+    clock.advance(11 * 60)  # a thread idle for 10 minutes is flushed on the next round (S5)
+    c.conversation.record_turn(key, "By the way, my dog Coco is a shiba inu.", "Cute!")
+    other = SessionKey("default", user, "coach", "s9")
+    c.conversation.record_turn(other, "I ran 5 km this morning.", "Great pace.")
+    svc = memory_service_for(c)
+    owner = OwnerKey("default", user)
+    made = svc.create(owner, "nurse", summary="Kim prefers tea over coffee.")
+    svc.archive(owner, made.record.memory_id)
+    sync_index(c, owner)
+
+
+def _stores(c: Container, user: str) -> dict[str, int]:
+    data = DynamoUserData(bind(TableConfig.from_settings(c.settings)))
+    counts: dict[str, int] = {}
+    for item in data.inventory("default", user, None, 100_000):
+        counts[item.store] = counts.get(item.store, 0) + 1
+    counts["by_user"] = data.by_user_count("default", user)
+    counts["index"] = c.index.count(_everything(user))
+    return counts
+
+
+def _everything(user: str) -> SearchFilter:
+    return SearchFilter(
+        "default",
+        user,
+        namespaces=tuple(n.value for n in Namespace),
+        statuses=tuple(s.value for s in MemoryStatus),
+    )
+
+
+def _request_and_confirm(gw: LocalGateway, settings: Settings, scope: str = "all") -> str:
+    r = call(gw, "POST", "/v1/me/erasure", _auth(settings), {"scope": scope})
+    assert r.status == 200, r.body
+    created = r.json()
+    assert created["state"] == "pending_confirmation" and created["token_expires_at"] > created["requested_at"]
+    confirm = f"/v1/me/erasure/{created['request_id']}/confirm"
+    r = call(gw, "POST", confirm, _auth(settings), {"token": created["confirmation_token"]})
+    assert r.status == 200 and r.json()["state"] == "confirmed", r.body
+    return str(created["request_id"])
+
+
+def test_x7_a_user_is_erased_to_zero_and_the_neighbours_keep_everything(
+    stack: tuple[Container, LocalGateway], clock: ManualClock, tmp_path: Path
+) -> None:
+    c, gw = stack
+    for user in (USER, *NEIGHBOURS):
+        _populate(c, clock, user)
+    before = _stores(c, USER)
+    for store in (
+        "sessions",
+        "rounds",
+        "request_markers",
+        "memories",
+        "midterm",
+        "archive",
+        "lifecycle_log",
+        "profile",
+    ):
+        assert before.get(store, 0) > 0, (store, before)
+    assert before["index"] > 0
+    neighbours = {u: _stores(c, u) for u in NEIGHBOURS}
+
+    request_id = _request_and_confirm(gw, c.settings)
+    assert erasure_job_for(c).run()["requests_completed"] == 1
+    r = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings))
+    view = r.json()
+    assert r.status == 200 and view["state"] == "completed", view
+    after = _stores(c, USER)
+    assert after == {"by_user": 0, "index": 0}  # zero items of the user in every store
+    assert {u: _stores(c, u) for u in NEIGHBOURS} == neighbours  # untouched
+
+    receipt = view["receipt"]
+    text = json.dumps(receipt, ensure_ascii=False)
+    assert USER not in text.replace("user_hash", "") and "Busan" not in text and "Coco" not in text  # no content
+    for store, found in before.items():
+        if store in receipt["stores"]:
+            tally = receipt["stores"][store]
+            assert tally["deleted"] + tally["anonymized"] >= found and tally["remaining"] == 0, store
+    assert receipt["stores"]["rounds"]["anonymized"] >= 1  # the emergency room visit: kept without its person
+    # the signature holds, and breaks on any edit
+    path = tmp_path / "receipt.json"
+    path.write_text(json.dumps(view))
+    from engram.local.cli import main
+
+    assert main(["erasure", "verify", str(path)]) == 0
+    edited = dict(receipt, scope="recent")
+    path.write_text(json.dumps(edited))
+    assert main(["erasure", "verify", str(path)]) == 1
+    # the anonymized moments name nobody
+    client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
+    anon = client.query(
+        TableName=c.settings.table_name,
+        KeyConditionExpression="PK = :p",
+        ExpressionAttributeValues={":p": {"S": f"{ANON_PK}default"}},
+    )["Items"]
+    assert anon and all("user_key" not in i and USER not in json.dumps(i) for i in anon)
+    # a chat after the erasure starts from nothing
+    snapshot = c.conversation.chat(SessionKey("default", USER, "nurse", "s1"), "Hello, do you know me?")
+    assert snapshot["turn_count"] == 1 if "turn_count" in snapshot else True
+    assert c.memories.list("default", USER, namespaces=(Namespace.MEMORY,)) == []
+
+
+def test_verify_rechecks_the_stack_for_the_user(
+    stack: tuple[Container, LocalGateway], clock: ManualClock, tmp_path: Path, ddb_endpoint: str
+) -> None:
+    c, gw = stack
+    _populate(c, clock, USER)
+    request_id = _request_and_confirm(gw, c.settings)
+    erasure_job_for(c).run()
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()))
+    from engram.local.erasure_verify import verify
+
+    class Args:
+        receipt = str(path)
+        public_key = None
+        user_id = USER
+        ddb_endpoint = None
+
+    import os
+
+    os.environ["ENGRAM_TABLE_NAME"] = c.settings.table_name
+    os.environ["ENGRAM_DYNAMODB_ENDPOINT"] = ddb_endpoint
+    try:
+        result = verify(Args())  # type: ignore[arg-type]
+    finally:
+        del os.environ["ENGRAM_TABLE_NAME"], os.environ["ENGRAM_DYNAMODB_ENDPOINT"]
+    assert result == {
+        "signature_valid": True,
+        "request_id": request_id,
+        "user_matches": True,
+        "remaining": 0,
+        "ok": True,
+    }
+
+
+def test_confirmation_tokens_wrong_expired_reused_and_foreign(
+    stack: tuple[Container, LocalGateway], clock: ManualClock
+) -> None:
+    c, gw = stack
+    s = c.settings
+    created = call(gw, "POST", "/v1/me/erasure", _auth(s), {"scope": "all"}).json()
+    confirm = f"/v1/me/erasure/{created['request_id']}/confirm"
+    r = call(gw, "POST", confirm, _auth(s), {"token": "not-the-token"})
+    assert r.status == 403 and r.json()["error"]["code"] == "CONFIRMATION_INVALID"
+    r = call(gw, "POST", confirm, _auth(s, "someone-else"), {"token": created["confirmation_token"]})
+    assert r.status == 404  # another user's request does not exist for them
+    assert call(gw, "GET", f"/v1/me/erasure/{created['request_id']}", _auth(s, "someone-else")).status == 404
+    assert call(gw, "POST", confirm, _auth(s), {"token": created["confirmation_token"]}).status == 200
+    r = call(gw, "POST", confirm, _auth(s), {"token": created["confirmation_token"]})
+    assert r.status == 409 and r.json()["error"]["code"] == "CONFLICT"  # a token works once
+    late = call(gw, "POST", "/v1/me/erasure", _auth(s), {"scope": "recent"}).json()
+    clock.advance(s.erasure_token_ttl_s)
+    r = call(
+        gw, "POST", f"/v1/me/erasure/{late['request_id']}/confirm", _auth(s), {"token": late["confirmation_token"]}
+    )
+    assert r.status == 410 and r.json()["error"]["code"] == "CONFIRMATION_EXPIRED"
+    for bad in ({"scope": "everything"}, {"scope": "all", "extra": 1}, {}):
+        r = call(gw, "POST", "/v1/me/erasure", _auth(s), bad)
+        assert r.status in (200, 400) and (r.status == 200) == (bad == {}), (bad, r.body)
+    assert call(gw, "GET", "/v1/me/erasure/er-notanid", _auth(s)).status == 404
+
+
+def test_scope_recent_erases_exactly_the_last_7_days(stack: tuple[Container, LocalGateway], clock: ManualClock) -> None:
+    c, gw = stack
+    key = SessionKey("default", USER, "nurse", "old")
+    c.conversation.record_turn(key, "I adopted a cat called Mochi last spring.", "Lovely.")
+    old_memories = {r.memory_id for r in c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)}
+    assert old_memories
+    clock.advance(8 * DAY_S)
+    new_key = SessionKey("default", USER, "nurse", "new")
+    c.conversation.record_turn(new_key, "I started a new job at a bakery.", "Congratulations!")
+    sync_index(c, OwnerKey("default", USER))
+    _request_and_confirm(gw, c.settings, "recent")
+    assert erasure_job_for(c).run()["requests_completed"] == 1
+    left = {r.memory_id for r in c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)}
+    assert left == old_memories  # what is older than 7 days stays, everything newer is gone
+    now = clock.now()
+    assert c.conversation.store.log_page(new_key, now, 10)[0] == []
+    assert [r.turn.user_text for r in c.conversation.store.log_page(key, now, 10)[0]] == [
+        "I adopted a cat called Mochi last spring."
+    ]
+
+
+def test_anonymization_off_deletes_important_moments(
+    make_container: Any, settings: Settings, clock: ManualClock
+) -> None:
+    c = make_container(settings.model_copy(update={"erasure_anonymize_important": False}))
+    c.extras["erasure_trigger"] = lambda: None
+    runtime.set_container(c)
+    try:
+        gw = LocalGateway(c.settings)
+        c.conversation.record_turn(
+            SessionKey("default", USER, "nurse", "s1"), "I was taken to the ER by ambulance.", "Oh no."
+        )
+        request_id = _request_and_confirm(gw, c.settings)
+        erasure_job_for(c).run()
+        receipt = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()["receipt"]
+    finally:
+        runtime.set_container(None)
+    assert all(t["anonymized"] == 0 for t in receipt["stores"].values())
+    assert receipt["anonymize_important_moments"] is False
+    client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
+    anon = client.query(
+        TableName=c.settings.table_name,
+        KeyConditionExpression="PK = :p",
+        ExpressionAttributeValues={":p": {"S": f"{ANON_PK}default"}},
+    )["Items"]
+    assert anon == []
+
+
+def test_a_run_killed_midway_is_finished_by_the_next_and_concurrent_runs_do_not_collide(
+    make_container: Any, settings: Settings, clock: ManualClock
+) -> None:
+    c = make_container(settings.model_copy(update={"erasure_batch_items": 3, "erasure_passes_per_run": 1}))
+    c.extras["erasure_trigger"] = lambda: None
+    runtime.set_container(c)
+    try:
+        gw = LocalGateway(c.settings)
+        _populate(c, clock, USER)
+        total = sum(v for k, v in _stores(c, USER).items() if k not in ("by_user", "index"))
+        request_id = _request_and_confirm(gw, c.settings)
+        first = erasure_job_for(c).run()  # "killed" after one bounded batch: the request stays due
+        assert first == {"requests_completed": 0, "requests_pending": 1, "items_erased": 3}
+        state = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
+        assert state["state"] == "processing" and state["receipt"] is None
+        # two runs at once, repeatedly: each batch is erased by one of them
+        from engram.privacy.erasure import ErasureJob
+
+        results: list[dict[str, int]] = []
+        for _ in range(total):
+            jobs = [ErasureJob(**{**vars(erasure_job_for(c)), "holder": f"h{n}"}) for n in range(2)]
+            threads = [threading.Thread(target=lambda j=j: results.append(j.run())) for j in jobs]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()["state"] == "completed":
+                break
+        view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
+    finally:
+        runtime.set_container(None)
+    assert view["state"] == "completed"
+    assert _stores(c, USER) == {"by_user": 0, "index": 0}
+    assert sum(r["requests_completed"] for r in results) == 1  # completed once
+    found = sum(t["found"] for name, t in view["receipt"]["stores"].items() if name != "index")
+    assert found == total  # every item counted once, over all the runs

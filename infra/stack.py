@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from aws_cdk import Annotations, Aws, CfnOutput, Stack, Tags
+from aws_cdk import Annotations, Aws, CfnOutput, RemovalPolicy, Stack, Tags
+from aws_cdk import aws_kms as kms
 from aws_cdk import aws_secretsmanager as secretsmanager
 from constructs import Construct
 
@@ -21,6 +22,7 @@ from infra.constructs.search import INDEX_PREFIX, SearchDomain
 from infra.constructs.tables import EngramTable
 from infra.constructs.workers import Workers
 from infra.deployable import check_deployable
+from infra.nag import acknowledge
 
 
 class EngramStack(Stack):
@@ -107,6 +109,33 @@ class EngramStack(Stack):
         data.grant_field_encrypt_decrypt(jobs.handler.role)
         openai_secret.grant_read(jobs.handler.role)
         search.grant_read(jobs.handler.role)
+        # erasure (P1): deletes the user's documents (delete-by-query only) and signs the receipt
+        # with the deployment's asymmetric key, whose private half never leaves KMS; the api
+        # hashes user ids with a generated secret and starts the job at once after a confirmation.
+        search.grant_delete_user_documents(jobs.handler.role)
+        receipt_key = kms.Key(
+            self,
+            "ReceiptSigningKey",
+            key_spec=kms.KeySpec.ECC_NIST_P256,
+            key_usage=kms.KeyUsage.SIGN_VERIFY,
+            description=f"{cfg.prefix}: signs erasure receipts (ECDSA_SHA_256)",
+            removal_policy=RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY,
+        )
+        receipt_key.grant(jobs.handler.role, "kms:Sign", "kms:GetPublicKey")
+        jobs.handler.add_environment("ENGRAM_RECEIPT_KMS_KEY_ID", receipt_key.key_arn)
+        hash_key = secretsmanager.Secret(
+            self,
+            "ErasureHashKey",
+            description=f"{cfg.prefix}: keys user ids into erasure receipts",
+            generate_secret_string=secretsmanager.SecretStringGenerator(exclude_punctuation=True, password_length=64),
+            removal_policy=RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY,
+        )
+        acknowledge(hash_key, "SMG4", "A keyed-hash salt for receipts: rotating it would orphan every issued receipt.")
+        hash_key.grant_read(api.handler.role)
+        api.handler.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
+        jobs.handler.function.grant_invoke_latest_version(api.handler.role)  # not its versions (:*)
+        api.handler.add_environment("ENGRAM_ERASURE_FUNCTION_NAME", jobs.handler.function.function_name)
+        self.receipt_key = receipt_key
 
         functions = {
             "Api": api.handler,

@@ -167,6 +167,12 @@ class SearchDomain(Construct):
             "are data, not known when the policy is written.",
         )
 
+    def grant_delete_user_documents(self, role: iam.IRole) -> None:
+        """P1: the erasure removes a user's documents itself (verified to zero before the receipt),
+        through the write alias's delete endpoints only; it cannot create or change a document
+        (no PUT; `_bulk` could, so erasure deletes by query)."""
+        self._allow(role, ["es:ESHttpPost"], [f"{INDEX_PREFIX}-write/_delete_by_query"])
+
     def grant_write(self, role: iam.IRole) -> None:
         """Only the memory indexer writes the index (ARCHITECTURE §1)."""
         self._allow(role, WRITE_ACTIONS, ["*"])

@@ -57,9 +57,11 @@ _JOBS_TABLE_ACTIONS = [
     "dynamodb:PutItem",
     "dynamodb:UpdateItem",
     "dynamodb:DeleteItem",
+    "dynamodb:BatchWriteItem",  # the erasure deletes a user's items 25 at a time
 ]
 INDEX_RECONCILE_STATE_PK = "_JOB#index_reconcile"  # engram.adapters.dynamodb.job_state
-JOB_INDEXES = ("active_sessions", "compression_due")  # the sparse indexes the jobs read
+# what the jobs read: the sparse indexes, and by_user for the erasure's enumeration
+JOB_INDEXES = ("active_sessions", "compression_due", "by_user", "erasure_requests")
 # What DynamoDB needs from a caller to use a customer-managed table key (CDK's
 # table grants, spelled out so no wildcard action is needed).
 _TABLE_KEY_ACTIONS = [

@@ -325,7 +325,10 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
     assert "ENGRAM_TABLE_NAME" in jobs_fn["Environment"]["Variables"]
     (statements,) = [s for p, s in policy_statements(template).items() if "JobsFunction" in p]
     table_arn = {"Fn::GetAtt": [_table_id(template), "Arn"]}
-    index_arns = [{"Fn::Join": ["", [table_arn, f"/index/{name}"]]} for name in ("active_sessions", "compression_due")]
+    index_arns = [
+        {"Fn::Join": ["", [table_arn, f"/index/{name}"]]}
+        for name in ("active_sessions", "compression_due", "by_user", "erasure_requests")
+    ]
     by_resource: dict[str, set[str]] = {}
     for statement in statements:
         for resource in as_list(statement["Resource"]):
@@ -339,6 +342,7 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
             "dynamodb:PutItem",
             "dynamodb:UpdateItem",
             "dynamodb:DeleteItem",
+            "dynamodb:BatchWriteItem",
         },
         **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
     }
@@ -348,6 +352,42 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
     assert not any(
         "sqs:SendMessage" in as_list(s["Action"]) and turn_queue in json.dumps(s["Resource"]) for s in statements
     )
+
+
+def test_erasure_signs_with_kms_and_deletes_documents_by_query_only(templates: dict[str, dict[str, Any]]) -> None:
+    template = templates["prod"]
+    keys = resources(template, "AWS::KMS::Key")
+    (signing,) = [k for k, v in keys.items() if v["Properties"].get("KeyUsage") == "SIGN_VERIFY"]
+    assert keys[signing]["Properties"]["KeySpec"] == "ECC_NIST_P256"
+    statements = policy_statements(template)
+    (jobs,) = [s for p, s in statements.items() if "JobsFunction" in p]
+    signs = [s for s in jobs if "kms:Sign" in as_list(s["Action"])]
+    assert signs and all(signing in json.dumps(s["Resource"]) for s in signs)
+    assert not any(
+        "kms:Sign" in as_list(s["Action"]) for p, st in statements.items() if "JobsFunction" not in p for s in st
+    )
+    functions = resources(template, "AWS::Lambda::Function")
+    (jobs_fn,) = [
+        f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
+    ]
+    assert signing in json.dumps(jobs_fn["Environment"]["Variables"]["ENGRAM_RECEIPT_KMS_KEY_ID"])
+    (api_fn,) = [
+        f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "api.handler.lambda_handler"
+    ]
+    env = api_fn["Environment"]["Variables"]
+    assert "ENGRAM_ERASURE_HASH_KEY_SECRET_ARN" in env and "ENGRAM_ERASURE_FUNCTION_NAME" in env
+    (api,) = [s for p, s in statements.items() if "ApiFunction" in p]
+    assert any("lambda:InvokeFunction" in as_list(s["Action"]) for s in api)
+    (domain,) = resources(template, "AWS::OpenSearchService::Domain").values()
+    jobs_role = [r for r in resources(template, "AWS::IAM::Role") if "JobsFunction" in r]
+    grants = [
+        s
+        for s in domain["Properties"]["AccessPolicies"]["Statement"]
+        if any(r in json.dumps(s["Principal"]) for r in jobs_role) and "es:ESHttpPost" in as_list(s["Action"])
+    ]
+    posts = {json.dumps(r) for s in grants for r in as_list(s["Resource"])}
+    assert any("_delete_by_query" in p for p in posts)
+    assert not any("_bulk" in p or "_doc" in p for p in posts)
 
 
 # --- api -----------------------------------------------------------------------------------

@@ -223,6 +223,8 @@ class Settings(BaseSettings):
     erasure_lease_s: int = Field(default=900, ge=30)  # one run's hold on a request (the Lambda timeout)
     # P1: keys user ids into receipts and finished requests (Secrets Manager in AWS via ENGRAM_*)
     erasure_hash_key: SecretStr = SecretStr("engram-local-erasure-hash-key")
+    erasure_hash_key_secret_arn: str | None = None
+    erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
     receipt_key_path: str = ".engram/receipt-signing-key.pem"  # P1: the local signing key (made on first use)
     # P5: tenants whose knowledge-base documents are PII-masked like memories. Off by default:

@@ -83,3 +83,19 @@ def resolve_models(settings: Settings, fetch: SecretFetch = fetch_secret) -> Set
     if not key:
         raise ConfigurationError(f"the secret {settings.openai_secret_arn} holds no OpenAI key")
     return settings.model_copy(update={"model_mode": "openai", "openai_api_key": SecretStr(key)})
+
+
+def erasure_hash_key(settings: Settings, fetch: SecretFetch = fetch_secret) -> bytes:
+    """P1: the key that turns user ids into receipt hashes. In AWS a generated secret
+    (ENGRAM_ERASURE_HASH_KEY_SECRET_ARN); the built-in development key is refused there."""
+    arn = settings.erasure_hash_key_secret_arn
+    if arn:
+        try:
+            return fetch(arn).strip().encode()
+        except Exception as exc:  # the message names the secret, never its value
+            raise ConfigurationError(
+                f"the erasure hash key could not be read from {arn}: {type(exc).__name__}"
+            ) from exc
+    if settings.environment in AWS_ENVIRONMENTS:
+        raise ConfigurationError("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN is not set: an AWS deployment needs its own key")
+    return settings.erasure_hash_key.get_secret_value().encode()

@@ -42,7 +42,9 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
     from engram.privacy import receipt as receipts
 
     tenant_id = str(body.get("tenant_id", ""))
-    key = settings.erasure_hash_key.get_secret_value().encode()
+    from engram.adapters.secrets import erasure_hash_key
+
+    key = erasure_hash_key(settings)
     if receipts.user_hash(key, tenant_id, user_id) != body.get("user_hash"):
         return {"user_matches": False}
     if endpoint:

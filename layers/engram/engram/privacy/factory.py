@@ -6,9 +6,10 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engram.adapters.secrets import erasure_hash_key
 from engram.memory.factory import INDEX_ELSEWHERE, _once
 from engram.ports import ReceiptSigner
-from engram.privacy.erasure import ErasureJob, ErasureService
+from engram.privacy.erasure import JOB, ErasureJob, ErasureService
 
 if TYPE_CHECKING:
     from engram.bootstrap import Container
@@ -66,7 +67,7 @@ def erasure_service_for(container: Container) -> ErasureService:
             requests=DynamoErasureRequests(bind(TableConfig.from_settings(container.settings))),
             settings=container.settings,
             clock=container.clock,
-            hash_key=container.settings.erasure_hash_key.get_secret_value().encode(),
+            hash_key=erasure_hash_key(container.settings),
             on_confirmed=lambda: _run_now(container),
         )
 
@@ -74,11 +75,17 @@ def erasure_service_for(container: Container) -> ErasureService:
 
 
 def _run_now(container: Container) -> None:
-    """The immediate run after a confirmation. Locally (and in tests) a background thread runs
-    the job in this process; in AWS the API invokes the jobs function asynchronously
-    (`ENGRAM_ERASURE_FUNCTION`), and the 15-minute schedule is the backstop either way."""
+    """The immediate run after a confirmation. In AWS the API invokes the jobs function
+    asynchronously (`ENGRAM_ERASURE_FUNCTION_NAME`); locally a background thread runs the job in
+    this process. The 15-minute schedule is the backstop either way: a lost kick delays, never
+    drops, an erasure."""
     trigger = container.extras.get("erasure_trigger")
     if callable(trigger):
         trigger()
+        return
+    if container.settings.erasure_function_name:
+        from engram.adapters.invoke import invoke_job
+
+        invoke_job(container.settings.erasure_function_name, JOB, container.settings.aws_region)
         return
     threading.Thread(target=lambda: erasure_job_for(container).run(), daemon=True, name="erasure-now").start()

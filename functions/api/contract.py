@@ -32,6 +32,8 @@ CREATES = frozenset(
         ("post", "/v1/memories"),
         ("post", "/v1/users/{user_id}/memories"),
         ("post", "/v1/kb/documents"),
+        ("post", "/v1/me/erasure"),
+        ("post", "/v1/users/{user_id}/erasure"),
     }
 )
 

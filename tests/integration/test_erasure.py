@@ -45,7 +45,7 @@ def stack(container: Container, tmp_path: Path) -> Iterator[tuple[Container, Loc
 
 @pytest.fixture(autouse=True)
 def _signing_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # the local receipt key is made under .engram/ of the working dir
+    monkeypatch.chdir(tmp_path)  # the local receipt key is made under .local/ of the working dir
 
 
 def _auth(settings: Settings, user: str = USER) -> dict[str, str]:
@@ -97,7 +97,7 @@ def _everything(user: str) -> SearchFilter:
 
 def _request_and_confirm(gw: LocalGateway, settings: Settings, scope: str = "all") -> str:
     r = call(gw, "POST", "/v1/me/erasure", _auth(settings), {"scope": scope})
-    assert r.status == 200, r.body
+    assert r.status == 201, r.body
     created = r.json()
     assert created["state"] == "pending_confirmation" and created["token_expires_at"] > created["requested_at"]
     confirm = f"/v1/me/erasure/{created['request_id']}/confirm"
@@ -224,7 +224,7 @@ def test_confirmation_tokens_wrong_expired_reused_and_foreign(
     assert r.status == 410 and r.json()["error"]["code"] == "CONFIRMATION_EXPIRED"
     for bad in ({"scope": "everything"}, {"scope": "all", "extra": 1}, {}):
         r = call(gw, "POST", "/v1/me/erasure", _auth(s), bad)
-        assert r.status in (200, 400) and (r.status == 200) == (bad == {}), (bad, r.body)
+        assert r.status in (201, 400) and (r.status == 201) == (bad == {}), (bad, r.body)
     assert call(gw, "GET", "/v1/me/erasure/er-notanid", _auth(s)).status == 404
 
 

@@ -91,13 +91,13 @@ def _get(user_id: str | None, request_id: str) -> ErasureView:
 
 
 @router.post(ME, summary="Request erasure of everything held about me (P1); confirm with the token", tags=["privacy"])
-def request_erasure(body: ErasureRequestBody) -> ErasureCreatedView:
-    return _request(None, body)
+def request_erasure(body: ErasureRequestBody) -> tuple[ErasureCreatedView, int]:
+    return _request(None, body), 201
 
 
 @router.post(BACKEND, summary="Request erasure of a user (trusted backend)", tags=["backend"])
-def backend_request_erasure(user_id: str, body: ErasureRequestBody) -> ErasureCreatedView:
-    return _request(user_id, body)
+def backend_request_erasure(user_id: str, body: ErasureRequestBody) -> tuple[ErasureCreatedView, int]:
+    return _request(user_id, body), 201
 
 
 @router.post(

@@ -226,7 +226,7 @@ class Settings(BaseSettings):
     erasure_hash_key_secret_arn: str | None = None
     erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
-    receipt_key_path: str = ".engram/receipt-signing-key.pem"  # P1: the local signing key (made on first use)
+    receipt_key_path: str = ".local/receipt-signing-key.pem"  # P1: the local signing key (made on first use)
     # P5: tenants whose knowledge-base documents are PII-masked like memories. Off by default:
     # a KB is the tenant's own documents (a clinic's phone number, a help-desk e-mail are the
     # answers it exists to give), not what its users said. A tenant that uploads material with

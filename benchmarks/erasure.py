@@ -1,0 +1,194 @@
+"""Erasing a user with 10,000 items (P1): wall time, DynamoDB requests, index requests.
+
+    .venv/bin/python benchmarks/erasure.py [--items 10000] [--neighbours 2] [--json PATH]
+
+DynamoDB Local (in memory) holds one user with `--items` items — 80 % memory records (each
+with an index document), 20 % conversation rounds spread over sessions — and neighbours whose
+ids share the user's prefix, with a few items each. The real ErasureJob runs until the
+request is completed (enumeration through by_user and the user's partitions, batched deletes,
+index deletes, verification to zero, a signed receipt). Its DynamoDB and index requests are
+counted. The floor in the same run: BatchWriteItem deletes of the same number of items whose
+keys are already known (no enumeration, no verification, no index) — the least any erasure
+could cost. Neighbours are checked untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from typing import Any
+
+import boto3
+
+from _report import machine, print_table, write_json
+from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.tables import ensure_table
+from engram.adapters.local_index import LocalIndex
+from engram.bootstrap import build_container
+from engram.clock import ManualClock
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
+from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
+from engram.memory.projection import to_index_document
+from engram.privacy.factory import erasure_job_for, erasure_service_for
+from engram.privacy.models import ErasureScope
+from engram.settings import Settings
+
+TEXT = "On Saturday I went to the ramen shop by the station with my sister. #{n}"
+
+
+class CountingIndex:
+    """The job's index, counting its requests."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self.requests = 0
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._inner, name)
+        if not callable(attr):
+            return attr
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.requests += 1
+            return attr(*args, **kwargs)
+
+        return counted
+
+
+def _record(user: str, n: int, now: float) -> MemoryRecord:
+    return MemoryRecord(
+        memory_id=f"m{n:06d}",
+        tenant_id="bench",
+        user_id=user,
+        persona_id="p",
+        type=MemoryType.NOTE,
+        content=TEXT.format(n=n),
+        importance=0.5,
+        created_at=now,
+        updated_at=now,
+        embedding=[0.125] * 8,
+        origin=MemoryOrigin.API,
+    )
+
+
+def _load(container: Any, client: Any, table: str, user: str, items: int, now: float) -> list[dict[str, Any]]:
+    """`items` items of `user`; returns their keys (the floor deletes by them)."""
+    memories = items * 4 // 5
+    records = [_record(user, n, now) for n in range(memories)]
+    for start in range(0, len(records), 500):
+        container.memories.put_batch(records[start : start + 500])
+    container.index.upsert([to_index_document(r) for r in records])
+    written = [{"PK": {"S": keys.memory_pk("bench", user)}, "SK": {"S": keys.memory_sk(r.memory_id)}} for r in records]
+    rounds = []
+    for n in range(items - memories):
+        pk = f"{keys.user_key('bench', user)}#P#p#S#s{n // 50}"
+        rounds.append(
+            {
+                "PK": {"S": pk},
+                "SK": {"S": keys.turn_sk(1, n % 50 + 1)},
+                "user_text": {"S": TEXT.format(n=n)},
+                "created_at": {"N": str(now)},
+                "expires_at": {"N": str(now + 30 * 86_400)},
+                "user_key": {"S": keys.user_key("bench", user)},
+            }
+        )
+    for start in range(0, len(rounds), 25):
+        batch = [{"PutRequest": {"Item": i}} for i in rounds[start : start + 25]]
+        while batch:
+            left = client.batch_write_item(RequestItems={table: batch}).get("UnprocessedItems", {})
+            batch = left.get(table, [])
+    return written + [{"PK": r["PK"], "SK": r["SK"]} for r in rounds]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--items", type=int, default=10_000)
+    parser.add_argument("--neighbours", type=int, default=2)
+    parser.add_argument("--json", dest="json_path")
+    args = parser.parse_args()
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+    os.chdir(tempfile.mkdtemp(prefix="engram-erasure-bench-"))  # the local receipt key goes here
+
+    ddb = DynamoDBLocal.start()
+    os.environ.update(local_aws_env(ddb.endpoint))
+    try:
+        settings = Settings(dynamodb_endpoint=ddb.endpoint, table_name="engram-erasure-bench")
+        ensure_table(TableConfig.from_settings(settings))
+        client = boto3.client("dynamodb", endpoint_url=ddb.endpoint, region_name=settings.aws_region)
+        clock = ManualClock()
+        now = clock.now()
+        container = build_container(settings, clock=clock, queue_mode="inline", index=LocalIndex.in_memory(8))
+        container.extras["erasure_trigger"] = lambda: None
+
+        def delete_known(keys_: list[dict[str, Any]]) -> int:
+            requests = 0
+            for start in range(0, len(keys_), 25):
+                batch = [{"DeleteRequest": {"Key": k}} for k in keys_[start : start + 25]]
+                while batch:
+                    requests += 1
+                    left = client.batch_write_item(RequestItems={settings.table_name: batch})
+                    batch = left.get("UnprocessedItems", {}).get(settings.table_name, [])
+            return requests
+
+        # warm DynamoDB Local's JVM first, then the floor: delete the same number of items by known keys
+        delete_known(_load(container, client, settings.table_name, "warmup", 1_000, now))
+        floor_keys = _load(container, client, settings.table_name, "floor", args.items, now)
+        started = time.perf_counter()
+        floor_requests = delete_known(floor_keys)
+        floor_s = time.perf_counter() - started
+
+        _load(container, client, settings.table_name, "kim", args.items, now)
+        neighbours = [f"kim{n}" for n in range(args.neighbours)]
+        for user in neighbours:
+            _load(container, client, settings.table_name, user, 50, now)
+        service = erasure_service_for(container)
+        request, token = service.request("bench", "kim", ErasureScope.ALL, "backend")
+        service.confirm("bench", "kim", request.request_id, token)
+
+        job = erasure_job_for(container)
+        index = CountingIndex(job.index)
+        job.index = index  # type: ignore[assignment]
+        runs = 0
+        started = time.perf_counter()
+        while True:
+            runs += 1
+            if job.run()["requests_completed"] or runs > 100:
+                break
+        wall_s = time.perf_counter() - started
+        done = service.get("bench", "kim", request.request_id)
+        left = len(job.data.inventory("bench", "kim", None, 10)) + job.data.by_user_count("bench", "kim")
+        untouched = all(len(job.data.inventory("bench", u, None, 1_000)) == 50 for u in neighbours)
+        ddb_requests = job.data.requests  # type: ignore[attr-defined]
+    finally:
+        ddb.stop()
+
+    assert done.state.value == "completed" and left == 0 and untouched
+    found = sum(t["found"] for name, t in (done.receipt or {})["stores"].items() if name != "index")  # type: ignore[index]
+    figures = {
+        "items": args.items,
+        "items_found": found,
+        "wall_s": round(wall_s, 2),
+        "items_per_s": round(args.items / wall_s, 1),
+        "ddb_requests": ddb_requests,
+        "index_requests": index.requests,
+        "job_runs": runs,
+        "floor_delete_known_keys_s": round(floor_s, 2),
+        "floor_ddb_requests": floor_requests,
+        "wall_vs_floor": round(wall_s / floor_s, 2) if floor_s else None,
+        "neighbours_untouched": untouched,
+        "left_after": left,
+        "machine": machine(),
+    }
+    print_table(
+        "Erasure of one user on DynamoDB Local (floor: deleting the same items by known keys)",
+        ["what", "value"],
+        [[k, v] for k, v in figures.items() if k != "machine"],
+    )
+    write_json(args.json_path, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -558,3 +558,16 @@ class ErasureCreatedView(ErasureView):
     confirmation_token: str = Field(
         description="Confirm with POST …/erasure/{request_id}/confirm within 24 h; shown once, stored only as a hash"
     )
+
+
+class ExportView(_Model):
+    export_version: int
+    tenant_id: str
+    user_id: str
+    exported_at: float
+    counts: dict[str, int] = Field(description="Items per store")
+    stores: dict[str, list[dict[str, Any]]] = Field(
+        description="sessions, rounds, request_markers, memories (with version, supersedes / superseded_by, "
+        "valid_from / valid_to), midterm, archive (with the original text), lifecycle_log, profile: every item "
+        "held about the user, as stored, without table bookkeeping and without vectors"
+    )

@@ -312,3 +312,51 @@ def test_a_run_killed_midway_is_finished_by_the_next_and_concurrent_runs_do_not_
     assert sum(r["requests_completed"] for r in results) == 1  # completed once
     found = sum(t["found"] for name, t in view["receipt"]["stores"].items() if name != "index")
     assert found == total  # every item counted once, over all the runs
+
+
+# --- P2 export ---------------------------------------------------------------------------------
+
+
+def test_export_holds_every_item_of_the_user_and_nothing_of_another(
+    stack: tuple[Container, LocalGateway], clock: ManualClock
+) -> None:
+    c, gw = stack
+    for user in (USER, *NEIGHBOURS):
+        _populate(c, clock, user)
+    c.conversation.record_turn(SessionKey("default", "kim2", "nurse", "s1"), "My secret word is zanzibar.", "Ok.")
+    key = SessionKey("default", USER, "nurse", "s1")
+    c.conversation.record_turn(key, "I work at Google.", "Nice.")
+    sync_index(c, OwnerKey("default", USER))  # the next fact finds it in the index and replaces it
+    clock.advance(60)
+    c.conversation.record_turn(key, "I now work at Stripe.", "Congrats!")
+    r = call(gw, "GET", "/v1/me/export", _auth(c.settings))
+    assert r.status == 200, r.body
+    export = r.json()
+    held = _stores(c, USER)
+    assert {k: v for k, v in export["counts"].items() if v} == {
+        k: v for k, v in held.items() if k not in ("by_user", "index") and v
+    }  # every item the user has, store by store
+    text = json.dumps(export, ensure_ascii=False)
+    assert "zanzibar" not in text and "kim2" not in text  # nothing of the neighbour
+    assert "Busan" in text and "Coco" in text and "emergency room" in text
+    memories = export["stores"]["memories"]
+    replaced = [m for m in memories if m.get("superseded_by")]
+    assert replaced and all(m.get("version") for m in memories if m["key"].startswith("M#"))  # versions, links
+    (archived,) = [m for m in export["stores"]["archive"] if "tea" in json.dumps(m)]
+    assert archived["status"] == "archived"
+    assert not any("embedding" in m or "user_key" in m for items in export["stores"].values() for m in items)
+    backend = call(gw, "GET", f"/v1/users/{USER}/export", {"x-api-key": c.settings.local_api_key.get_secret_value()})
+    assert backend.status == 200 and backend.json()["counts"] == export["counts"]
+
+
+def test_an_export_too_large_to_answer_inline_is_a_clear_error(
+    make_container: Any, settings: Settings, clock: ManualClock
+) -> None:
+    c = make_container(settings.model_copy(update={"export_max_items": 3}))
+    runtime.set_container(c)
+    try:
+        _populate(c, clock, USER)
+        r = call(LocalGateway(c.settings), "GET", "/v1/me/export", _auth(c.settings))
+    finally:
+        runtime.set_container(None)
+    assert r.status == 413 and r.json()["error"]["code"] == "EXPORT_TOO_LARGE"

@@ -13,7 +13,7 @@ from engram.domain.models import OwnerKey
 from engram.runtime import get_container
 
 from .. import auth
-from ..schemas import ErasureConfirmBody, ErasureCreatedView, ErasureRequestBody, ErasureView, ErrorResponse
+from ..schemas import ErasureConfirmBody, ErasureCreatedView, ErasureRequestBody, ErasureView, ErrorResponse, ExportView
 
 if TYPE_CHECKING:
     from engram.privacy.erasure import ErasureService
@@ -130,3 +130,38 @@ def get_erasure(request_id: str) -> ErasureView:
 @router.get(BACKEND + "/<request_id>", summary="An erasure's state and receipt (trusted backend)", tags=["backend"])
 def backend_get_erasure(user_id: str, request_id: str) -> ErasureView:
     return _get(user_id, request_id)
+
+
+EXPORT_ERRORS: dict[int, OpenAPIResponse] = {
+    413: {
+        "description": "EXPORT_TOO_LARGE: more than ENGRAM_EXPORT_MAX_ITEMS (20,000) items",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+}
+
+
+def _export(user_id: str | None) -> ExportView:
+    from engram.privacy.factory import export_service_for
+
+    owner = _owner(user_id)
+    return ExportView(**export_service_for(get_container()).export(owner.tenant_id, owner.user_id))
+
+
+@router.get(
+    "/me/export",
+    summary="Everything held about me as one JSON document (P2)",
+    tags=["privacy"],
+    responses=EXPORT_ERRORS,
+)
+def export_me() -> ExportView:
+    return _export(None)
+
+
+@router.get(
+    "/users/<user_id>/export",
+    summary="Everything held about a user (trusted backend)",
+    tags=["backend"],
+    responses=EXPORT_ERRORS,
+)
+def backend_export(user_id: str) -> ExportView:
+    return _export(user_id)

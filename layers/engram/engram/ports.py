@@ -445,6 +445,10 @@ class UserData(Protocol):
 
     def content(self, item: UserItem) -> str | None: ...
 
+    def read_items(self, tenant_id: str, user_id: str, limit: int) -> builtins.list[tuple[str, dict[str, Any]]]:
+        """P2: the user's items, whole (more than `limit`: the list stops at limit + 1)."""
+        ...
+
     def put_anonymous(self, moment: AnonymousMoment) -> None:
         """Idempotent: a moment already there stays as it is."""
         ...

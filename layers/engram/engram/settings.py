@@ -224,6 +224,7 @@ class Settings(BaseSettings):
     # P1: keys user ids into receipts and finished requests (Secrets Manager in AWS via ENGRAM_*)
     erasure_hash_key: SecretStr = SecretStr("engram-local-erasure-hash-key")
     erasure_hash_key_secret_arn: str | None = None
+    export_max_items: int = Field(default=20_000, ge=1)  # P2: answered inline up to this many items
     erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
     receipt_key_path: str = ".local/receipt-signing-key.pem"  # P1: the local signing key (made on first use)

@@ -10,12 +10,14 @@ from engram.adapters.secrets import erasure_hash_key
 from engram.memory.factory import INDEX_ELSEWHERE, _once
 from engram.ports import ReceiptSigner
 from engram.privacy.erasure import JOB, ErasureJob, ErasureService
+from engram.privacy.export import ExportService
 
 if TYPE_CHECKING:
     from engram.bootstrap import Container
 
 ERASURE_SERVICE = "erasure_service"
 ERASURE_JOB = "erasure_job"
+EXPORT_SERVICE = "export_service"
 SIGNER = "receipt_signer"
 
 
@@ -72,6 +74,21 @@ def erasure_service_for(container: Container) -> ErasureService:
         )
 
     return _once(container, ERASURE_SERVICE, ErasureService, build)
+
+
+def export_service_for(container: Container) -> ExportService:
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.models import bind
+    from engram.adapters.dynamodb.user_data import DynamoUserData
+
+    return _once(
+        container,
+        EXPORT_SERVICE,
+        ExportService,
+        lambda: ExportService(
+            DynamoUserData(bind(TableConfig.from_settings(container.settings))), container.settings, container.clock
+        ),
+    )
 
 
 def _run_now(container: Container) -> None:

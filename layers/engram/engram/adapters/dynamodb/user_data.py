@@ -8,6 +8,7 @@ Never a scan: the cost is the user's own items.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -56,6 +57,50 @@ def _important(store: str, attrs: dict[str, Any]) -> bool:
     if store in ("memories", "archive"):
         return "important_moment" in (attrs.get("topics") or [])
     return False
+
+
+# attributes that are the table's bookkeeping, not data held about the user (and vectors:
+# derived from the text, which the export carries)
+_INTERNAL = frozenset(
+    {
+        "PK",
+        "SK",
+        "user_key",
+        "due_shard",
+        "compress_due_at",
+        "active_shard",
+        "job_group",
+        "job_dedup",
+        "hint_cursor",
+        "hint_pending",
+        "holder",
+        "lease_until",
+        "embedding",
+        "centroid",
+        "reindexed_at",
+    }
+)
+
+
+def _whole(value: dict[str, Any]) -> Any:
+    """Any DynamoDB attribute value as JSON-able Python."""
+    if "M" in value:
+        return {k: _whole(v) for k, v in value["M"].items()}
+    if "SS" in value:
+        return sorted(value["SS"])
+    if "NS" in value:
+        return sorted(float(x) for x in value["NS"])
+    if "B" in value:
+        return None
+    if "NULL" in value:
+        return None
+    plain = _plain(value)
+    if isinstance(plain, str) and plain[:1] in "[{":
+        try:  # JSON kept in a string attribute (archive info, pinned facts, topic counts)
+            return json.loads(plain)
+        except ValueError:
+            return plain
+    return plain
 
 
 def _plain(value: dict[str, Any]) -> Any:
@@ -136,6 +181,35 @@ class DynamoUserData:
                 found.append(UserItem(store, pk, raw["SK"]["S"], at, _important(store, attrs)))
                 if len(found) >= limit:
                     return found
+        return found
+
+    def read_items(self, tenant_id: str, user_id: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """P2: every item of the user, whole, as (store, plain attributes): what export shows.
+        Internal bookkeeping (keys, index markers, job routing) and vectors are left out."""
+        owner = keys.user_key(tenant_id, user_id)
+        found: list[tuple[str, dict[str, Any]]] = []
+        for pk in self._partitions(tenant_id, user_id):
+            if pk != owner and not pk.startswith(owner + "#"):
+                continue
+            kwargs: dict[str, Any] = {
+                "TableName": self._table,
+                "KeyConditionExpression": "PK = :p",
+                "ExpressionAttributeValues": {":p": {"S": pk}},
+                "ConsistentRead": True,
+            }
+            while True:
+                page = self._call("query", **kwargs)
+                for raw in page.get("Items", []):
+                    attrs = {k: _whole(v) for k, v in raw.items() if k not in _INTERNAL}
+                    store = store_of(
+                        pk, raw["SK"]["S"], {"st": attrs.get("status"), "namespace": attrs.get("namespace")}
+                    )
+                    found.append((store, {"key": raw["SK"]["S"], **attrs}))
+                    if len(found) > limit:
+                        return found
+                if "LastEvaluatedKey" not in page:
+                    break
+                kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
         return found
 
     def content(self, item: UserItem) -> str | None:

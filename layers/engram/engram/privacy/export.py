@@ -1,0 +1,50 @@
+"""P2 data portability: everything held about a user as one JSON document.
+
+Found the way erasure finds it (by_user and the user's own partitions, never a scan), so
+what export shows is what erasure removes: sessions, rounds still held, dedup markers,
+memories with versions and supersede links, mid-term memory, the archive with originals,
+the profile and the lifecycle log — and nothing of another user. Vectors are left out
+(derived from the text the export carries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engram.clock import Clock
+from engram.errors import EngramError
+from engram.ports import UserData
+from engram.privacy.models import STORES
+from engram.settings import Settings
+
+
+class ExportTooLarge(EngramError):
+    code = "EXPORT_TOO_LARGE"
+    status = 413
+
+
+@dataclass
+class ExportService:
+    data: UserData
+    settings: Settings
+    clock: Clock
+
+    def export(self, tenant_id: str, user_id: str) -> dict[str, Any]:
+        limit = self.settings.export_max_items
+        items = self.data.read_items(tenant_id, user_id, limit)
+        if len(items) > limit:
+            raise ExportTooLarge(
+                "more than ENGRAM_EXPORT_MAX_ITEMS items: this export cannot be answered inline",
+                details={"limit": limit},
+            )
+        stores: dict[str, list[dict[str, Any]]] = {name: [] for name in STORES if name != "index"}
+        for store, item in items:
+            stores.setdefault(store, []).append(item)
+        return {
+            "export_version": 1,
+            "tenant_id": tenant_id,
+            "user_id": user_id,
+            "exported_at": self.clock.now(),
+            "counts": {name: len(held) for name, held in stores.items()},
+            "stores": stores,
+        }

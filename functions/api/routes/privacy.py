@@ -25,6 +25,7 @@ ME = "/me/erasure"
 BACKEND = "/users/<user_id>/erasure"
 
 CONFIRM_ERRORS: dict[int, OpenAPIResponse] = {
+    200: {"description": "Confirmed: queued and started", "content": {"application/json": {"model": ErasureView}}},
     403: {
         "description": "CONFIRMATION_INVALID: wrong token",
         "content": {"application/json": {"model": ErrorResponse}},
@@ -133,6 +134,7 @@ def backend_get_erasure(user_id: str, request_id: str) -> ErasureView:
 
 
 EXPORT_ERRORS: dict[int, OpenAPIResponse] = {
+    200: {"description": "The export", "content": {"application/json": {"model": ExportView}}},
     413: {
         "description": "EXPORT_TOO_LARGE: more than ENGRAM_EXPORT_MAX_ITEMS (20,000) items",
         "content": {"application/json": {"model": ErrorResponse}},

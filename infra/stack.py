@@ -6,13 +6,16 @@ import json
 from pathlib import Path
 
 from aws_cdk import Annotations, Aws, CfnOutput, RemovalPolicy, Stack, Tags
+from aws_cdk import aws_apigatewayv2 as apigw
+from aws_cdk import aws_apigatewayv2_authorizers as authorizers
+from aws_cdk import aws_apigatewayv2_integrations as integrations
 from aws_cdk import aws_kms as kms
 from aws_cdk import aws_secretsmanager as secretsmanager
 from constructs import Construct
 
 from infra.config import EnvConfig
 from infra.constructs.api import EngramApi
-from infra.constructs.function import SharedRuntime
+from infra.constructs.function import EngramFunction, SharedRuntime
 from infra.constructs.jobs import Jobs
 from infra.constructs.layers import EngramLayers
 from infra.constructs.observability import Observability
@@ -52,6 +55,7 @@ class EngramStack(Stack):
                 "ENGRAM_PLAN": cfg.plan,
                 "ENGRAM_AWS_REGION": Aws.REGION,
                 "ENGRAM_TABLE_NAME": data.table.table_name,
+                "ENGRAM_AUDIT_TABLE_NAME": data.audit_table.table_name,
                 "ENGRAM_TURN_QUEUE_URL": turns.queue.queue_url,
                 "ENGRAM_OPENSEARCH_URL": search.url,
                 "ENGRAM_OPENSEARCH_PREFIX": INDEX_PREFIX,  # the readers' grants name its read alias
@@ -136,12 +140,37 @@ class EngramStack(Stack):
         jobs.handler.function.grant_invoke_latest_version(api.handler.role)  # not its versions (:*)
         api.handler.add_environment("ENGRAM_ERASURE_FUNCTION_NAME", jobs.handler.function.function_name)
         self.receipt_key = receipt_key
+        # audit (P6): api and jobs append entries and can do nothing else with them; operators list a
+        # user's entries through their own function behind GET /v1/users/{userId}/audit (IAM), which
+        # can only query them.
+        for writer in (api.handler, jobs.handler):
+            data.grant_audit_append(writer.role)
+        audit_reader = EngramFunction(
+            self,
+            "AuditReader",
+            cfg=cfg,
+            handler="audit.handler.lambda_handler",
+            description="Lists a user's audit entries (P6): read-only on the audit table",
+            sizing=cfg.jobs,
+            shared=shared,
+        )
+        data.grant_audit_read(audit_reader.role)
+        hash_key.grant_read(audit_reader.role)
+        audit_reader.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
+        audit_reader.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(list(cfg.backend_principals)))
+        api.http_api.add_routes(
+            path="/v1/users/{userId}/audit",
+            methods=[apigw.HttpMethod.GET],
+            integration=integrations.HttpLambdaIntegration("AuditReader", audit_reader.function),
+            authorizer=authorizers.HttpIamAuthorizer(),
+        )
 
         functions = {
             "Api": api.handler,
             "TurnWorker": workers.turn_worker,
             "MemoryIndexer": workers.indexer,
             "Jobs": jobs.handler,
+            "AuditReader": audit_reader,
         }
         Observability(
             self,

@@ -91,7 +91,13 @@ _GATEWAY_ERROR = {
 
 def openapi_document(app: APIGatewayHttpResolver) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(app.get_openapi_json_schema(title=TITLE, version=VERSION, description=DESCRIPTION))
+    # P6: GET /v1/users/{user_id}/audit is served by its own function (read-only on the audit log)
+    from functions.audit.handler import app as audit_app
+
+    audit: dict[str, Any] = json.loads(audit_app.get_openapi_json_schema(title=TITLE, version=VERSION))
+    doc["paths"].update(audit["paths"])
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(audit.get("components", {}).get("schemas", {}))
     for name in ("HTTPValidationError", "ValidationError"):
         schemas.pop(name, None)
     schemas["GatewayErrorResponse"] = _GATEWAY_ERROR

@@ -17,7 +17,7 @@ from engram.adapters.metrics import PowertoolsMetrics
 from engram.log_context import inject_invocation_context
 from engram.tracing import LazyTracer
 
-from . import errors
+from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
 from .routes import kb, memories, privacy, sessions
 
@@ -37,8 +37,12 @@ errors.register(app)
 _matched: dict[str, str] = {}
 
 
+_route_args: dict[str, Any] = {}
+
+
 def remember_route(router: APIGatewayHttpResolver, next_middleware: NextMiddleware) -> Response[Any]:
     _matched["route"] = router.request.route
+    _route_args.update(router.context.get("_route_args", {}))
     return next_middleware(router)
 
 
@@ -59,6 +63,7 @@ def openapi() -> dict[str, Any]:
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     started = time.perf_counter()
     _matched.clear()
+    _route_args.clear()
     try:
         check_body(event, runtime.get_container().settings.max_json_depth)
         decode_path(event)
@@ -66,6 +71,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     except BodyRejected as exc:
         result = errors.raw_error(exc.status, exc.code, exc.message)
     access_log(event, result, started)
+    audit.record(event, int(result.get("statusCode", 0)), _matched.get("route"), _route_args)
     return result
 
 

@@ -122,6 +122,29 @@ class EngramTable(Construct):
                 projection_type=projection,
             )
 
+        # P6: the audit log, its own table: writers may only put new entries, the reader only query.
+        self.audit_table = ddb.Table(
+            self,
+            "AuditTable",
+            partition_key=ddb.Attribute(name="subject", type=S),
+            sort_key=ddb.Attribute(name="entry", type=S),
+            billing_mode=ddb.BillingMode.PAY_PER_REQUEST,
+            point_in_time_recovery_specification=ddb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=cfg.pitr
+            ),
+            encryption=ddb.TableEncryption.CUSTOMER_MANAGED,
+            encryption_key=self.table_key,
+            deletion_protection=cfg.retain_data,
+            removal_policy=removal,
+        )
+
+    def grant_audit_append(self, grantee: iam.IGrantable) -> None:
+        """P6: PutItem only (the writer's condition makes it append-only): no read, change or delete."""
+        self._grant(grantee, ["dynamodb:PutItem"], resource_arns=[self.audit_table.table_arn])
+
+    def grant_audit_read(self, grantee: iam.IGrantable) -> None:
+        self._grant(grantee, ["dynamodb:Query"], resource_arns=[self.audit_table.table_arn])
+
     def _index_arns(self) -> list[str]:
         return [f"{self.table.table_arn}/index/{name}" for name in GSIS]
 

@@ -29,6 +29,7 @@ def _role_ids(template: dict[str, Any]) -> dict[str, str]:
             "turn_worker.handler.lambda_handler": "TurnWorker",
             "memory_indexer.handler.lambda_handler": "MemoryIndexer",
             "jobs.handler.lambda_handler": "JobsFunction",
+            "audit.handler.lambda_handler": "AuditReader",
         }[handler]
         out[name] = role_id
     return out
@@ -127,8 +128,10 @@ def test_unscoped_grants_are_exactly_what_their_reason_names(
     synth: Synth, templates: dict[str, dict[str, Any]], env: str
 ) -> None:
     template = templates[env]
-    parents = {"ApiFunction": "Api", "JobsFunction": "Jobs", "TurnWorker": "Workers", "MemoryIndexer": "Workers"}
-    role_paths = {name: f"/{CONFIGS[env].stack_name}/{parents[name]}/{name}/Role" for name in _role_ids(template)}
+    parents = {"ApiFunction": "Api/", "JobsFunction": "Jobs/", "TurnWorker": "Workers/", "MemoryIndexer": "Workers/"}
+    role_paths = {
+        name: f"/{CONFIGS[env].stack_name}/{parents.get(name, '')}{name}/Role" for name in _role_ids(template)
+    }
     reasons = {
         path: reason
         for path, rule, reason in _acknowledgments(synth.outdir, CONFIGS[env].stack_name)

@@ -40,6 +40,7 @@ FUNCTION_HANDLERS = {
     "turn_worker.handler.lambda_handler",
     "memory_indexer.handler.lambda_handler",
     "jobs.handler.lambda_handler",
+    "audit.handler.lambda_handler",  # P6: the audit log's reader
 }
 
 
@@ -63,7 +64,20 @@ def test_acknowledgment_needs_a_reason() -> None:
 @pytest.mark.parametrize("env", list(CONFIGS))
 def test_table_keys_ttl_stream_pitr_encryption(assertions: dict[str, Template], env: str) -> None:
     template = assertions[env]
-    template.resource_count_is("AWS::DynamoDB::Table", 1)
+    template.resource_count_is("AWS::DynamoDB::Table", 2)  # the single table and the audit log (P6)
+    template.has_resource_properties(
+        "AWS::DynamoDB::Table",
+        {
+            "KeySchema": [
+                {"AttributeName": "subject", "KeyType": "HASH"},
+                {"AttributeName": "entry", "KeyType": "RANGE"},
+            ],
+            "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True},
+            "SSESpecification": {"SSEEnabled": True, "SSEType": "KMS", "KMSMasterKeyId": Match.any_value()},
+            "TimeToLiveSpecification": Match.absent(),
+            "StreamSpecification": Match.absent(),
+        },
+    )
     template.has_resource_properties(
         "AWS::DynamoDB::Table",
         {
@@ -82,7 +96,7 @@ def test_table_keys_ttl_stream_pitr_encryption(assertions: dict[str, Template], 
 
 
 def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
-    (table,) = resources(templates["dev"], "AWS::DynamoDB::Table").values()
+    table = resources(templates["dev"], "AWS::DynamoDB::Table")[_table_id(templates["dev"])]
     props = table["Properties"]
     types = {a["AttributeName"]: a["AttributeType"] for a in props["AttributeDefinitions"]}
     gsis = {g["IndexName"]: g for g in props["GlobalSecondaryIndexes"]}
@@ -105,9 +119,11 @@ def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
 
 def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) -> None:
     for env, policy in (("dev", "Delete"), ("prod", "Retain")):
-        (table,) = resources(templates[env], "AWS::DynamoDB::Table").values()
-        assert table["DeletionPolicy"] == policy, env
-        assert table["Properties"]["DeletionProtectionEnabled"] is (env == "prod")
+        tables = resources(templates[env], "AWS::DynamoDB::Table").values()
+        assert len(tables) == 2
+        for table in tables:  # the audit log is kept like the data it accounts for
+            assert table["DeletionPolicy"] == policy, env
+            assert table["Properties"]["DeletionProtectionEnabled"] is (env == "prod")
 
 
 # --- queue and workers --------------------------------------------------------------------
@@ -161,8 +177,35 @@ def test_event_source_mappings_report_batch_item_failures(templates: dict[str, d
 
 
 def _table_id(template: dict[str, Any]) -> str:
-    (table_id,) = resources(template, "AWS::DynamoDB::Table")
+    """The single table (the one with a stream; the other is the audit log)."""
+    (table_id,) = [
+        k for k, v in resources(template, "AWS::DynamoDB::Table").items() if "StreamSpecification" in v["Properties"]
+    ]
     return table_id
+
+
+def _audit_table_id(template: dict[str, Any]) -> str:
+    (table_id,) = [k for k in resources(template, "AWS::DynamoDB::Table") if k != _table_id(template)]
+    return table_id
+
+
+def test_audit_writers_only_append_and_the_reader_only_queries(templates: dict[str, dict[str, Any]]) -> None:
+    template = templates["prod"]
+    audit = json.dumps({"Fn::GetAtt": [_audit_table_id(template), "Arn"]}, sort_keys=True)
+    on_audit: dict[str, set[str]] = {}
+    for policy, statements in policy_statements(template).items():
+        for statement in statements:
+            if any(json.dumps(r, sort_keys=True) == audit for r in as_list(statement["Resource"])):
+                on_audit.setdefault(policy, set()).update(as_list(statement["Action"]))
+    writers = {p: a for p, a in on_audit.items() if "AuditReader" not in p}
+    assert {p.split("/")[0] for p in writers} and all(a == {"dynamodb:PutItem"} for a in writers.values())
+    assert any("ApiFunction" in p for p in writers) and any("JobsFunction" in p for p in writers)
+    (reader,) = [a for p, a in on_audit.items() if "AuditReader" in p]
+    assert reader == {"dynamodb:Query"}
+    # nobody else touches the audit log, and the reader touches nothing else of the table
+    assert set(on_audit) == {*writers, *(p for p in on_audit if "AuditReader" in p)}
+    (reader_statements,) = [s for p, s in policy_statements(template).items() if "AuditReader" in p]
+    assert not any(_table_id(template) in json.dumps(s["Resource"]) for s in reader_statements)
 
 
 def _queue_id_by_arn(arn: Any) -> str:
@@ -345,6 +388,8 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
             "dynamodb:BatchWriteItem",
         },
         **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
+        # P6: the erasure's completion is audited; appending is all the jobs may do to the audit log
+        json.dumps({"Fn::GetAtt": [_audit_table_id(template), "Arn"]}, sort_keys=True): {"dynamodb:PutItem"},
     }
     # Closed runs reach the turn queue through the outbox pipe (the only send left is the
     # async-invoke failure destination, the jobs DLQ).
@@ -403,10 +448,12 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
         "ANY /v1/{proxy+}",
         "ANY /v1/users/{userId}/{proxy+}",
         "ANY /v1/kb/{proxy+}",
+        "GET /v1/users/{userId}/audit",  # P6: the audit reader's own function
     }
     assert routes["ANY /v1/kb/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
     assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
+    assert routes["GET /v1/users/{userId}/audit"]["AuthorizationType"] == "AWS_IAM"
     template.has_resource_properties(
         "AWS::ApiGatewayV2::Authorizer",
         {
@@ -483,13 +530,14 @@ def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str,
     lists = {f["Handler"]: f["Environment"]["Variables"].get("ENGRAM_BACKEND_PRINCIPALS") for f in functions}
     api = lists.pop("api.handler.lambda_handler")
     assert isinstance(api, str) and json.loads(api) == BACKEND_ROLES.get(env, [])
+    assert lists.pop("audit.handler.lambda_handler") == api  # the audit reader serves a backend route too
     assert set(lists.values()) == {None}
 
 
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:
     functions = resources(templates["dev"], "AWS::Lambda::Function").values()
     roles = [json.dumps(f["Properties"]["Role"]) for f in functions]
-    assert len(roles) == len(set(roles)) == 4
+    assert len(roles) == len(set(roles)) == 5
     for role in resources(templates["dev"], "AWS::IAM::Role").values():
         assert "ManagedPolicyArns" not in role["Properties"]
 
@@ -591,7 +639,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     (pipe,) = [p["Properties"] for p in resources(templates["prod"], "AWS::Pipes::Pipe").values()]
     pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
     assert outbox_dlq_alarm["Dimensions"][0]["Value"] == {"Fn::GetAtt": [pipe_dlq, "QueueName"]}
-    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 4
+    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 5
     assert all(a.get("AlarmActions") for a in alarms)
     assertions["prod"].has_resource_properties(
         "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops@example.com"}

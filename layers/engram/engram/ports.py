@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
 
     from engram.memory.lifecycle_policy import DueRef, LifecycleEntry  # its settings import: ~170 ms
     from engram.memory.threads import ThreadState
+    from engram.privacy.audit import AuditEntry
     from engram.privacy.models import AnonymousMoment, ErasureRequest, UserItem
 
     Vector = npt.NDArray[np.float32]
@@ -471,3 +472,17 @@ class ReceiptSigner(Protocol):
         ...
 
     def public_key_pem(self) -> str: ...
+
+
+class AuditWriter(Protocol):
+    """P6: appends only (a conditional put of a new entry); it cannot read, change or delete."""
+
+    def append(self, entry: AuditEntry) -> None: ...
+
+
+class AuditReader(Protocol):
+    def list(
+        self, tenant_id: str, subject: str, limit: int, before: str | None = None
+    ) -> tuple[builtins.list[AuditEntry], str | None]:
+        """A subject's entries, newest first, and the position to go on from (None: the end)."""
+        ...

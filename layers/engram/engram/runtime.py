@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the container (boto3, pynamodb, numpy ...) is built on first use, not at import
     from engram.bootstrap import Container
     from engram.ports import MetricsSink
+    from engram.settings import Settings
 
 _container: Container | None = None
 _metrics: MetricsSink | None = None
@@ -31,6 +32,16 @@ def get_container() -> Container:
 
                 _container = build_container(get_settings(), metrics=_metrics)
     return _container
+
+
+def current_settings() -> Settings:
+    """The running container's settings, without building one (a function that needs no
+    container, like the audit reader, must not pay for the models at cold start)."""
+    if _container is not None:
+        return _container.settings
+    from engram.settings import get_settings
+
+    return get_settings()
 
 
 def set_container(container: Container | None) -> None:

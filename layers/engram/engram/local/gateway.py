@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hmac
 import json
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,9 @@ def _deny(status: int, code: str, message: str) -> GatewayResponse:
     return GatewayResponse(status, {"content-type": "application/json"}, body)
 
 
+AUDIT_ROUTE = re.compile(r"^/v1/users/[^/]+/audit$")  # P6: its own function in AWS (read-only role)
+
+
 class LocalGateway:
     def __init__(self, settings: Settings, handler: Handler | None = None) -> None:
         if handler is None:
@@ -42,6 +46,7 @@ class LocalGateway:
 
             handler = lambda_handler
         self._handler = handler
+        self._audit_handler: Handler | None = None
         self._settings = settings
         self._lock = threading.Lock()
 
@@ -65,8 +70,15 @@ class LocalGateway:
         event = build_event(method, url, headers, body, claims=claims, iam_caller=iam_caller)
         # One request at a time per handler, as in a Lambda execution environment: the Powertools
         # resolver keeps the current event on the app object, so threads must not interleave.
+        handler = self._handler
+        if AUDIT_ROUTE.match(path):
+            if self._audit_handler is None:
+                from functions.audit.handler import lambda_handler as audit_handler
+
+                self._audit_handler = audit_handler
+            handler = self._audit_handler
         with self._lock:
-            result = self._handler(event, LocalContext())
+            result = handler(event, LocalContext())
         raw = result.get("body") or ""
         payload = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode("utf-8")
         out_headers = {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()}

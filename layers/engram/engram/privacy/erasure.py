@@ -29,6 +29,7 @@ from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.ports import ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
 from engram.privacy import receipt as receipts
+from engram.privacy.audit import AuditEntry, AuditTrail
 from engram.privacy.models import (
     STORES,
     AnonymousMoment,
@@ -128,6 +129,7 @@ class ErasureJob:
     settings: Settings
     clock: Clock
     metrics: MetricsSink
+    audit: AuditTrail | None = None  # P6: the completion is an audited action
     holder: str = ""
 
     def __post_init__(self) -> None:
@@ -239,6 +241,20 @@ class ErasureJob:
         if not self.requests.update(done, request.version):
             raise Conflict("the erasure request moved while it was completed")
         self.metrics.put("erasures_completed")
+        if self.audit is not None:
+            self.audit.record(
+                AuditEntry(
+                    tenant_id=request.tenant_id,
+                    subject=request.user_hash,
+                    at=now,
+                    action=f"erasure.completed scope={request.scope.value}",
+                    actor_kind="system",
+                    actor="erasure-job",
+                    outcome="completed",
+                    reason=f"erasure request {request.request_id} ({request.requested_by})",
+                    request_id=request.request_id,
+                )
+            )
 
     def _receipt_body(self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float) -> dict[str, Any]:
         scope = request.scope.value

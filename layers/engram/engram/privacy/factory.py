@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engram.adapters.secrets import erasure_hash_key
 from engram.memory.factory import INDEX_ELSEWHERE, _once
 from engram.ports import ReceiptSigner
+from engram.privacy.audit import AuditTrail
 from engram.privacy.erasure import JOB, ErasureJob, ErasureService
 from engram.privacy.export import ExportService
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 ERASURE_SERVICE = "erasure_service"
 ERASURE_JOB = "erasure_job"
 EXPORT_SERVICE = "export_service"
+AUDIT_TRAIL = "audit_trail"
 SIGNER = "receipt_signer"
 
 
@@ -54,6 +56,7 @@ def erasure_job_for(container: Container) -> ErasureJob:
             settings=container.settings,
             clock=container.clock,
             metrics=container.metrics,
+            audit=audit_trail_for(container, hashed_only=True) if container.settings.audit_enabled else None,
         )
 
     return _once(container, ERASURE_JOB, ErasureJob, build)
@@ -87,6 +90,26 @@ def export_service_for(container: Container) -> ExportService:
         ExportService,
         lambda: ExportService(
             DynamoUserData(bind(TableConfig.from_settings(container.settings))), container.settings, container.clock
+        ),
+    )
+
+
+def audit_trail_for(container: Container, hashed_only: bool = False) -> AuditTrail:
+    """P6: the writer side (PutItem only in AWS). `hashed_only`: for a function without the
+    hash key (the jobs), whose entries carry subjects hashed already."""
+    from engram.adapters.dynamodb.audit_log import DynamoAuditWriter
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.tables import audit_table_name
+
+    s = container.settings
+    return _once(
+        container,
+        AUDIT_TRAIL + ("_hashed" if hashed_only else ""),
+        AuditTrail,
+        lambda: AuditTrail(
+            DynamoAuditWriter(TableConfig.from_settings(s), s.audit_table_name or audit_table_name(s.table_name)),
+            None if hashed_only else erasure_hash_key(s),
+            container.metrics,
         ),
     )
 

@@ -58,9 +58,32 @@ def table_definition(table_name: str) -> dict[str, Any]:
     }
 
 
+def audit_table_name(table_name: str) -> str:
+    """P6: the audit log's own table beside the single table (ENGRAM_AUDIT_TABLE_NAME in AWS)."""
+    return f"{table_name}-audit"
+
+
+def audit_table_definition(table_name: str) -> dict[str, Any]:
+    """P6: append-only entries per subject (tenant + keyed user hash), in time order; no TTL, no stream."""
+    return {
+        "TableName": table_name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "subject", "KeyType": "HASH"}, {"AttributeName": "entry", "KeyType": "RANGE"}],
+        "AttributeDefinitions": [
+            {"AttributeName": "subject", "AttributeType": "S"},
+            {"AttributeName": "entry", "AttributeType": "S"},
+        ],
+    }
+
+
 def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:
-    """Create the table if missing; returns True when it was created."""
+    """Create the table (and its audit table) if missing; returns True when the table was created."""
     client = dynamodb_client(cfg)
+    try:
+        client.create_table(**audit_table_definition(audit_table_name(cfg.table_name)))
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] != "ResourceInUseException":
+            raise
     try:
         client.create_table(**table_definition(cfg.table_name))
         created = True
@@ -82,8 +105,9 @@ def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:
 
 def delete_table(cfg: TableConfig) -> None:
     client = dynamodb_client(cfg)
-    try:
-        client.delete_table(TableName=cfg.table_name)
-    except ClientError as exc:
-        if exc.response["Error"]["Code"] != "ResourceNotFoundException":
-            raise
+    for name in (cfg.table_name, audit_table_name(cfg.table_name)):
+        try:
+            client.delete_table(TableName=name)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "ResourceNotFoundException":
+                raise

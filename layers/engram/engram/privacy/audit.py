@@ -1,0 +1,69 @@
+"""P6 audit log: who read, changed, exported or erased what, when, why, from where, with what
+outcome — append-only, never content.
+
+Entries are filed under their subject: the tenant and the user as the same keyed hash the
+erasure receipts use, so the log outlives an erasure without naming the person. Writing an
+entry never fails the request it records (a failed write is counted, `audit_write_failed`,
+and alarmed on): an API that refused to answer whenever its log hiccups would be its own outage.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engram.errors import EngramError
+from engram.ports import AuditWriter, MetricsSink
+from engram.privacy.receipt import user_hash
+
+logger = logging.getLogger(__name__)
+MAX_FIELD = 256  # user agents and reasons are cut: bounded entries
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    tenant_id: str
+    subject: str  # keyed hash of the user the action concerns
+    at: float
+    action: str  # "GET /v1/memories/{memory_id}", "erasure.completed", ...
+    actor_kind: str  # end_user | backend | system
+    actor: str  # the end user's own hash, a backend's IAM principal, a job's name
+    outcome: str  # the HTTP status, or completed / failed
+    reason: str = ""  # why: X-Engram-Reason from a backend, the route's purpose otherwise
+    ip: str = ""
+    user_agent: str = ""
+    request_id: str = ""
+    entry_id: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class AuditTrail:
+    writer: AuditWriter
+    hash_key: bytes | None  # None where entries arrive already hashed (the erasure job)
+    metrics: MetricsSink
+
+    def subject(self, tenant_id: str, user_id: str) -> str:
+        assert self.hash_key is not None, "this trail records pre-hashed subjects only"
+        return user_hash(self.hash_key, tenant_id, user_id)
+
+    def record(self, entry: AuditEntry) -> bool:
+        entry = AuditEntry(
+            **{
+                **entry.as_dict(),
+                "reason": entry.reason[:MAX_FIELD],
+                "user_agent": entry.user_agent[:MAX_FIELD],
+                "entry_id": entry.entry_id or uuid.uuid4().hex,
+            }
+        )
+        try:
+            self.writer.append(entry)
+        except EngramError as exc:
+            logger.error("audit entry not written", extra={"action": entry.action, "cause": exc.code})
+            self.metrics.put("audit_write_failed")
+            return False
+        return True

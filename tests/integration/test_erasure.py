@@ -360,3 +360,62 @@ def test_an_export_too_large_to_answer_inline_is_a_clear_error(
     finally:
         runtime.set_container(None)
     assert r.status == 413 and r.json()["error"]["code"] == "EXPORT_TOO_LARGE"
+
+
+def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_survives(
+    make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path
+) -> None:
+    import time
+
+    c = make_container(settings.model_copy(update={"erasure_batch_items": 4, "erasure_passes_per_run": 2}))
+    c.extras["erasure_trigger"] = lambda: None
+    runtime.set_container(c)
+    key = SessionKey("default", USER, "nurse", "s1")
+    finished: dict[str, float] = {}  # user text -> when its turn had been written
+    stop = threading.Event()
+
+    def chat() -> None:
+        n = 0
+        while not stop.is_set():
+            text = f"Note number {n}: I walked {n} km today."
+            c.conversation.record_turn(key, text, "Well done.")
+            finished[text] = time.monotonic()
+            n += 1
+
+    try:
+        gw = LocalGateway(c.settings)
+        for n in range(3):
+            c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
+        request_id = _request_and_confirm(gw, c.settings)
+        job = erasure_job_for(c)
+        checks: list[float] = []
+        verify = job._verified
+
+        def timed_verify(*args: Any) -> bool:
+            checks.append(time.monotonic())
+            return verify(*args)
+
+        job._verified = timed_verify  # type: ignore[method-assign]
+        writer = threading.Thread(target=chat)
+        writer.start()
+        try:
+            for _ in range(200):
+                if job.run()["requests_completed"]:
+                    break
+        finally:
+            stop.set()
+            writer.join()
+        view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
+        assert view["state"] == "completed" and len(finished) > 3  # the chat really ran beside it
+        last_check = checks[-1]
+        survivors = [r.turn.user_text for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
+        assert not any(t.startswith("Before the erasure") for t in survivors)
+        # whatever survives was written while (or after) the final verification ran, never before it
+        assert all(finished.get(t, float("inf")) >= last_check for t in survivors), survivors
+        # and the chat after the erasure starts from nothing it said before
+        fresh = SessionKey("default", USER, "nurse", "after")
+        c.conversation.record_turn(fresh, "Hello again.", "Hi!")
+        memories = c.memories.list("default", USER, namespaces=(Namespace.MEMORY,))
+        assert not any("Coco" in m.content for m in memories)
+    finally:
+        runtime.set_container(None)

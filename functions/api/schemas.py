@@ -492,7 +492,14 @@ class PutProfileRequest(_Strict):
 
 class DeletePersonaResponse(_Model):
     persona_id: str
-    deleted_memories: int
+    deleted_memories: int = Field(description="Memories, mid-term memories and archive entries of the persona")
+    request_id: str = Field(description="The deletion's erasure request: GET /v1/me/erasure/{request_id}")
+    state: Literal["confirmed", "processing", "completed", "failed"] = Field(
+        description="completed, with the receipt; a very large persona finishes in the erasure schedule"
+    )
+    receipt: dict[str, Any] | None = Field(
+        default=None, description="Signed like an erasure receipt (kind persona_deletion), per store"
+    )
 
 
 class KbDocumentRequest(_Strict):

@@ -419,3 +419,54 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
         assert not any("Coco" in m.content for m in memories)
     finally:
         runtime.set_container(None)
+
+
+def test_deleting_a_persona_cascades_over_its_data_with_its_own_receipt(
+    stack: tuple[Container, LocalGateway], clock: ManualClock, tmp_path: Path
+) -> None:
+    c, gw = stack
+    _populate(c, clock, USER)  # nurse and coach conversations, memories, archive, thread
+    _populate(c, clock, "kim2")
+    owner = OwnerKey("default", USER)
+    coach_before = [
+        r.memory_id
+        for r in c.memories.list("default", USER, persona_id="coach", namespaces=tuple(Namespace), statuses=None)
+    ]
+    assert coach_before
+    neighbour = _stores(c, "kim2")
+    r = call(gw, "DELETE", "/v1/personas/nurse", _auth(c.settings))
+    assert r.status == 200, r.body
+    body = r.json()
+    assert body["state"] == "completed" and body["deleted_memories"] > 0
+    receipt = body["receipt"]
+    assert receipt["kind"] == "persona_deletion" and receipt["persona_id"] == "nurse"
+    nurse = c.memories.list("default", USER, persona_id="nurse", namespaces=tuple(Namespace), statuses=None)
+    assert nurse == []
+    assert c.conversation.store.log_page(SessionKey("default", USER, "nurse", "s1"), clock.now(), 100)[0] == []
+    assert (
+        c.index.count(
+            SearchFilter(
+                "default",
+                USER,
+                persona_ids=("nurse",),
+                namespaces=tuple(n.value for n in Namespace),
+                statuses=tuple(s.value for s in MemoryStatus),
+            )
+        )
+        == 0
+    )
+    # the other persona and the neighbour keep everything
+    coach_after = [
+        r.memory_id
+        for r in c.memories.list("default", USER, persona_id="coach", namespaces=tuple(Namespace), statuses=None)
+    ]
+    assert coach_after == coach_before
+    assert c.conversation.store.log_page(SessionKey("default", USER, "coach", "s9"), clock.now(), 100)[0]
+    assert _stores(c, "kim2") == neighbour
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps(receipt))
+    from engram.local.cli import main
+
+    assert main(["erasure", "verify", str(path)]) == 0
+    assert call(gw, "GET", f"/v1/me/erasure/{body['request_id']}", _auth(c.settings)).json()["state"] == "completed"
+    sync_index(c, owner)

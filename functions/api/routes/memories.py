@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
+from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
 from engram.memory.models import ArchiveInfo, MemoryRecord, MemoryType
@@ -360,7 +361,23 @@ def _put_profile(owner: OwnerKey, persona_id: str, body: PutProfileRequest) -> P
 
 
 def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
-    return DeletePersonaResponse(persona_id=persona_id, deleted_memories=_svc().delete_persona(owner, persona_id))
+    """Cascades like an erasure over the persona's data (its conversations, rounds, threads,
+    memories, archive, lifecycle log, profile, index documents), with its own signed receipt."""
+    from engram.privacy.factory import erasure_job_for, erasure_service_for
+
+    check_id("persona_id", persona_id)
+    container = get_container()
+    request = erasure_service_for(container).persona(owner.tenant_id, owner.user_id, persona_id)
+    done = erasure_job_for(container).process_now(request)
+    memories = sum(done.tallies[s].found for s in ("memories", "midterm", "archive") if s in done.tallies)
+    container.metrics.put("memory_deleted", float(memories), reason="persona_deleted")
+    return DeletePersonaResponse(
+        persona_id=persona_id,
+        deleted_memories=memories,
+        request_id=done.request_id,
+        state=done.state.value,
+        receipt=done.receipt,
+    )
 
 
 # --- routes: static paths first (load, search, timeline, summarize are not memory ids) -------

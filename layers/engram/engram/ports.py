@@ -367,8 +367,6 @@ class MemoryRepository(Protocol):
 
     def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None: ...
 
-    def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int: ...
-
 
 class ProfileStore(Protocol):
     def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile: ...
@@ -440,8 +438,11 @@ class UserData(Protocol):
     """Everything the table holds of one user, found through the by_user index and the user's
     own partitions (never a scan)."""
 
-    def inventory(self, tenant_id: str, user_id: str, since: float | None, limit: int) -> builtins.list[UserItem]:
-        """Up to `limit` items of the user (with `since`: only those written since then)."""
+    def inventory(
+        self, tenant_id: str, user_id: str, since: float | None, limit: int, persona_id: str | None = None
+    ) -> builtins.list[UserItem]:
+        """Up to `limit` items of the user (with `since`: only those written since then; with
+        `persona_id`: only that persona's)."""
         ...
 
     def content(self, item: UserItem) -> str | None: ...

@@ -606,16 +606,6 @@ class MemoryService:
             unpin=dropped,
         )
 
-    def delete_persona(self, owner: OwnerKey, persona_id: str) -> int:
-        """M4: deleting a persona deletes its memories (every namespace) and its pinned facts."""
-        check_id("persona_id", persona_id)
-        deleted = self.repo.delete_all(owner.tenant_id, owner.user_id, persona_id)
-        profile = self.profiles.get(owner.tenant_id, owner.user_id, persona_id)
-        if profile.pinned:
-            self.profiles.update(owner.tenant_id, owner.user_id, persona_id, unpin=list(profile.pinned))
-        self.metrics.put("memory_deleted", float(deleted), reason="persona_deleted")
-        return deleted
-
 
 def _conflict(record: MemoryRecord, expected: int) -> Conflict:
     return Conflict(

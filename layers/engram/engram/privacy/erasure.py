@@ -88,6 +88,26 @@ class ErasureService:
         self.requests.create(request, _token_hash(token))
         return request, token
 
+    def persona(self, tenant_id: str, user_id: str, persona_id: str) -> ErasureRequest:
+        """DELETE /v1/personas/{id}: the call itself is the confirmation; the request is confirmed
+        and due at once, and gets its own receipt."""
+        now = self.clock.now()
+        request = ErasureRequest(
+            request_id=f"er-{uuid.uuid4().hex}",
+            tenant_id=tenant_id,
+            user_id=user_id,
+            user_hash=receipts.user_hash(self.hash_key, tenant_id, user_id),
+            scope=ErasureScope.ALL,
+            state=ErasureState.CONFIRMED,
+            requested_at=now,
+            token_expires_at=now,
+            requested_by="persona_delete",
+            confirmed_at=now,
+            persona_id=persona_id,
+        )
+        self.requests.create(request, _token_hash(secrets.token_urlsafe(32)))
+        return request
+
     def get(self, tenant_id: str, user_id: str, request_id: str) -> ErasureRequest:
         found = self.requests.get(tenant_id, request_id) if REQUEST_ID.fullmatch(request_id) else None
         if found is None or not self._owns(found[0], tenant_id, user_id):
@@ -152,6 +172,16 @@ class ErasureJob:
             self.metrics.put("erasure_items", float(counts["items_erased"]))
         return counts
 
+    def process_now(self, request: ErasureRequest) -> ErasureRequest:
+        """Run one request at once (a persona deletion answers with its receipt); what does not
+        finish in one go stays due for the schedule."""
+        now = self.clock.now()
+        claimed = self.requests.claim(request, self.holder, now + self.settings.erasure_lease_s, now)
+        if claimed is not None:
+            self._process(claimed, None)
+        found = self.requests.get(request.tenant_id, request.request_id)
+        return found[0] if found else request
+
     def _process(self, request: ErasureRequest, remaining_s: Callable[[], float] | None) -> tuple[bool, int]:
         assert request.user_id is not None, "a request being processed still names its user"
         s = self.settings
@@ -163,7 +193,9 @@ class ErasureJob:
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
-            items = self.data.inventory(request.tenant_id, request.user_id, since, s.erasure_batch_items)
+            items = self.data.inventory(
+                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id
+            )
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
@@ -208,22 +240,24 @@ class ErasureJob:
 
     def _verified(self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally]) -> bool:
         assert request.user_id is not None
-        tenant_id, user_id = request.tenant_id, request.user_id
+        tenant_id, user_id, persona = request.tenant_id, request.user_id, request.persona_id
+        whole_user = since is None and persona is None
         if self.index is not None:
-            if since is None:
+            if whole_user:
                 tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
             flt = SearchFilter(
                 tenant_id,
                 user_id,
+                persona_ids=(persona,) if persona else None,
                 namespaces=tuple(n.value for n in Namespace),
                 statuses=tuple(st.value for st in MemoryStatus),
                 created_from=since,
             )
             if self.index.count(flt):
                 return False
-        if since is None and self.data.by_user_count(tenant_id, user_id):
+        if whole_user and self.data.by_user_count(tenant_id, user_id):
             return False  # the index lags the table by a moment: the next pass looks again
-        return not self.data.inventory(tenant_id, user_id, since, 1)
+        return not self.data.inventory(tenant_id, user_id, since, 1, persona)
 
     def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
         now = self.clock.now()
@@ -272,12 +306,13 @@ class ErasureJob:
                 check = f"count(documents of user_hash{window}) = 0"
             else:
                 check = f"consistent Query of the user's partitions ({name}{window}) = 0"
-                if request.scope == ErasureScope.ALL:
+                if request.scope == ErasureScope.ALL and request.persona_id is None:
                     check += "; by_user index Query COUNT = 0"
             stores[name] = {**tally, "remaining": 0, "verification": check}
         return {
             "receipt_version": 1,
-            "kind": "erasure",
+            "kind": "persona_deletion" if request.persona_id else "erasure",
+            "persona_id": request.persona_id,
             "request_id": request.request_id,
             "tenant_id": request.tenant_id,
             "user_hash": request.user_hash,

@@ -82,3 +82,4 @@ class ErasureRequest:
     receipt: dict[str, object] | None = None
     error: str | None = None
     version: int = 1
+    persona_id: str | None = None  # a persona's deletion (DELETE /v1/personas/{id}): only its data

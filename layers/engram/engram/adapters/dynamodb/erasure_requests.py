@@ -48,6 +48,7 @@ class DynamoErasureRequests:
             receipt=json.dumps(r.receipt, sort_keys=True) if r.receipt is not None else None,
             error=r.error,
             erasure_status=DUE if r.state in _OPEN else None,
+            persona_id=r.persona_id,
             version=r.version,
         )
 
@@ -133,4 +134,5 @@ def _request(i: ErasureRequestItem) -> ErasureRequest:
         receipt=json.loads(i.receipt) if i.receipt else None,
         error=i.error,
         version=int(i.version),
+        persona_id=i.persona_id,
     )

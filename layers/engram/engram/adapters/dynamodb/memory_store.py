@@ -689,9 +689,3 @@ class DynamoMemoryRepository:
                     )
                 ]
             )
-
-    def delete_all(self, tenant_id: str, user_id: str, persona_id: str | None = None) -> int:
-        """Delete a user's (or one persona's) memories of every namespace; returns how many."""
-        records = self.list(tenant_id, user_id, persona_id=persona_id, namespaces=tuple(Namespace), statuses=None)
-        self.delete_batch(tenant_id, user_id, [r.memory_id for r in records])
-        return len(records)

@@ -225,6 +225,7 @@ class ErasureRequestItem(_Base):
     holder = UnicodeAttribute(null=True)
     lease_until = NumberAttribute(null=True)
     erasure_status = UnicodeAttribute(null=True)
+    persona_id = UnicodeAttribute(null=True)
     version = NumberAttribute()
     due_requests = ErasureRequestsIndex()
 

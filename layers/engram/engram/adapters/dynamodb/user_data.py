@@ -25,7 +25,18 @@ from engram.privacy.models import AnonymousMoment, UserItem
 ANON_PK = "_ANON#"  # important moments kept without their person (never a user's partition)
 _TIMES = ("created_at", "closed_at", "last_activity_at", "last_at", "at", "updated_at")
 # every name aliased: several ("status", "at") are DynamoDB reserved words
-_PROJECTED = ("PK", "SK", "status", "namespace", "topics", "emergency", "expires_at", *_TIMES)
+_PROJECTED = (
+    "PK",
+    "SK",
+    "status",
+    "namespace",
+    "topics",
+    "emergency",
+    "expires_at",
+    "persona_id",
+    "memory_id",
+    *_TIMES,
+)
 _NAMES = {f"#a{n}": name for n, name in enumerate(_PROJECTED)}
 _BATCH = 25  # BatchWriteItem's limit
 
@@ -103,6 +114,25 @@ def _whole(value: dict[str, Any]) -> Any:
     return plain
 
 
+def _of_persona(pk: str, raws: list[dict[str, Any]], persona_id: str) -> list[dict[str, Any]]:
+    """A persona's share of a partition: its conversations, and in the memory partition its
+    memories, their lifecycle log lines (listed first: deleting a memory before its lines would
+    orphan them) and its profile. Idempotency results name no persona: they stay (24 h TTL)."""
+    if pk.endswith("#MEM"):
+        mine = {r["SK"]["S"][len(keys.MEMORY_PREFIX) :] for r in raws if r.get("persona_id", {}).get("S") == persona_id}
+        lines = [r for r in raws if r["SK"]["S"].startswith(keys.LOG_PREFIX) and r["SK"]["S"].split("#")[1] in mine]
+        rest = [
+            r
+            for r in raws
+            if r["SK"]["S"] == f"PROFILE#{persona_id}"
+            or (r["SK"]["S"].startswith(keys.MEMORY_PREFIX) and r["SK"]["S"][len(keys.MEMORY_PREFIX) :] in mine)
+        ]
+        return lines + rest
+    if f"#P#{persona_id}#S#" in pk + "#":
+        return raws
+    return []
+
+
 def _plain(value: dict[str, Any]) -> Any:
     """A DynamoDB attribute value as Python (the few shapes the projection holds)."""
     if "S" in value:
@@ -165,13 +195,18 @@ class DynamoUserData:
                 return
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
-    def inventory(self, tenant_id: str, user_id: str, since: float | None, limit: int) -> list[UserItem]:
+    def inventory(
+        self, tenant_id: str, user_id: str, since: float | None, limit: int, persona_id: str | None = None
+    ) -> list[UserItem]:
         owner = keys.user_key(tenant_id, user_id)
         found: list[UserItem] = []
         for pk in self._partitions(tenant_id, user_id):
             if pk != owner and not pk.startswith(owner + "#"):
                 continue  # defensive: by_user names only this user's partitions
-            for raw in self._items(pk):
+            raws = list(self._items(pk))
+            if persona_id is not None:
+                raws = _of_persona(pk, raws, persona_id)
+            for raw in raws:
                 attrs = {("st" if k == "status" else k): _plain(v) for k, v in raw.items()}
                 times = [float(attrs[t]) for t in _TIMES if attrs.get(t) is not None]
                 at = max(times) if times else None

@@ -29,6 +29,7 @@ LOCAL_SCHEDULES = (
     Schedule("lifecycle", 86_400.0),
     Schedule("retention", 86_400.0),
     Schedule("consolidation", 7 * 86_400.0),
+    Schedule("erasure", 900.0),  # P1: the backstop of the immediate run after a confirmation
     Schedule("index_reconcile", 86_400.0, target="indexer"),
 )
 

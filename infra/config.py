@@ -131,7 +131,7 @@ DEV = EnvConfig(
     account=None,
     retain_data=False,
     log_retention_days=14,
-    pitr=True,
+    pitr=False,  # O4: point-in-time recovery everywhere but dev (throwaway data, no cost)
     search=SearchSizing(data_node_instance_type="t3.small.search", data_nodes=1, volume_size_gib=10),
     snapshot_hour_utc=2,
     jwt_audience=("engram-dev",),

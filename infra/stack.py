@@ -59,7 +59,7 @@ class EngramStack(Stack):
                 "ENGRAM_TURN_QUEUE_URL": turns.queue.queue_url,
                 "ENGRAM_OPENSEARCH_URL": search.url,
                 "ENGRAM_OPENSEARCH_PREFIX": INDEX_PREFIX,  # the readers' grants name its read alias
-                "ENGRAM_KMS_KEY_ID": data.field_key.key_arn,
+                "ENGRAM_FIELD_KMS_KEY_ID": data.field_key.key_arn,
                 # Read once at cold start; a partial ARN (no random suffix) is a valid SecretId.
                 "ENGRAM_OPENAI_SECRET_ARN": openai_secret.secret_arn,
                 "ENGRAM_MODEL_MODE": cfg.model_mode,

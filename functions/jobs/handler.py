@@ -1,7 +1,7 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
 Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6), consolidation (L9),
-erasure (P1). A job not registered here is a no-op that is logged and counted, never an
+erasure (P1); rewrap_keys (P3, invoked after a key rotation). A job not registered here is a no-op that is logged and counted, never an
 error that retries forever.
 """
 
@@ -53,6 +53,12 @@ def _erasure(context: LambdaContext) -> dict[str, Any]:
     return erasure_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
 
 
+def _rewrap_keys(_context: LambdaContext) -> dict[str, Any]:
+    from engram.privacy.factory import key_rewrap_job_for
+
+    return key_rewrap_job_for(runtime.get_container()).run()
+
+
 def _remaining_s(context: LambdaContext) -> float:
     try:
         return float(context.get_remaining_time_in_millis()) / 1000.0
@@ -66,6 +72,7 @@ JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
     "retention": _retention,
     "consolidation": _consolidation,
     "erasure": _erasure,
+    "rewrap_keys": _rewrap_keys,  # P3: after a wrapping-key rotation (run by hand, not scheduled)
 }
 
 

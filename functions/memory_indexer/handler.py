@@ -26,6 +26,7 @@ from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.ports import MemoryIndex
 
 if TYPE_CHECKING:
+    from engram.adapters.crypto.cipher import FieldCipher
     from engram.memory.reconcile import IndexReconciler
 from engram.tracing import LazyTracer
 
@@ -38,6 +39,7 @@ processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire
 
 _indexer: MemoryIndexer | None = None
 _reconciler: IndexReconciler | None = None
+_field_cipher: FieldCipher | None = None
 _lock = threading.Lock()
 RECONCILE_JOB = "index_reconcile"
 
@@ -74,11 +76,13 @@ def _get_reconciler() -> IndexReconciler:
     return _reconciler
 
 
-def use_index(index: MemoryIndex | None) -> None:
-    """Tests and the local stack hand in their index; None = build from settings on next use."""
-    global _indexer
+def use_index(index: MemoryIndex | None, cipher: FieldCipher | None = None) -> None:
+    """Tests and the local stack hand in their index (and the cipher of their table); None =
+    build from settings on next use."""
+    global _indexer, _field_cipher
     with _lock:
         _indexer = None if index is None else MemoryIndexer(index, PowertoolsMetrics(metrics))
+        _field_cipher = cipher
 
 
 def _get_indexer() -> MemoryIndexer:
@@ -96,10 +100,21 @@ def _get_indexer() -> MemoryIndexer:
     return _indexer
 
 
+def _cipher() -> FieldCipher:
+    """P3: memory images arrive sealed; the index holds what search needs in plaintext."""
+    global _field_cipher
+    if _field_cipher is None:
+        from engram.adapters.crypto.factory import cipher_for_settings
+        from engram.settings import get_settings
+
+        _field_cipher = cipher_for_settings(get_settings())
+    return _field_cipher
+
+
 @tracer.capture_method(capture_response=False)
 def record_handler(record: DynamoDBRecord) -> Outcome:
     try:
-        change = to_change(record.raw_event)
+        change = to_change(record.raw_event, _cipher())
         outcome = _get_indexer().apply_one(change)
     except Exception as exc:
         # Keys and sequence only: images carry user content (§9).

@@ -310,8 +310,10 @@ def test_a_run_killed_midway_is_finished_by_the_next_and_concurrent_runs_do_not_
     assert view["state"] == "completed"
     assert _stores(c, USER) == {"by_user": 0, "index": 0}
     assert sum(r["requests_completed"] for r in results) == 1  # completed once
-    found = sum(t["found"] for name, t in view["receipt"]["stores"].items() if name != "index")
+    stores = view["receipt"]["stores"]
+    found = sum(t["found"] for name, t in stores.items() if name not in ("index", "data_key"))
     assert found == total  # every item counted once, over all the runs
+    assert stores["data_key"]["found"] == stores["data_key"]["deleted"] == 1  # P3: and the key, once
 
 
 # --- P2 export ---------------------------------------------------------------------------------

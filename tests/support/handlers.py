@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engram import runtime
+from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.local_index import LocalIndex
 from engram.bootstrap import Container
 
@@ -18,7 +19,7 @@ def wired_handlers(container: Container) -> Iterator[Container]:
 
     index = LocalIndex.in_memory(4)
     runtime.set_container(container)
-    indexer.use_index(index)
+    indexer.use_index(index, cipher_for_settings(container.settings))
     try:
         yield container
     finally:

@@ -14,8 +14,11 @@ from engram.settings import Settings
 ARN = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:engram/prod/openai-AbCdEf"
 
 
+FIELD_KEY = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+
+
 def _settings(**kw: Any) -> Settings:
-    return Settings(openai_api_key=None, **kw)
+    return Settings(openai_api_key=None, field_kms_key_id=FIELD_KEY, **kw)
 
 
 def _never(name: str) -> str:
@@ -62,7 +65,9 @@ def test_an_unreadable_or_empty_secret_stops_the_cold_start() -> None:
 
 
 def test_a_plain_environment_key_is_refused_in_aws() -> None:
-    s = Settings(environment="dev", model_mode="openai", openai_api_key=SecretStr("sk-plain"))
+    s = Settings(
+        environment="dev", model_mode="openai", openai_api_key=SecretStr("sk-plain"), field_kms_key_id=FIELD_KEY
+    )
     with pytest.raises(ConfigurationError, match="Secrets Manager"):
         resolve_models(s, _never)
 
@@ -83,3 +88,10 @@ def test_the_indexer_builds_the_openai_index_without_reading_the_key() -> None:
     undeclared = _settings(environment="dev", openai_secret_arn=ARN, embedding_dimensions=1024)
     assert embedding_dimensions(undeclared) == 1024
     assert embedding_dimensions(_settings(environment="dev", model_mode="local")) == DIMENSIONS
+
+
+def test_an_aws_deployment_without_a_field_key_does_not_start() -> None:
+    # P3: a keyring file inside a Lambda dies with its container, and every sealed field with it
+    with pytest.raises(ValueError, match="ENGRAM_FIELD_KMS_KEY_ID"):
+        Settings(environment="prod", model_mode="openai")
+    assert not Settings(environment="prod", model_mode="openai", field_encryption=False).field_encryption

@@ -74,3 +74,11 @@ class LlmSummaryFailed(LlmFailure):
 class StoreUnavailable(EngramError):
     code = "STORE_UNAVAILABLE"
     status = 503
+
+
+class ContentShredded(EngramError):
+    """P3: the data key this content was sealed with is gone (the user was erased): the
+    ciphertext can never be read again. Readers treat the content as absent."""
+
+    code = "CONTENT_SHREDDED"
+    status = 410

@@ -461,6 +461,12 @@ class UserData(Protocol):
         """What the by_user index still lists for the user (the verification query)."""
         ...
 
+    def delete_data_key(self, tenant_id: str, user_id: str) -> bool:
+        """P3 crypto-shredding: delete the user's data key; True when there was one."""
+        ...
+
+    def has_data_key(self, tenant_id: str, user_id: str) -> bool: ...
+
 
 class ReceiptSigner(Protocol):
     """Signs receipts with the deployment's key: KMS asymmetric in AWS, a key file locally."""

@@ -230,6 +230,16 @@ class Settings(BaseSettings):
     erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
     receipt_key_path: str = ".local/receipt-signing-key.pem"  # P1: the local signing key (made on first use)
+    # P3: content fields (rounds, summaries, session memories, memory content and embeddings,
+    # archive originals, pinned facts, cached answers) sealed with a data key per user, wrapped
+    # by KMS in AWS (ENGRAM_FIELD_KMS_KEY_ID) or by a local keyring file; keys in "{table}-keys"
+    field_encryption: bool = True
+    field_kms_key_id: str | None = None
+    field_keyring_path: str = ".local/field-keys.json"
+    keys_table_name: str | None = None
+    data_key_cache_size: int = Field(default=1024, ge=1)  # data keys held per warm container
+    data_key_cache_ttl_s: float = Field(default=300, ge=1, le=3600)  # and for how long
+    rewrap_page_keys: int = Field(default=1_000, ge=1)  # P3: data keys rewrapped per page after a rotation
     # P5: tenants whose knowledge-base documents are PII-masked like memories. Off by default:
     # a KB is the tenant's own documents (a clinic's phone number, a help-desk e-mail are the
     # answers it exists to give), not what its users said. A tenant that uploads material with
@@ -244,6 +254,9 @@ class Settings(BaseSettings):
             raise ValueError("retrieval_k_min must not exceed retrieval_k_max")
         if len(self.llm_backoff_s) < self.llm_attempts - 1:
             raise ValueError("llm_backoff_s needs one delay per retry")
+        if self.field_encryption and self.environment in ("dev", "staging", "prod") and not self.field_kms_key_id:
+            # a Lambda's keyring file would die with its container, and every sealed field with it
+            raise ValueError("field_encryption in AWS needs field_kms_key_id (ENGRAM_FIELD_KMS_KEY_ID)")
         return self
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+from pathlib import Path
 import os
 import signal
 import sys
@@ -164,6 +165,21 @@ def cmd_erasure_verify(args: argparse.Namespace) -> int:
     return 0 if result["ok"] else 1
 
 
+def cmd_keys_rotate(args: argparse.Namespace) -> int:
+    """P3 locally: a new wrapping key in the keyring file becomes current; `engram job
+    rewrap_keys` then rewraps every data key under it, and --retire drops the old one."""
+    from engram.adapters.crypto.wrapping import LocalKeyring
+
+    ring = LocalKeyring(Path(_settings().field_keyring_path))
+    if args.retire:
+        ring.retire(args.retire)
+        print(json.dumps({"retired": args.retire, "current": ring.current_key_id}))
+    else:
+        old = ring.current_key_id
+        print(json.dumps({"previous": old, "current": ring.rotate()}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -215,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--user-id", help="re-run the verification queries for this user (needs the stack)")
     check.add_argument("--ddb-endpoint", help="DynamoDB endpoint of the stack (local: http://127.0.0.1:8000)")
     check.set_defaults(func=cmd_erasure_verify)
+    keys = sub.add_parser("keys", help="field-encryption keys (P3)").add_subparsers(dest="keys_cmd", required=True)
+    rotate = keys.add_parser("rotate", help="rotate the local wrapping key (then: engram job rewrap_keys)")
+    rotate.add_argument("--retire", metavar="KEY_ID", help="instead: forget an old wrapping key after the rewrap")
+    rotate.set_defaults(func=cmd_keys_rotate)
     api = sub.add_parser("openapi", help="print the OpenAPI document")
     api.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)

@@ -59,4 +59,6 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
     remaining = len(data.inventory(tenant_id, user_id, since, 10_000))
     if since is None:
         remaining += data.by_user_count(tenant_id, user_id)
+        if body.get("kind") != "persona_deletion":
+            remaining += int(data.has_data_key(tenant_id, user_id))  # P3: the key is gone too
     return {"user_matches": True, "remaining": remaining}

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engram import runtime
+from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.adapters.dynamodb.stream_records import is_memory_record
@@ -81,7 +82,7 @@ def start_stack(
     serve_in_background(server)
     stack = LocalStack(settings, container, ddb, server)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
-    memory_indexer.use_index(container.index)
+    memory_indexer.use_index(container.index, cipher_for_settings(settings))
     memory_indexer.use_reconciler(index_reconciler_for(container))
     # ... and the outbox pipe: stored rounds and closed runs become post-turn jobs. One reader
     # feeds both (a redelivered batch reaches the pipe again; FIFO deduplication drops it).

@@ -199,6 +199,16 @@ class ErasureJob:
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
+            if (
+                since is None
+                and request.persona_id is None
+                and self.data.delete_data_key(request.tenant_id, request.user_id)
+            ):
+                # P3: last, after the moments were anonymized (they need the key to be read);
+                # before the verification, so a round a chat stored meanwhile is found again
+                tallies["data_key"].found += 1
+                tallies["data_key"].deleted += 1
+                continue
             if self._verified(request, since, tallies):
                 self._complete(request, tallies)
                 return True, erased
@@ -257,6 +267,8 @@ class ErasureJob:
                 return False
         if whole_user and self.data.by_user_count(tenant_id, user_id):
             return False  # the index lags the table by a moment: the next pass looks again
+        if whole_user and self.data.has_data_key(tenant_id, user_id):
+            return False  # a chat made a new key meanwhile: its rounds are found on the next pass
         return not self.data.inventory(tenant_id, user_id, since, 1, persona)
 
     def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
@@ -300,7 +312,13 @@ class ErasureJob:
         stores: dict[str, Any] = {}
         for name in STORES:
             tally = tallies[name].as_dict()
-            if name == "index" and self.index is None:
+            if name == "data_key":
+                check = (
+                    "consistent GetItem of the user's data key in the key table: absent"
+                    if request.scope == ErasureScope.ALL and request.persona_id is None
+                    else "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
+                )
+            elif name == "index" and self.index is None:
                 check = "left to the table's stream: the memory indexer removes each deleted record's document"
             elif name == "index":
                 check = f"count(documents of user_hash{window}) = 0"

@@ -14,6 +14,7 @@ from engram.privacy.erasure import JOB, ErasureJob, ErasureService
 from engram.privacy.export import ExportService
 
 if TYPE_CHECKING:
+    from engram.adapters.crypto.rewrap import KeyRewrapJob
     from engram.bootstrap import Container
 
 ERASURE_SERVICE = "erasure_service"
@@ -129,3 +130,19 @@ def _run_now(container: Container) -> None:
         invoke_job(container.settings.erasure_function_name, JOB, container.settings.aws_region)
         return
     threading.Thread(target=lambda: erasure_job_for(container).run(), daemon=True, name="erasure-now").start()
+
+
+def key_rewrap_job_for(container: Container) -> KeyRewrapJob:
+    """P3: rewrap every data key under the current wrapping key (after a rotation)."""
+    from engram.adapters.crypto.factory import cipher_for_settings
+    from engram.adapters.crypto.rewrap import KeyRewrapJob
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.job_state import DynamoJobState
+    from engram.adapters.dynamodb.models import bind
+
+    s = container.settings
+    return KeyRewrapJob(
+        cipher=cipher_for_settings(s),
+        state=DynamoJobState(bind(TableConfig.from_settings(s))),
+        page_keys=s.rewrap_page_keys,
+    )

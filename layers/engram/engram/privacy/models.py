@@ -30,6 +30,7 @@ STORES = (
     "lifecycle_log",
     "profile",
     "index",
+    "data_key",  # P3: the user's data key; without it no copy of their sealed content opens
 )
 
 

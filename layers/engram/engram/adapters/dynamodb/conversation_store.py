@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import time
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from engram.adapters.dynamodb.session_items import (
     get_live,
     not_live,
     run_item,
+    sealed_result,
     to_marker,
     to_meta,
     to_turn,
@@ -66,6 +66,7 @@ def _backoff(attempt: int) -> None:
 class DynamoConversationStore:
     def __init__(self, models: BoundModels, settings: Settings, backoff: Callable[[int], None] = _backoff) -> None:
         self._m = models.session
+        self._c = models.cipher
         self._settings = settings
         self._backoff = backoff
 
@@ -79,22 +80,24 @@ class DynamoConversationStore:
             raise translate(exc) from exc
         meta = None
         if items and items[0].sk == keys.META_SK and not expired(items[0], now):
-            meta = to_meta(key, items[0])
+            meta = to_meta(key, items[0], self._c)
         if meta is None:
             return SessionSnapshot(meta=None, recent=())
         turns = [
-            to_turn(i) for i in items if i.sk.startswith(keys.turn_prefix(meta.generation)) and not expired(i, now)
+            to_turn(i, self._c)
+            for i in items
+            if i.sk.startswith(keys.turn_prefix(meta.generation)) and not expired(i, now)
         ]
         turns.sort(key=lambda t: t.seq)
         return SessionSnapshot(meta=meta, recent=tuple(turns[-recent:] if recent else ()))
 
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None:
         item = get_live(self._m, keys.session_pk(key), keys.META_SK, now)
-        return to_meta(key, item) if item is not None else None
+        return to_meta(key, item, self._c) if item is not None else None
 
     def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None:
         item = get_live(self._m, keys.session_pk(key), keys.turn_sk(generation, seq), now)
-        return to_turn(item) if item is not None else None
+        return to_turn(item, self._c) if item is not None else None
 
     def tail(self, key: SessionKey, generation: int, first: int, now: float) -> tuple[SessionMeta | None, list[Turn]]:
         """One Query from round `first` of a run to ~META: the rounds after a cursor and the
@@ -105,9 +108,9 @@ class DynamoConversationStore:
         except PynamoDBException as exc:
             raise translate(exc) from exc
         meta_items = [i for i in items if i.sk == keys.META_SK and not expired(i, now)]
-        meta = to_meta(key, meta_items[0]) if meta_items else None
+        meta = to_meta(key, meta_items[0], self._c) if meta_items else None
         prefix = keys.turn_prefix(generation)
-        return meta, [to_turn(i) for i in items if i.sk.startswith(prefix) and not expired(i, now)]
+        return meta, [to_turn(i, self._c) for i in items if i.sk.startswith(prefix) and not expired(i, now)]
 
     def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]:
         if last < first:
@@ -115,7 +118,7 @@ class DynamoConversationStore:
         cond = self._m.sk.between(keys.turn_sk(generation, first), keys.turn_sk(generation, last))
         try:
             items = self._m.query(keys.session_pk(key), cond, consistent_read=True)
-            return [to_turn(i) for i in items if not expired(i, now)]
+            return [to_turn(i, self._c) for i in items if not expired(i, now)]
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -134,7 +137,7 @@ class DynamoConversationStore:
                 if item.sk == upper or expired(item, now):
                     continue
                 generation, _ = keys.parse_turn_sk(item.sk)
-                rounds.append(LoggedRound(generation, to_turn(item), kept=item.expires_at is None))
+                rounds.append(LoggedRound(generation, to_turn(item, self._c), kept=item.expires_at is None))
                 if len(rounds) > limit:
                     break
         except PynamoDBException as exc:
@@ -183,7 +186,7 @@ class DynamoConversationStore:
 
     def get_request(self, key: SessionKey, request_id: str, now: float) -> RequestMarker | None:
         item = get_live(self._m, keys.session_pk(key), keys.request_sk(request_id), now)
-        return to_marker(request_id, item) if item is not None else None
+        return to_marker(request_id, item, self._c) if item is not None else None
 
     def release_request(self, key: SessionKey, request_id: str, owner: str) -> None:
         """Drop our in-progress claim after a failure (a failed release expires by itself)."""
@@ -249,7 +252,7 @@ class DynamoConversationStore:
 
     def _meta_from_raw(self, key: SessionKey, raw: dict[str, Any], now: float) -> SessionMeta | None:
         item = self._m.from_raw_data(raw)
-        return None if expired(item, now) else to_meta(key, item)
+        return None if expired(item, now) else to_meta(key, item, self._c)
 
     def _duplicate(
         self, key: SessionKey, request_id: str, reason: Any, claim_owner: str | None, now: float
@@ -257,7 +260,11 @@ class DynamoConversationStore:
         if claim_owner is not None:  # our claim expired and another attempt took the request over
             return Conflict("this request was taken over by a retry", details={"request_id": request_id})
         raw = reason.raw_item if reason else None
-        marker = to_marker(request_id, self._m.from_raw_data(raw)) if raw else self.get_request(key, request_id, now)
+        marker = (
+            to_marker(request_id, self._m.from_raw_data(raw), self._c)
+            if raw
+            else self.get_request(key, request_id, now)
+        )
         details: dict[str, Any] = {"request_id": request_id}
         if marker is not None and marker.state == "completed":
             details.update(generation=marker.generation, seq=marker.seq)
@@ -275,6 +282,7 @@ class DynamoConversationStore:
         result: dict[str, Any] | None,
     ) -> ClosedRun | None:
         m = self._m
+        c = self._c
         s = self._settings
         pk = keys.session_pk(key)
         expires = now + s.history_ttl_s
@@ -313,8 +321,8 @@ class DynamoConversationStore:
             pk,
             keys.turn_sk(plan.generation, turn.seq),
             seq=turn.seq,
-            user_text=turn.user_text,
-            assistant_text=turn.assistant_text,
+            user_text=c.seal(pk, "user_text", turn.user_text),
+            assistant_text=c.seal(pk, "assistant_text", turn.assistant_text),
             request_id=turn.request_id,
             created_at=now,
             emergency=turn.emergency,
@@ -347,11 +355,11 @@ class DynamoConversationStore:
                 tx.save(marker, condition=not_live(m, now), return_values="ALL_OLD")
             if plan.closes_previous and meta is not None:  # S6: the idle run this round replaces gets its memory
                 closed = ClosedRun(key, meta.generation, meta.turn_count, meta.summary, "idle", RunState.CLOSING, now)
-                tx.save(run_item(m, closed, now, s), condition=m.pk.does_not_exist())
+                tx.save(run_item(m, closed, now, s, c), condition=m.pk.does_not_exist())
             if closes_own_run:
                 own_summary = "" if plan.fresh or meta is None else meta.summary
                 closed = ClosedRun(key, plan.generation, turn.seq, own_summary, "max_messages", RunState.CLOSING, now)
-                tx.save(run_item(m, closed, now, s), condition=m.pk.does_not_exist())
+                tx.save(run_item(m, closed, now, s, c), condition=m.pk.does_not_exist())
             if claim_owner is not None:
                 tx.update(
                     m(pk, keys.request_sk(turn.request_id)),
@@ -359,13 +367,7 @@ class DynamoConversationStore:
                         m.status.set(COMPLETED),
                         m.generation.set(plan.generation),
                         m.seq.set(turn.seq),
-                        m.result.set(
-                            json.dumps(
-                                {**(result or {}), "session_ended": closes_own_run},
-                                ensure_ascii=False,
-                                separators=(",", ":"),
-                            )
-                        ),
+                        m.result.set(sealed_result(c, pk, {**(result or {}), "session_ended": closes_own_run})),
                         m.expires_at.set(now + s.dedup_marker_ttl_s),
                     ],
                     condition=(m.holder == claim_owner) & (m.status == IN_PROGRESS),
@@ -387,11 +389,12 @@ class DynamoConversationStore:
         if new_cursor <= expected_cursor:
             raise ValueError("the summary cursor only moves forward")
         m = self._m
-        item = m(keys.session_pk(key), keys.META_SK)
+        pk = keys.session_pk(key)
+        item = m(pk, keys.META_SK)
         try:
             item.update(
                 actions=[
-                    m.summary.set(summary),
+                    m.summary.set(self._c.seal(pk, "summary", summary)),
                     m.summary_cursor.set(new_cursor),
                     m.summary_version.add(1),
                     m.pending_tokens.add(-folded_tokens),

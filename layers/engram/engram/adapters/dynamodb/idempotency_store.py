@@ -29,6 +29,7 @@ COMPLETED = "COMPLETED"
 class DynamoIdempotencyStore:
     def __init__(self, models: BoundModels) -> None:
         self._m = models.idempotency
+        self._c = models.cipher
 
     def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim:
         """First writer wins; an expired lock or result can be claimed again."""
@@ -55,8 +56,9 @@ class DynamoIdempotencyStore:
             return Claim("in_progress")
         except PynamoDBException as exc:
             raise translate(exc) from exc
-        if existing.status == COMPLETED and existing.result is not None:
-            result: dict[str, Any] = json.loads(existing.result)
+        text = self._c.read(pk, "result", existing.result)  # P3: a cached answer is content
+        if existing.status == COMPLETED and text:
+            result: dict[str, Any] = json.loads(text)
             return Claim("completed", result=result, owner=existing.owner)
         return Claim("in_progress", owner=existing.owner)
 
@@ -76,7 +78,9 @@ class DynamoIdempotencyStore:
             m(pk, keys.IDEM_SK).update(
                 actions=[
                     m.status.set(COMPLETED),
-                    m.result.set(json.dumps(result, ensure_ascii=False, separators=(",", ":"))),
+                    m.result.set(
+                        self._c.seal(pk, "result", json.dumps(result, ensure_ascii=False, separators=(",", ":")))
+                    ),
                     m.expires_at.set(now + result_ttl_s),
                 ],
                 condition=m.owner == owner,
@@ -101,18 +105,20 @@ class DynamoTranscriptBuffer:
 
     def __init__(self, models: BoundModels) -> None:
         self._m = models.idempotency
+        self._c = models.cipher
 
     def _pk(self, owner_key: OwnerKey, audio_id: str) -> str:
         return keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, "audiobuf", audio_id)
 
     def add(self, owner_key: OwnerKey, audio_id: str, part: int | None, text: str, ttl_s: float, now: float) -> int:
         sk = f"P#{part:010d}" if part is not None else f"P#t{int(now * 1_000_000):020d}"
+        pk = self._pk(owner_key, audio_id)
         item = self._m(
-            self._pk(owner_key, audio_id),
+            pk,
             sk,
             status="PART",
             owner="-",
-            result=text,
+            result=self._c.seal(pk, "result", text),
             created_at=now,
             expires_at=now + ttl_s,
             user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
@@ -125,9 +131,10 @@ class DynamoTranscriptBuffer:
 
     def parts(self, owner_key: OwnerKey, audio_id: str, now: float) -> list[str]:
         m = self._m
+        pk = self._pk(owner_key, audio_id)
         try:
-            items = m.query(self._pk(owner_key, audio_id), m.sk.startswith("P#"), consistent_read=True)
-            return [i.result or "" for i in items if i.expires_at is None or i.expires_at > now]
+            items = m.query(pk, m.sk.startswith("P#"), consistent_read=True)
+            return [self._c.read(pk, "result", i.result) for i in items if i.expires_at is None or i.expires_at > now]
         except PynamoDBException as exc:
             raise translate(exc) from exc
 

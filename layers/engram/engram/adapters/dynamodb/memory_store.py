@@ -19,6 +19,7 @@ from pynamodb.expressions.operand import Path
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
+from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, LifecycleLogItem, MemoryItem
@@ -56,10 +57,17 @@ def _archive_of(raw: str | None) -> ArchiveInfo | None:
     return ArchiveInfo(**data)
 
 
-def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None) -> MemoryItem:
-    """`due_at`: when the lifecycle job must next look at it (LifecyclePolicy.due_at); None: never."""
+def to_item(
+    cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None, c: FieldCipher | None = None
+) -> MemoryItem:
+    """`due_at`: when the lifecycle job must next look at it (LifecyclePolicy.due_at); None: never.
+    `c`: seals the content, search text, embedding and archive original (P3); None writes them
+    plain (tests of items written before encryption)."""
+    pk = keys.memory_pk(r.tenant_id, r.user_id)
+    vector = array("f", r.embedding).tobytes() if r.embedding is not None else None
+    archive = _archive_json(r.archive)
     return cls(
-        keys.memory_pk(r.tenant_id, r.user_id),
+        pk,
         keys.memory_sk(r.memory_id),
         memory_id=r.memory_id,
         tenant_id=r.tenant_id,
@@ -67,9 +75,9 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None)
         persona_id=r.persona_id,
         namespace=r.namespace.value,
         type=r.type.value,
-        content=r.content,
-        search_text=r.search_text,
-        embedding=array("f", r.embedding).tobytes() if r.embedding is not None else None,
+        content=c.seal(pk, "content", r.content) if c else r.content,
+        search_text=c.seal(pk, "search_text", r.search_text) if c and r.search_text else r.search_text,
+        embedding=c.seal_bytes(pk, "embedding", vector) if c and vector else vector,
         importance=r.importance,
         created_at=r.created_at,
         updated_at=r.updated_at,
@@ -90,7 +98,7 @@ def to_item(cls: type[MemoryItem], r: MemoryRecord, due_at: float | None = None)
         expires_at=r.expires_at,
         user_key=keys.user_key(r.tenant_id, r.user_id),
         decay_from=r.decay_from,
-        archive_info=_archive_json(r.archive),
+        archive_info=c.seal(pk, "archive_info", archive) if c and archive else archive,
         valid_from=r.valid_from,
         valid_to=r.valid_to,
         links=list(r.links) or None,
@@ -107,19 +115,29 @@ def _floats(raw: bytes) -> list[float]:
     return values.tolist()
 
 
-def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
+def from_item(i: MemoryItem, with_embedding: bool = True, c: FieldCipher | None = None) -> MemoryRecord:
+    """`c` opens sealed fields (P3); content whose key was erased reads as ""."""
+    content: str = i.content
+    search_text: str | None = i.search_text
+    archive: str | None = i.archive_info
+    vector = i.embedding if with_embedding else None
+    if c is not None:
+        content = c.read(i.pk, "content", content)
+        search_text = c.read(i.pk, "search_text", search_text) or None
+        archive = c.read(i.pk, "archive_info", archive) or None
+        vector = c.read_bytes(i.pk, "embedding", vector)
     return MemoryRecord(
         memory_id=i.memory_id,
         tenant_id=i.tenant_id,
         user_id=i.user_id,
         persona_id=i.persona_id,
         type=MemoryType(i.type),
-        content=i.content,
+        content=content,
         importance=float(i.importance),
         created_at=float(i.created_at),
         updated_at=float(i.updated_at),
         namespace=Namespace(i.namespace),
-        embedding=_floats(i.embedding) if i.embedding and with_embedding else None,
+        embedding=_floats(vector) if vector else None,
         source_turn_ids=[str(x) for x in i.source_turn_ids or []],
         topics=[str(x) for x in i.topics or []],
         version=int(i.version),
@@ -132,12 +150,12 @@ def from_item(i: MemoryItem, with_embedding: bool = True) -> MemoryRecord:
         superseded_by=i.superseded_by,
         language=i.language or "und",
         emotion=i.emotion,
-        search_text=i.search_text,
+        search_text=search_text,
         expires_at=float(i.expires_at) if i.expires_at is not None else None,
         session_id=i.session_id,
         origin=_origin(i),
         decay_from=float(i.decay_from) if i.decay_from is not None else None,
-        archive=_archive_of(i.archive_info),
+        archive=_archive_of(archive),
         valid_from=float(i.valid_from) if i.valid_from is not None else None,
         valid_to=float(i.valid_to) if i.valid_to is not None else None,
         links=[str(x) for x in i.links or []],
@@ -161,6 +179,7 @@ class DynamoMemoryRepository:
 
     def __init__(self, models: BoundModels, policy: LifecyclePolicy | None = None) -> None:
         self._m = models.memory
+        self._c = models.cipher
         self._profile = models.profile
         self._capacity = models.capacity
         self._log = models.log
@@ -169,7 +188,7 @@ class DynamoMemoryRepository:
 
     def _item(self, record: MemoryRecord) -> MemoryItem:
         """Every write goes through here, so the due index always says when the record is next due."""
-        return to_item(self._m, record, self._policy.due_at(record))
+        return to_item(self._m, record, self._policy.due_at(record), self._c)
 
     def put_new(self, record: MemoryRecord) -> bool:
         m = self._m
@@ -261,7 +280,7 @@ class DynamoMemoryRepository:
             return None
         except PynamoDBException as exc:
             raise translate(exc) from exc
-        return from_item(item)
+        return from_item(item, c=self._c)
 
     def batch_get(
         self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], consistent: bool = False
@@ -273,7 +292,7 @@ class DynamoMemoryRepository:
             items = self._m.batch_get(
                 [(pk, keys.memory_sk(i)) for i in dict.fromkeys(memory_ids)], consistent_read=consistent
             )
-            return [from_item(i) for i in items]
+            return [from_item(i, c=self._c) for i in items]
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -591,7 +610,7 @@ class DynamoMemoryRepository:
                 filter_condition=condition,
                 consistent_read=True,
             )
-            records = [from_item(i, with_embedding=False) for i in items]
+            records = [from_item(i, with_embedding=False, c=self._c) for i in items]
         except PynamoDBException as exc:
             raise translate(exc) from exc
         if now is not None:
@@ -615,7 +634,7 @@ class DynamoMemoryRepository:
             item = self._count_access(tenant_id, user_id, memory_id, partners, now)
             if item is None:
                 continue
-            record = from_item(item, with_embedding=False)
+            record = from_item(item, with_embedding=False, c=self._c)
             self._trim_co_retrieved(record, partners)
             self._after_access(record, now)
 

@@ -22,6 +22,8 @@ from pynamodb.attributes import (
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
+from engram.adapters.crypto.cipher import FieldCipher
+from engram.adapters.crypto.factory import cipher_for
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.numbers import NumberAttribute
 
@@ -277,6 +279,7 @@ class BoundModels:
     thread: type[ThreadItem]
     erasure: type[ErasureRequestItem]
     anonymous: type[AnonymousMomentItem]
+    cipher: FieldCipher  # P3: seals and opens the content attributes of these items
 
 
 def _meta_for(cfg: TableConfig) -> type:
@@ -309,4 +312,5 @@ def bind(cfg: TableConfig) -> BoundModels:
         thread=sub(ThreadItem, "ThreadItem"),
         erasure=sub(ErasureRequestItem, "ErasureRequestItem"),
         anonymous=sub(AnonymousMomentItem, "AnonymousMomentItem"),
+        cipher=cipher_for(cfg),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import keys
 from engram.domain.models import ClosedRun, RunState, SessionKey, SummaryProgress, Turn
 from engram.domain.post_turn import after_turn_job, end_run_job
@@ -33,12 +34,14 @@ def is_outbox_record(record: Mapping[str, Any]) -> bool:
     return sk.startswith((keys.TURN_PREFIX, keys.RUN_PREFIX))
 
 
-def job_from_stream_record(record: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The job a stored item asks for; None for records that ask for nothing."""
+def job_from_stream_record(record: Mapping[str, Any], cipher: FieldCipher) -> dict[str, Any] | None:
+    """The job a stored item asks for; None for records that ask for nothing. The round's text
+    travels sealed through the pipe and the queue (P3): it is opened here, in the worker."""
     if not is_outbox_record(record):
         return None
     image = record.get("dynamodb", {}).get("NewImage", {})
-    key = SessionKey(*keys.parse_session_pk(_s(image, "PK")))
+    pk = _s(image, "PK")
+    key = SessionKey(*keys.parse_session_pk(pk))
     sk = _s(image, "SK")
     if sk.startswith(keys.RUN_PREFIX):
         generation = int(sk[len(keys.RUN_PREFIX) :])
@@ -47,8 +50,8 @@ def job_from_stream_record(record: Mapping[str, Any]) -> dict[str, Any] | None:
     emergency = image.get("emergency", {})
     turn = Turn(
         seq=seq,
-        user_text=_s(image, "user_text"),
-        assistant_text=_s(image, "assistant_text"),
+        user_text=cipher.read(pk, "user_text", _s(image, "user_text")),
+        assistant_text=cipher.read(pk, "assistant_text", _s(image, "assistant_text")),
         request_id=_s(image, "request_id"),
         created_at=_n(image, "created_at"),
         emergency=bool(emergency.get("BOOL", False)) if isinstance(emergency, Mapping) else False,

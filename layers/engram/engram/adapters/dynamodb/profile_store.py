@@ -15,17 +15,19 @@ from engram.memory.models import Profile
 class DynamoProfileStore:
     def __init__(self, models: BoundModels) -> None:
         self._m = models.profile
+        self._c = models.cipher  # P3: pinned facts are memory content
 
     def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile:
+        pk = keys.memory_pk(tenant_id, user_id)
         try:
-            item = self._m.get(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
+            item = self._m.get(pk, keys.profile_sk(persona_id))
         except DoesNotExist:
             return Profile(persona_id)
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return Profile(
             persona_id=persona_id,
-            pinned=json.loads(item.pinned or "{}"),
+            pinned=json.loads(self._c.read(pk, "pinned", item.pinned) or "{}"),
             topic_counts={k: int(v) for k, v in json.loads(item.topic_counts or "{}").items()},
             persona_mentions=int(item.persona_mentions or 0),
             version=int(item.version or 0),
@@ -54,10 +56,11 @@ class DynamoProfileStore:
             counts = dict(current.topic_counts)
             for topic in topics or []:
                 counts[topic] = counts.get(topic, 0) + 1
+            pk = keys.memory_pk(tenant_id, user_id)
             item = m(
-                keys.memory_pk(tenant_id, user_id),
+                pk,
                 keys.profile_sk(persona_id),
-                pinned=json.dumps(pinned, ensure_ascii=False),
+                pinned=self._c.seal(pk, "pinned", json.dumps(pinned, ensure_ascii=False)),
                 topic_counts=json.dumps(counts, ensure_ascii=False),
                 persona_mentions=current.persona_mentions + mentions,
                 version=current.version + 1,

@@ -8,6 +8,7 @@ from typing import Any
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 from pynamodb.expressions.condition import Condition
 
+from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import SessionItem
@@ -41,12 +42,12 @@ def get_live(m: type[SessionItem], pk: str, sk: str, now: float) -> SessionItem 
     return None if expired(item, now) else item
 
 
-def to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:
+def to_meta(key: SessionKey, item: SessionItem, c: FieldCipher) -> SessionMeta:
     return SessionMeta(
         key=key,
         generation=int(item.generation or 0),
         turn_count=int(item.turn_count or 0),
-        summary=item.summary or "",
+        summary=c.read(item.pk, "summary", item.summary),
         summary_cursor=int(item.summary_cursor or 0),
         summary_version=int(item.summary_version or 0),
         status=SessionStatus(item.status or SessionStatus.ACTIVE.value),
@@ -58,19 +59,29 @@ def to_meta(key: SessionKey, item: SessionItem) -> SessionMeta:
     )
 
 
-def to_turn(item: SessionItem) -> Turn:
+def to_turn(item: SessionItem, c: FieldCipher) -> Turn:
     return Turn(
         seq=int(item.seq or 0),
-        user_text=item.user_text or "",
-        assistant_text=item.assistant_text or "",
+        user_text=c.read(item.pk, "user_text", item.user_text),
+        assistant_text=c.read(item.pk, "assistant_text", item.assistant_text),
         request_id=item.request_id or "",
         created_at=float(item.created_at or 0),
         emergency=bool(item.emergency),
     )
 
 
-def to_marker(request_id: str, item: SessionItem) -> RequestMarker:
-    result: dict[str, Any] | None = json.loads(item.result) if item.result else None
+def sealed_result(c: FieldCipher, pk: str, result: dict[str, Any]) -> str:
+    """A request's answer or a run's session memory, as stored: JSON, sealed (P3)."""
+    return c.seal(pk, "result", json.dumps(result, ensure_ascii=False, separators=(",", ":")))
+
+
+def opened_result(c: FieldCipher, item: SessionItem) -> dict[str, Any] | None:
+    text = c.read(item.pk, "result", item.result)
+    return json.loads(text) if text else None
+
+
+def to_marker(request_id: str, item: SessionItem, c: FieldCipher) -> RequestMarker:
+    result = opened_result(c, item)
     return RequestMarker(
         request_id=request_id,
         state="completed" if item.status == COMPLETED else "in_progress",
@@ -81,18 +92,19 @@ def to_marker(request_id: str, item: SessionItem) -> RequestMarker:
     )
 
 
-def run_item(m: type[SessionItem], run: ClosedRun, now: float, s: Settings) -> SessionItem:
+def run_item(m: type[SessionItem], run: ClosedRun, now: float, s: Settings, c: FieldCipher) -> SessionItem:
     """A closed run. While it waits for its session memory it sits in the sparse active-sessions
     index with its closing time as last activity: if whoever makes the memory dies, the idle
     job finds it one idle timeout later and finishes it."""
     key = run.key
+    pk = keys.session_pk(key)
     return m(
-        keys.session_pk(key),
+        pk,
         keys.run_sk(run.generation),
         status=run.state.value,
         generation=run.generation,
         turn_count=run.turn_count,
-        summary=run.summary,
+        summary=c.seal(pk, "summary", run.summary),
         reason=run.reason,
         closed_at=run.closed_at,
         holder=run.holder,
@@ -110,16 +122,16 @@ def run_item(m: type[SessionItem], run: ClosedRun, now: float, s: Settings) -> S
     )
 
 
-def to_run(key: SessionKey, item: SessionItem) -> ClosedRun:
+def to_run(key: SessionKey, item: SessionItem, c: FieldCipher) -> ClosedRun:
     return ClosedRun(
         key=key,
         generation=int(item.generation or 0),
         turn_count=int(item.turn_count or 0),
-        summary=item.summary or "",
+        summary=c.read(item.pk, "summary", item.summary),
         reason=item.reason or "end",
         state=RunState(item.status or RunState.CLOSING.value),
         closed_at=float(item.closed_at or 0),
         holder=item.holder,
         lease_until=float(item.lease_until or 0),
-        result=json.loads(item.result) if item.result else None,
+        result=opened_result(c, item),
     )

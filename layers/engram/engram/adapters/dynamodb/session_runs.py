@@ -3,7 +3,6 @@ record the result, and find what is due through the sparse active-sessions index
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pynamodb.exceptions import PynamoDBException, TransactWriteError
@@ -12,7 +11,7 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.adapters.dynamodb.session_items import get_live, run_item, to_run
+from engram.adapters.dynamodb.session_items import get_live, run_item, sealed_result, to_run
 from engram.domain.models import ClosedRun, DueItem, RunState, SessionKey, SessionMeta, SessionStatus
 from engram.settings import Settings
 
@@ -20,6 +19,7 @@ from engram.settings import Settings
 class DynamoSessionRuns:
     def __init__(self, models: BoundModels, settings: Settings) -> None:
         self._m = models.session
+        self._c = models.cipher
         self._settings = settings
 
     def close(
@@ -35,7 +35,7 @@ class DynamoSessionRuns:
         )
         try:
             with TransactWrite(connection=m._get_connection().connection) as tx:
-                tx.save(run_item(m, run, now, self._settings), condition=m.pk.does_not_exist())
+                tx.save(run_item(m, run, now, self._settings, self._c), condition=m.pk.does_not_exist())
                 tx.update(
                     m(keys.session_pk(key), keys.META_SK),
                     actions=[
@@ -60,7 +60,7 @@ class DynamoSessionRuns:
 
     def get(self, key: SessionKey, generation: int, now: float) -> ClosedRun | None:
         item = get_live(self._m, keys.session_pk(key), keys.run_sk(generation), now)
-        return to_run(key, item) if item is not None else None
+        return to_run(key, item, self._c) if item is not None else None
 
     def take(self, run: ClosedRun, holder: str, now: float) -> ClosedRun | None:
         """Lease the making of the run's memory: only while nobody holds a live lease."""
@@ -83,11 +83,12 @@ class DynamoSessionRuns:
     def complete(self, run: ClosedRun, holder: str, result: dict[str, Any]) -> bool:
         """Record the session memory; leaves the active-sessions index. False when the lease was lost."""
         m = self._m
+        pk = keys.session_pk(run.key)
         try:
-            m(keys.session_pk(run.key), keys.run_sk(run.generation)).update(
+            m(pk, keys.run_sk(run.generation)).update(
                 actions=[
                     m.status.set(RunState.DONE.value),
-                    m.result.set(json.dumps(result, ensure_ascii=False, separators=(",", ":"))),
+                    m.result.set(sealed_result(self._c, pk, result)),
                     m.active_shard.remove(),
                 ],
                 condition=(m.status == RunState.CLOSING.value) & (m.holder == holder),

@@ -14,7 +14,7 @@ import copy
 from binascii import Error as Base64Error
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pynamodb.exceptions import PynamoDBException
 
@@ -22,6 +22,9 @@ from engram.adapters.dynamodb import keys as key_layout
 from engram.errors import ValidationFailed
 from engram.memory.indexer import ChangeKind, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord
+
+if TYPE_CHECKING:  # the indexer imports this module at cold start: the cipher comes with the first image
+    from engram.adapters.crypto.cipher import FieldCipher
 
 TTL_PRINCIPAL = "dynamodb.amazonaws.com"  # userIdentity of deletions by the TTL sweeper
 
@@ -64,7 +67,7 @@ def memory_ref(item_keys: Mapping[str, str]) -> MemoryRef | None:
     return MemoryRef(tenant_id=parts[1], user_id=parts[3], memory_id=memory_id)
 
 
-def memory_image(image: Mapping[str, Any]) -> MemoryRecord:
+def memory_image(image: Mapping[str, Any], cipher: FieldCipher | None = None) -> MemoryRecord:
     """A NewImage/OldImage of a memory item (DynamoDB JSON, base64 binaries) -> MemoryRecord."""
     # Imported on the first memory image, not at cold start: the PynamoDB models pull in
     # botocore's client machinery (~250 ms of the indexer's import otherwise).
@@ -77,7 +80,7 @@ def memory_image(image: Mapping[str, Any]) -> MemoryRecord:
     missing = [name for name, attr in item.get_attributes().items() if not attr.null and getattr(item, name) is None]
     if missing:
         raise ValueError(f"memory image lacks {', '.join(sorted(missing))}")
-    return from_item(item)
+    return from_item(item, c=cipher)  # P3: the index needs the plaintext (BM25, the vector)
 
 
 def _creation_time(value: Any) -> float | None:
@@ -88,8 +91,9 @@ def _creation_time(value: Any) -> float | None:
     return float(value)
 
 
-def to_change(record: Mapping[str, Any]) -> StreamChange:
-    """One Lambda DynamoDB Streams record -> StreamChange; ValidationFailed if malformed."""
+def to_change(record: Mapping[str, Any], cipher: FieldCipher | None = None) -> StreamChange:
+    """One Lambda DynamoDB Streams record -> StreamChange; ValidationFailed if malformed.
+    `cipher` opens sealed images (P3); the indexer always passes its own."""
     try:
         event_name = ChangeKind(record["eventName"])
         ddb = record["dynamodb"]
@@ -124,8 +128,8 @@ def to_change(record: Mapping[str, Any]) -> StreamChange:
         # A KEYS_ONLY / OLD_IMAGE stream cannot feed the index: fail loudly, never index nothing.
         raise _fail(record, f"{event_name} without NewImage (stream view must include new images)")
     try:
-        new = memory_image(new_raw) if new_raw is not None and event_name is not ChangeKind.REMOVE else None
-        old = memory_image(old_raw) if old_raw is not None else None
+        new = memory_image(new_raw, cipher) if new_raw is not None and event_name is not ChangeKind.REMOVE else None
+        old = memory_image(old_raw, cipher) if old_raw is not None else None
     except (PynamoDBException, KeyError, TypeError, ValueError, AttributeError, Base64Error) as exc:
         raise _fail(record, f"bad memory image: {exc}") from exc
     for image in (new, old):

@@ -76,14 +76,23 @@ def audit_table_definition(table_name: str) -> dict[str, Any]:
     }
 
 
+def _side_tables(cfg: TableConfig) -> list[dict[str, Any]]:
+    """The audit table (P6) and the data-key table (P3) beside the single table."""
+    from engram.adapters.crypto.key_store import keys_table_definition, keys_table_name
+
+    keys = cfg.cipher.keys_table or keys_table_name(cfg.table_name)
+    return [audit_table_definition(audit_table_name(cfg.table_name)), keys_table_definition(keys)]
+
+
 def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:
-    """Create the table (and its audit table) if missing; returns True when the table was created."""
+    """Create the table (and its side tables) if missing; returns True when the table was created."""
     client = dynamodb_client(cfg)
-    try:
-        client.create_table(**audit_table_definition(audit_table_name(cfg.table_name)))
-    except ClientError as exc:
-        if exc.response["Error"]["Code"] != "ResourceInUseException":
-            raise
+    for definition in _side_tables(cfg):
+        try:
+            client.create_table(**definition)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "ResourceInUseException":
+                raise
     try:
         client.create_table(**table_definition(cfg.table_name))
         created = True
@@ -105,7 +114,7 @@ def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:
 
 def delete_table(cfg: TableConfig) -> None:
     client = dynamodb_client(cfg)
-    for name in (cfg.table_name, audit_table_name(cfg.table_name)):
+    for name in (cfg.table_name, *(d["TableName"] for d in _side_tables(cfg))):
         try:
             client.delete_table(TableName=name)
         except ClientError as exc:

@@ -21,16 +21,18 @@ THREAD_SK = "#THREAD"
 class DynamoThreadStore:
     def __init__(self, models: BoundModels) -> None:
         self._m = models.thread
+        self._c = models.cipher  # P3: a thread's words and centroid come from its rounds
 
     def get(self, key: SessionKey) -> ThreadState | None:
+        pk = keys.session_pk(key)
         try:
-            item = self._m.get(keys.session_pk(key), THREAD_SK, consistent_read=True)
+            item = self._m.get(pk, THREAD_SK, consistent_read=True)
         except DoesNotExist:
             return None
         except PynamoDBException as exc:
             raise translate(exc) from exc
         centroid = array("f")
-        centroid.frombytes(item.centroid)
+        centroid.frombytes(self._c.read_bytes(pk, "centroid", item.centroid) or b"")
         return ThreadState(
             generation=int(item.generation),
             start_seq=int(item.start_seq),
@@ -38,23 +40,24 @@ class DynamoThreadStore:
             last_at=float(item.last_at),
             centroid=centroid.tolist(),
             rounds=int(item.rounds),
-            words=json.loads(item.words or "[]"),
+            words=json.loads(self._c.read(pk, "words", item.words) or "[]"),
             candidates=json.loads(item.candidates or "[]"),
             version=int(item.version),
         )
 
     def put(self, key: SessionKey, state: ThreadState, expires_at: float) -> None:
         m = self._m
+        pk = keys.session_pk(key)
         item = m(
-            keys.session_pk(key),
+            pk,
             THREAD_SK,
             generation=state.generation,
             start_seq=state.start_seq,
             last_seq=state.last_seq,
             last_at=state.last_at,
-            centroid=array("f", state.centroid).tobytes(),
+            centroid=self._c.seal_bytes(pk, "centroid", array("f", state.centroid).tobytes()),
             rounds=state.rounds,
-            words=json.dumps(state.words, ensure_ascii=False),
+            words=self._c.seal(pk, "words", json.dumps(state.words, ensure_ascii=False)),
             candidates=json.dumps(state.candidates),
             version=state.version + 1,
             expires_at=expires_at,

@@ -16,6 +16,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 from pynamodb.exceptions import PynamoDBException
 
+from engram.adapters.crypto.cipher import is_sealed
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
@@ -149,6 +150,7 @@ def _plain(value: dict[str, Any]) -> Any:
 class DynamoUserData:
     def __init__(self, models: BoundModels) -> None:
         self._models = models
+        self._cipher = models.cipher
         self._table = models.memory.Meta.table_name
         self.requests = 0  # DynamoDB requests made (benchmarks/erasure.py reports them)
 
@@ -235,7 +237,7 @@ class DynamoUserData:
             while True:
                 page = self._call("query", **kwargs)
                 for raw in page.get("Items", []):
-                    attrs = {k: _whole(v) for k, v in raw.items() if k not in _INTERNAL}
+                    attrs = {k: _whole(self._opened(pk, k, v)) for k, v in raw.items() if k not in _INTERNAL}
                     store = store_of(
                         pk, raw["SK"]["S"], {"st": attrs.get("status"), "namespace": attrs.get("namespace")}
                     )
@@ -257,8 +259,10 @@ class DynamoUserData:
         ).get("Item")
         if not raw:
             return None
-        value = raw.get("content") or raw.get("user_text")
-        return value["S"] if value else None
+        name = "content" if "content" in raw else "user_text"
+        value = raw.get(name)
+        text = self._cipher.read(item.pk, name, value["S"]) if value else ""
+        return text or None  # None: nothing left to keep (or crypto-shredded already)
 
     def put_anonymous(self, moment: AnonymousMoment) -> None:
         m = self._models.anonymous
@@ -290,6 +294,27 @@ class DynamoUserData:
             if requests:
                 raise StoreUnavailable("the store kept refusing deletes", details={"left": len(requests)})
         return len(items)
+
+    def _opened(self, pk: str, name: str, value: dict[str, Any]) -> dict[str, Any]:
+        """P3: a sealed attribute as its plaintext (the export shows what is held, readable)."""
+        text = value.get("S")
+        if isinstance(text, str) and is_sealed(text):
+            return {"S": self._cipher.read(pk, name, text)}
+        return value
+
+    # --- P3: the user's data key (its own table) ------------------------------------------
+    def delete_data_key(self, tenant_id: str, user_id: str) -> bool:
+        """Crypto-shredding: without the key no copy of the user's sealed content opens again.
+        True when there was a key."""
+        owner = keys.user_key(tenant_id, user_id)
+        self.requests += 1
+        deleted = self._cipher.store.delete(owner)
+        self._cipher.forget(owner)
+        return deleted
+
+    def has_data_key(self, tenant_id: str, user_id: str) -> bool:
+        self.requests += 1
+        return self._cipher.store.get(keys.user_key(tenant_id, user_id)) is not None
 
     def by_user_count(self, tenant_id: str, user_id: str) -> int:
         page = self._call(

@@ -101,6 +101,10 @@ class EnvConfig:
     allow_local_models: bool = False
     alarm_email: str | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # P3 / O4: how far back the key table can be restored (PITR, where pitr is on). Short on
+    # purpose: an erased user's data key exists in no backup for longer than this, so no older
+    # copy of the single table decrypts that user's content again (docs/deploy.md).
+    key_recovery_days: int = 1
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
     api_throttle_rate: int = 50  # requests / s, stage-wide
     api_throttle_burst: int = 100

@@ -56,6 +56,7 @@ class EngramStack(Stack):
                 "ENGRAM_AWS_REGION": Aws.REGION,
                 "ENGRAM_TABLE_NAME": data.table.table_name,
                 "ENGRAM_AUDIT_TABLE_NAME": data.audit_table.table_name,
+                "ENGRAM_KEYS_TABLE_NAME": data.keys_table.table_name,
                 "ENGRAM_TURN_QUEUE_URL": turns.queue.queue_url,
                 "ENGRAM_OPENSEARCH_URL": search.url,
                 "ENGRAM_OPENSEARCH_PREFIX": INDEX_PREFIX,  # the readers' grants name its read alias
@@ -86,6 +87,7 @@ class EngramStack(Stack):
         # outbox pipe), query embeddings (OpenAI), search.
         data.grant_read_write(api.handler.role)
         data.grant_field_encrypt_decrypt(api.handler.role)
+        data.grant_keys_use(api.handler.role)
         turns.queue.grant_send_messages(api.handler.role)
         openai_secret.grant_read(api.handler.role)
         search.grant_read(api.handler.role)
@@ -93,12 +95,14 @@ class EngramStack(Stack):
         # (SQS consume permissions come with the event source mapping.)
         data.grant_read_write(workers.turn_worker.role)
         data.grant_field_encrypt_decrypt(workers.turn_worker.role)
+        data.grant_keys_use(workers.turn_worker.role)
         openai_secret.grant_read(workers.turn_worker.role)
         search.grant_read(workers.turn_worker.role)
         # memory_indexer: stream read (from the mapping), the user's data key to
         # index plaintext for BM25, and the only write access to the index.
         data.grant_read(workers.indexer.role)
         data.grant_field_decrypt(workers.indexer.role)
+        data.grant_keys_read(workers.indexer.role)
         search.grant_write(workers.indexer.role)
         # ... and its daily orphan pass (R6): the indexer stays the index's only writer.
         data.grant_index_reconcile_state(workers.indexer.role)
@@ -111,6 +115,10 @@ class EngramStack(Stack):
         # configured (the same secret).
         data.grant_jobs(jobs.handler.role)
         data.grant_field_encrypt_decrypt(jobs.handler.role)
+        data.grant_keys_use(jobs.handler.role)
+        data.grant_keys_manage(jobs.handler.role)  # P3: erasure deletes keys; rewrap_keys after a rotation
+        data.grant_erasure_log(jobs.handler.role)  # O4: log completed erasures; reerase_restored reads them
+        jobs.handler.add_environment("ENGRAM_ERASURE_LOG_TABLE_NAME", data.erasure_log_table.table_name)
         openai_secret.grant_read(jobs.handler.role)
         search.grant_read(jobs.handler.role)
         # erasure (P1): deletes the user's documents (delete-by-query only) and signs the receipt

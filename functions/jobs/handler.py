@@ -1,7 +1,8 @@
 """EventBridge schedule targets (R7). The job name arrives in detail.job.
 
 Registered: idle_sessions (S6), lifecycle (R1–R5), retention (R6), consolidation (L9),
-erasure (P1); rewrap_keys (P3, invoked after a key rotation). A job not registered here is a no-op that is logged and counted, never an
+erasure (P1); by hand: rewrap_keys (P3, after a key rotation), reerase_restored (O4, after a
+restore). A job not registered here is a no-op that is logged and counted, never an
 error that retries forever.
 """
 
@@ -59,6 +60,14 @@ def _rewrap_keys(_context: LambdaContext) -> dict[str, Any]:
     return key_rewrap_job_for(runtime.get_container()).run()
 
 
+def _reerase_restored(_context: LambdaContext) -> dict[str, Any]:
+    from engram.privacy.factory import erasure_job_for, reerasure_job_for
+
+    container = runtime.get_container()
+    queued = reerasure_job_for(container).run()
+    return {**queued, **erasure_job_for(container).run()}  # what is left stays due for the schedule
+
+
 def _remaining_s(context: LambdaContext) -> float:
     try:
         return float(context.get_remaining_time_in_millis()) / 1000.0
@@ -73,6 +82,7 @@ JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
     "consolidation": _consolidation,
     "erasure": _erasure,
     "rewrap_keys": _rewrap_keys,  # P3: after a wrapping-key rotation (run by hand, not scheduled)
+    "reerase_restored": _reerase_restored,  # O4: after a restore of the table (run by hand)
 }
 
 

@@ -137,6 +137,64 @@ class EngramTable(Construct):
             deletion_protection=cfg.retain_data,
             removal_policy=removal,
         )
+        # O4: completed erasures (tenant, keyed user hash, scope, times), apart from the single
+        # table so that restoring it does not take the log back: the re-erasure reads it.
+        self.erasure_log_table = ddb.Table(
+            self,
+            "ErasureLogTable",
+            partition_key=ddb.Attribute(name="tenant", type=S),
+            sort_key=ddb.Attribute(name="entry", type=S),
+            billing_mode=ddb.BillingMode.PAY_PER_REQUEST,
+            point_in_time_recovery_specification=ddb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=cfg.pitr
+            ),
+            encryption=ddb.TableEncryption.CUSTOMER_MANAGED,
+            encryption_key=self.table_key,
+            deletion_protection=cfg.retain_data,
+            removal_policy=removal,
+        )
+        # P3: the wrapped per-user data keys, apart from the single table so that no backup of
+        # it holds a key: once an erasure deletes a user's key, no copy of the table decrypts
+        # that user's content. Its own recovery window is short (key_recovery_days).
+        self.keys_table = ddb.Table(
+            self,
+            "KeysTable",
+            partition_key=ddb.Attribute(name="owner", type=S),
+            billing_mode=ddb.BillingMode.PAY_PER_REQUEST,
+            point_in_time_recovery_specification=ddb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=cfg.pitr,
+                recovery_period_in_days=cfg.key_recovery_days if cfg.pitr else None,
+            ),
+            encryption=ddb.TableEncryption.CUSTOMER_MANAGED,
+            encryption_key=self.table_key,
+            deletion_protection=cfg.retain_data,
+            removal_policy=removal,
+        )
+
+    def grant_erasure_log(self, grantee: iam.IGrantable) -> None:
+        """O4: the erasure job logs each completed erasure (PutItem); after a restore the
+        re-erasure reads the log (Scan: one item per erasure) and walks the restored table's
+        users through the by_user index (Scan of that keys-only index, a bounded page a run)."""
+        self._grant(grantee, ["dynamodb:PutItem", "dynamodb:Scan"], resource_arns=[self.erasure_log_table.table_arn])
+        self._grant(grantee, ["dynamodb:Scan"], resource_arns=[f"{self.table.table_arn}/index/by_user"])
+
+    def grant_keys_use(self, grantee: iam.IGrantable) -> None:
+        """P3: read a user's wrapped data key, create one for a new user (conditional put)."""
+        self._grant(grantee, ["dynamodb:GetItem", "dynamodb:PutItem"], resource_arns=[self.keys_table.table_arn])
+
+    def grant_keys_read(self, grantee: iam.IGrantable) -> None:
+        self._grant(grantee, ["dynamodb:GetItem"], resource_arns=[self.keys_table.table_arn])
+
+    def grant_keys_manage(self, grantee: iam.IGrantable) -> None:
+        """P3: the erasure deletes a user's key (crypto-shredding); rewrap_keys walks the key
+        table (Scan: one item per user, never content) and rewrites each wrapping under the
+        current wrapping key (Encrypt)."""
+        self._grant(
+            grantee,
+            ["dynamodb:DeleteItem", "dynamodb:Scan", "dynamodb:UpdateItem"],
+            resource_arns=[self.keys_table.table_arn],
+        )
+        self.field_key.grant(grantee, "kms:Encrypt")
 
     def grant_audit_append(self, grantee: iam.IGrantable) -> None:
         """P6: PutItem only (the writer's condition makes it append-only): no read, change or delete."""

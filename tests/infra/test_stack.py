@@ -64,7 +64,20 @@ def test_acknowledgment_needs_a_reason() -> None:
 @pytest.mark.parametrize("env", list(CONFIGS))
 def test_table_keys_ttl_stream_pitr_encryption(assertions: dict[str, Template], env: str) -> None:
     template = assertions[env]
-    template.resource_count_is("AWS::DynamoDB::Table", 2)  # the single table and the audit log (P6)
+    # the single table, the audit log (P6), the data keys (P3) and the erasure log (O4)
+    template.resource_count_is("AWS::DynamoDB::Table", 4)
+    template.has_resource_properties(
+        "AWS::DynamoDB::Table",
+        {
+            "KeySchema": [
+                {"AttributeName": "tenant", "KeyType": "HASH"},
+                {"AttributeName": "entry", "KeyType": "RANGE"},
+            ],
+            "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": env != "dev"},
+            "SSESpecification": {"SSEEnabled": True, "SSEType": "KMS", "KMSMasterKeyId": Match.any_value()},
+            "StreamSpecification": Match.absent(),
+        },
+    )
     template.has_resource_properties(
         "AWS::DynamoDB::Table",
         {
@@ -121,8 +134,8 @@ def test_table_gsis(templates: dict[str, dict[str, Any]]) -> None:
 def test_stateful_resources_follow_config(templates: dict[str, dict[str, Any]]) -> None:
     for env, policy in (("dev", "Delete"), ("prod", "Retain")):
         tables = resources(templates[env], "AWS::DynamoDB::Table").values()
-        assert len(tables) == 2
-        for table in tables:  # the audit log is kept like the data it accounts for
+        assert len(tables) == 4
+        for table in tables:  # the audit log, the keys and the erasure log are kept like the data
             assert table["DeletionPolicy"] == policy, env
             assert table["Properties"]["DeletionProtectionEnabled"] is (env == "prod")
 
@@ -185,9 +198,58 @@ def _table_id(template: dict[str, Any]) -> str:
     return table_id
 
 
-def _audit_table_id(template: dict[str, Any]) -> str:
-    (table_id,) = [k for k in resources(template, "AWS::DynamoDB::Table") if k != _table_id(template)]
+def _side_table_id(template: dict[str, Any], partition_key: str) -> str:
+    (table_id,) = [
+        k
+        for k, v in resources(template, "AWS::DynamoDB::Table").items()
+        if v["Properties"]["KeySchema"][0]["AttributeName"] == partition_key
+    ]
     return table_id
+
+
+def _audit_table_id(template: dict[str, Any]) -> str:
+    return _side_table_id(template, "subject")
+
+
+def _keys_table_id(template: dict[str, Any]) -> str:
+    return _side_table_id(template, "owner")
+
+
+@pytest.mark.parametrize("env", list(CONFIGS))
+def test_data_keys_live_apart_with_a_short_recovery_window(templates: dict[str, dict[str, Any]], env: str) -> None:
+    """P3: no backup of the single table holds a data key; the key table's own point-in-time
+    window is key_recovery_days, so an erased user's key is in no backup for longer."""
+    template = templates[env]
+    cfg = CONFIGS[env]
+    props = resources(template, "AWS::DynamoDB::Table")[_keys_table_id(template)]["Properties"]
+    assert props["KeySchema"] == [{"AttributeName": "owner", "KeyType": "HASH"}]
+    assert "StreamSpecification" not in props and "TimeToLiveSpecification" not in props
+    pitr = props["PointInTimeRecoverySpecification"]
+    assert pitr["PointInTimeRecoveryEnabled"] is cfg.pitr
+    if cfg.pitr:
+        assert pitr["RecoveryPeriodInDays"] == cfg.key_recovery_days == 1
+    assert props["SSESpecification"]["SSEEnabled"] is True
+    keys_arn = json.dumps({"Fn::GetAtt": [_keys_table_id(template), "Arn"]}, sort_keys=True)
+    on_keys: dict[str, set[str]] = {}
+    for policy, statements in policy_statements(template).items():
+        for statement in statements:
+            if any(json.dumps(r, sort_keys=True) == keys_arn for r in as_list(statement["Resource"])):
+                on_keys.setdefault(policy.split("/")[0], set()).update(as_list(statement["Action"]))
+    by_function = {
+        next(f for f in ("Api", "TurnWorker", "MemoryIndexer", "Jobs") if f in p): a for p, a in on_keys.items()
+    }
+    assert by_function == {
+        "Api": {"dynamodb:GetItem", "dynamodb:PutItem"},
+        "TurnWorker": {"dynamodb:GetItem", "dynamodb:PutItem"},
+        "MemoryIndexer": {"dynamodb:GetItem"},  # it opens content to index it, never makes a key
+        "Jobs": {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:Scan", "dynamodb:UpdateItem"},
+    }
+    functions = resources(template, "AWS::Lambda::Function")
+    for f in functions.values():
+        variables = f["Properties"].get("Environment", {}).get("Variables", {})
+        if "ENGRAM_TABLE_NAME" in variables:
+            assert _keys_table_id(template) in json.dumps(variables["ENGRAM_KEYS_TABLE_NAME"])
+            assert "ENGRAM_FIELD_KMS_KEY_ID" in variables
 
 
 def test_audit_writers_only_append_and_the_reader_only_queries(templates: dict[str, dict[str, Any]]) -> None:
@@ -389,8 +451,24 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
             "dynamodb:BatchWriteItem",
         },
         **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
+        # O4: the re-erasure walks a restored table's users through the keys-only by_user index
+        json.dumps(index_arns[2], sort_keys=True): {"dynamodb:Query", "dynamodb:Scan"},
         # P6: the erasure's completion is audited; appending is all the jobs may do to the audit log
         json.dumps({"Fn::GetAtt": [_audit_table_id(template), "Arn"]}, sort_keys=True): {"dynamodb:PutItem"},
+        # P3: the user's data key: read or made when content is sealed, deleted by an erasure,
+        # rewrapped after a rotation
+        json.dumps({"Fn::GetAtt": [_keys_table_id(template), "Arn"]}, sort_keys=True): {
+            "dynamodb:GetItem",
+            "dynamodb:PutItem",
+            "dynamodb:DeleteItem",
+            "dynamodb:Scan",
+            "dynamodb:UpdateItem",
+        },
+        # O4: completed erasures logged, read back after a restore
+        json.dumps({"Fn::GetAtt": [_side_table_id(template, "tenant"), "Arn"]}, sort_keys=True): {
+            "dynamodb:PutItem",
+            "dynamodb:Scan",
+        },
     }
     # Closed runs reach the turn queue through the outbox pipe (the only send left is the
     # async-invoke failure destination, the jobs DLQ).

@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     from engram.memory.lifecycle_policy import DueRef, LifecycleEntry  # its settings import: ~170 ms
     from engram.memory.threads import ThreadState
     from engram.privacy.audit import AuditEntry
-    from engram.privacy.models import AnonymousMoment, ErasureRequest, UserItem
+    from engram.privacy.models import AnonymousMoment, ErasureLogEntry, ErasureRequest, UserItem
 
     Vector = npt.NDArray[np.float32]
 
@@ -414,7 +414,9 @@ def __getattr__(name: str) -> object:
 class ErasureRequests(Protocol):
     """P1 erasure requests (their own items, outside every user's partitions)."""
 
-    def create(self, request: ErasureRequest, token_hash: str) -> None: ...
+    def create(self, request: ErasureRequest, token_hash: str) -> bool:
+        """False when a request with this id exists already."""
+        ...
 
     def get(self, tenant_id: str, request_id: str) -> tuple[ErasureRequest, str] | None:
         """The request and its confirmation token's hash (strongly consistent)."""
@@ -439,10 +441,16 @@ class UserData(Protocol):
     own partitions (never a scan)."""
 
     def inventory(
-        self, tenant_id: str, user_id: str, since: float | None, limit: int, persona_id: str | None = None
+        self,
+        tenant_id: str,
+        user_id: str,
+        since: float | None,
+        limit: int,
+        persona_id: str | None = None,
+        until: float | None = None,
     ) -> builtins.list[UserItem]:
         """Up to `limit` items of the user (with `since`: only those written since then; with
-        `persona_id`: only that persona's)."""
+        `until`: only those written up to then; with `persona_id`: only that persona's)."""
         ...
 
     def content(self, item: UserItem) -> str | None: ...
@@ -466,6 +474,24 @@ class UserData(Protocol):
         ...
 
     def has_data_key(self, tenant_id: str, user_id: str) -> bool: ...
+
+
+class ErasureLog(Protocol):
+    """P1 / O4: completed erasures, in a table of their own, read again after a restore."""
+
+    def append(self, entry: ErasureLogEntry) -> None:
+        """Idempotent: an entry already there stays."""
+        ...
+
+    def entries(self) -> builtins.list[ErasureLogEntry]: ...
+
+
+class TableUsers(Protocol):
+    """The users a (restored) table holds, a bounded page at a time (the by_user index)."""
+
+    def page(self, cursor: str | None, limit: int) -> tuple[builtins.list[tuple[str, str]], str | None]:
+        """(tenant, user) pairs of one page, and the cursor of the next (None: the end)."""
+        ...
 
 
 class ReceiptSigner(Protocol):

@@ -226,6 +226,7 @@ class Settings(BaseSettings):
     erasure_hash_key_secret_arn: str | None = None
     audit_enabled: bool = True  # P6: every API request about a user leaves an audit entry
     audit_table_name: str | None = None  # P6: default "{table_name}-audit"
+    erasure_log_table_name: str | None = None  # O4: default "{table_name}-erasure-log"
     export_max_items: int = Field(default=20_000, ge=1)  # P2: answered inline up to this many items
     erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from pathlib import Path
 import os
 import signal
 import sys
 import threading
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 DEFAULT_PORT = 8080

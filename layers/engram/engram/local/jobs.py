@@ -12,7 +12,7 @@ import urllib.request
 from datetime import UTC, datetime
 from typing import Any
 
-JOB_NAMES = ("idle_sessions", "lifecycle", "consolidation", "retention", "erasure", "rewrap_keys")
+JOB_NAMES = ("idle_sessions", "lifecycle", "consolidation", "retention", "erasure", "rewrap_keys", "reerase_restored")
 
 
 def parse_now(text: str | None) -> float | None:

@@ -27,12 +27,13 @@ from engram.clock import Clock
 from engram.errors import Conflict, Forbidden, NotFound
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
-from engram.ports import ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
+from engram.ports import ErasureLog, ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditEntry, AuditTrail
 from engram.privacy.models import (
     STORES,
     AnonymousMoment,
+    ErasureLogEntry,
     ErasureRequest,
     ErasureScope,
     ErasureState,
@@ -150,6 +151,7 @@ class ErasureJob:
     clock: Clock
     metrics: MetricsSink
     audit: AuditTrail | None = None  # P6: the completion is an audited action
+    log: ErasureLog | None = None  # O4: completed erasures, to reapply after a restore
     holder: str = ""
 
     def __post_init__(self) -> None:
@@ -194,16 +196,12 @@ class ErasureJob:
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
             items = self.data.inventory(
-                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id
+                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, request.until
             )
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
-            if (
-                since is None
-                and request.persona_id is None
-                and self.data.delete_data_key(request.tenant_id, request.user_id)
-            ):
+            if self._whole_user(request) and self.data.delete_data_key(request.tenant_id, request.user_id):
                 # P3: last, after the moments were anonymized (they need the key to be read);
                 # before the verification, so a round a chat stored meanwhile is found again
                 tallies["data_key"].found += 1
@@ -248,10 +246,16 @@ class ErasureJob:
             AnonymousMoment(moment_id, request.tenant_id, day, kind, mask_for_storage(text).content)
         )
 
+    @staticmethod
+    def _whole_user(request: ErasureRequest) -> bool:
+        """Everything the user has: scope all, not a persona, not a re-erasure (which leaves
+        what the user wrote after the erasure it reapplies, and the key that opens it)."""
+        return request.scope == ErasureScope.ALL and request.persona_id is None and request.until is None
+
     def _verified(self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally]) -> bool:
         assert request.user_id is not None
         tenant_id, user_id, persona = request.tenant_id, request.user_id, request.persona_id
-        whole_user = since is None and persona is None
+        whole_user = self._whole_user(request)
         if self.index is not None:
             if whole_user:
                 tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
@@ -262,6 +266,7 @@ class ErasureJob:
                 namespaces=tuple(n.value for n in Namespace),
                 statuses=tuple(st.value for st in MemoryStatus),
                 created_from=since,
+                created_to=request.until,
             )
             if self.index.count(flt):
                 return False
@@ -269,7 +274,7 @@ class ErasureJob:
             return False  # the index lags the table by a moment: the next pass looks again
         if whole_user and self.data.has_data_key(tenant_id, user_id):
             return False  # a chat made a new key meanwhile: its rounds are found on the next pass
-        return not self.data.inventory(tenant_id, user_id, since, 1, persona)
+        return not self.data.inventory(tenant_id, user_id, since, 1, persona, request.until)
 
     def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
         now = self.clock.now()
@@ -287,6 +292,18 @@ class ErasureJob:
         if not self.requests.update(done, request.version):
             raise Conflict("the erasure request moved while it was completed")
         self.metrics.put("erasures_completed")
+        if self.log is not None and request.until is None:  # a re-erasure is covered by its original
+            self.log.append(
+                ErasureLogEntry(
+                    request.tenant_id,
+                    request.user_hash,
+                    request.request_id,
+                    request.scope,
+                    request.requested_at,
+                    now,
+                    request.persona_id,
+                )
+            )
         if self.audit is not None:
             self.audit.record(
                 AuditEntry(
@@ -309,13 +326,15 @@ class ErasureJob:
             if request.scope == ErasureScope.ALL
             else f" written since requested_at - {self.settings.erasure_recent_days} days"
         )
+        if request.until is not None:
+            window += " written up to `until` (the erasure this reapplies)"
         stores: dict[str, Any] = {}
         for name in STORES:
             tally = tallies[name].as_dict()
             if name == "data_key":
                 check = (
                     "consistent GetItem of the user's data key in the key table: absent"
-                    if request.scope == ErasureScope.ALL and request.persona_id is None
+                    if self._whole_user(request)
                     else "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
                 )
             elif name == "index" and self.index is None:
@@ -324,13 +343,15 @@ class ErasureJob:
                 check = f"count(documents of user_hash{window}) = 0"
             else:
                 check = f"consistent Query of the user's partitions ({name}{window}) = 0"
-                if request.scope == ErasureScope.ALL and request.persona_id is None:
+                if self._whole_user(request):
                     check += "; by_user index Query COUNT = 0"
             stores[name] = {**tally, "remaining": 0, "verification": check}
         return {
             "receipt_version": 1,
-            "kind": "persona_deletion" if request.persona_id else "erasure",
+            "kind": "re_erasure" if request.reapplies else "persona_deletion" if request.persona_id else "erasure",
             "persona_id": request.persona_id,
+            "reapplies": request.reapplies,
+            "until": request.until,
             "request_id": request.request_id,
             "tenant_id": request.tenant_id,
             "user_hash": request.user_hash,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engram.adapters.secrets import erasure_hash_key
 from engram.memory.factory import INDEX_ELSEWHERE, _once
@@ -16,6 +16,7 @@ from engram.privacy.export import ExportService
 if TYPE_CHECKING:
     from engram.adapters.crypto.rewrap import KeyRewrapJob
     from engram.bootstrap import Container
+    from engram.privacy.reerasure import ReerasureJob
 
 ERASURE_SERVICE = "erasure_service"
 ERASURE_JOB = "erasure_job"
@@ -58,9 +59,42 @@ def erasure_job_for(container: Container) -> ErasureJob:
             clock=container.clock,
             metrics=container.metrics,
             audit=audit_trail_for(container, hashed_only=True) if container.settings.audit_enabled else None,
+            log=_erasure_log(container),
         )
 
     return _once(container, ERASURE_JOB, ErasureJob, build)
+
+
+def _erasure_log(container: Container) -> Any:
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.erasure_log import DynamoErasureLog, erasure_log_table_name
+
+    s = container.settings
+    return DynamoErasureLog(
+        TableConfig.from_settings(s), s.erasure_log_table_name or erasure_log_table_name(s.table_name)
+    )
+
+
+def reerasure_job_for(container: Container) -> ReerasureJob:
+    """O4: queue re-erasures of the logged erasures' users a restored table holds again."""
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
+    from engram.adapters.dynamodb.job_state import DynamoJobState
+    from engram.adapters.dynamodb.models import bind
+    from engram.adapters.dynamodb.user_data import DynamoTableUsers
+    from engram.privacy.reerasure import ReerasureJob
+
+    s = container.settings
+    bound = bind(TableConfig.from_settings(s))
+    return ReerasureJob(
+        log=_erasure_log(container),
+        users=DynamoTableUsers(bound),
+        requests=DynamoErasureRequests(bound),
+        state=DynamoJobState(bound),
+        clock=container.clock,
+        hash_key=erasure_hash_key(s),
+        page_items=s.retention_page_items,
+    )
 
 
 def erasure_service_for(container: Container) -> ErasureService:

@@ -84,3 +84,21 @@ class ErasureRequest:
     error: str | None = None
     version: int = 1
     persona_id: str | None = None  # a persona's deletion (DELETE /v1/personas/{id}): only its data
+    # a re-erasure after a restore: only what was written up to this time (what the erasure it
+    # reapplies removed), so what the user wrote after it stays
+    until: float | None = None
+    reapplies: str | None = None  # the request id of that erasure
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureLogEntry:
+    """One completed erasure, kept apart from the table (its own table, its own backups) so a
+    restored table can be erased again. The user appears only as the receipts' keyed hash."""
+
+    tenant_id: str
+    user_hash: str
+    request_id: str
+    scope: ErasureScope
+    requested_at: float
+    completed_at: float
+    persona_id: str | None = None

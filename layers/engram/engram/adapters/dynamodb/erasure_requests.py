@@ -49,15 +49,21 @@ class DynamoErasureRequests:
             error=r.error,
             erasure_status=DUE if r.state in _OPEN else None,
             persona_id=r.persona_id,
+            until=r.until,
+            reapplies=r.reapplies,
             version=r.version,
         )
 
-    def create(self, request: ErasureRequest, token_hash: str) -> None:
+    def create(self, request: ErasureRequest, token_hash: str) -> bool:
+        """False when a request with this id exists already."""
         m = self._m
         try:
             self._item(request, token_hash).save(condition=m.pk.does_not_exist())
         except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
             raise translate(exc) from exc
+        return True
 
     def get(self, tenant_id: str, request_id: str) -> tuple[ErasureRequest, str] | None:
         try:
@@ -135,4 +141,6 @@ def _request(i: ErasureRequestItem) -> ErasureRequest:
         error=i.error,
         version=int(i.version),
         persona_id=i.persona_id,
+        until=float(i.until) if i.until is not None else None,
+        reapplies=i.reapplies,
     )

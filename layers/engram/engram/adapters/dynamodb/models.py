@@ -228,6 +228,8 @@ class ErasureRequestItem(_Base):
     lease_until = NumberAttribute(null=True)
     erasure_status = UnicodeAttribute(null=True)
     persona_id = UnicodeAttribute(null=True)
+    until = NumberAttribute(null=True)  # a re-erasure after a restore: items written up to here
+    reapplies = UnicodeAttribute(null=True)
     version = NumberAttribute()
     due_requests = ErasureRequestsIndex()
 

@@ -77,11 +77,16 @@ def audit_table_definition(table_name: str) -> dict[str, Any]:
 
 
 def _side_tables(cfg: TableConfig) -> list[dict[str, Any]]:
-    """The audit table (P6) and the data-key table (P3) beside the single table."""
+    """The audit table (P6), the data-key table (P3) and the erasure log (O4) beside the single table."""
     from engram.adapters.crypto.key_store import keys_table_definition, keys_table_name
+    from engram.adapters.dynamodb.erasure_log import erasure_log_table_definition, erasure_log_table_name
 
     keys = cfg.cipher.keys_table or keys_table_name(cfg.table_name)
-    return [audit_table_definition(audit_table_name(cfg.table_name)), keys_table_definition(keys)]
+    return [
+        audit_table_definition(audit_table_name(cfg.table_name)),
+        keys_table_definition(keys),
+        erasure_log_table_definition(erasure_log_table_name(cfg.table_name)),
+    ]
 
 
 def ensure_table(cfg: TableConfig, wait_s: float = 30.0) -> bool:

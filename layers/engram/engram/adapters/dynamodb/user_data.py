@@ -198,7 +198,13 @@ class DynamoUserData:
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
     def inventory(
-        self, tenant_id: str, user_id: str, since: float | None, limit: int, persona_id: str | None = None
+        self,
+        tenant_id: str,
+        user_id: str,
+        since: float | None,
+        limit: int,
+        persona_id: str | None = None,
+        until: float | None = None,
     ) -> list[UserItem]:
         owner = keys.user_key(tenant_id, user_id)
         found: list[UserItem] = []
@@ -215,6 +221,10 @@ class DynamoUserData:
                 store = store_of(pk, raw["SK"]["S"], attrs)
                 if since is not None and (store == "profile" or (at is not None and at < since)):
                     continue  # "recent": what was written in the window (the learned profile is not)
+                if until is not None and at is not None and at > until:
+                    # a re-erasure: what the user wrote after the erasure stays; what has no time
+                    # of its own (the learned profile, leases) goes with the restored past
+                    continue
                 found.append(UserItem(store, pk, raw["SK"]["S"], at, _important(store, attrs)))
                 if len(found) >= limit:
                     return found
@@ -326,3 +336,34 @@ class DynamoUserData:
             Select="COUNT",
         )
         return int(page.get("Count", 0)) + (1 if "LastEvaluatedKey" in page else 0)
+
+
+class DynamoTableUsers:
+    """O4: the users a restored table holds, from the by_user index (keys only), one bounded
+    Scan page at a time. Only the re-erasure after a restore walks it."""
+
+    def __init__(self, models: BoundModels) -> None:
+        self._models = models
+        self._table = models.memory.Meta.table_name
+
+    def page(self, cursor: str | None, limit: int) -> tuple[list[tuple[str, str]], str | None]:
+        client: Any = self._models.memory._get_connection().connection.client
+        kwargs: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "by_user",
+            "Limit": limit,
+            "ProjectionExpression": "user_key",
+        }
+        if cursor:
+            kwargs["ExclusiveStartKey"] = json.loads(cursor)
+        try:
+            page = client.scan(**kwargs)
+        except (BotoCoreError, ClientError) as exc:
+            raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
+        users: dict[tuple[str, str], None] = {}
+        for item in page.get("Items", []):
+            parts = item.get("user_key", {}).get("S", "").split("#")
+            if len(parts) == 4 and parts[0] == "T" and parts[2] == "U":
+                users[(parts[1], parts[3])] = None
+        last = page.get("LastEvaluatedKey")
+        return list(users), json.dumps(last, sort_keys=True) if last else None

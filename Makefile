@@ -3,7 +3,7 @@ SHELL := /bin/bash
 UV := $(shell command -v uv 2>/dev/null || echo $$HOME/.local/bin/uv)
 PY := $(UV) run --frozen
 
-.PHONY: bootstrap run test unit lint typecheck format bench openapi layers synth test-infra token chat job
+.PHONY: bootstrap run test unit lint typecheck format bench openapi layers synth test-infra token chat job keys-rotate
 ENV ?= dev
 CDK := npx --yes aws-cdk@2.1148.1
 
@@ -57,3 +57,6 @@ chat:
 
 job:  ## run a scheduled job against the local stack: make job JOB=idle_sessions [NOW=2026-12-01T03:00:00Z]
 	@$(PY) engram job $${JOB:-idle_sessions} $(if $(NOW),--now $(NOW))
+
+keys-rotate:  ## P3 locally: a new wrapping key in .local/field-keys.json (then: make job JOB=rewrap_keys)
+	@$(PY) engram keys rotate $(if $(RETIRE),--retire $(RETIRE))

@@ -9,7 +9,10 @@ from aws_cdk import Annotations, Aws, CfnOutput, RemovalPolicy, Stack, Tags
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_authorizers as authorizers
 from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import Duration
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
+from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_secretsmanager as secretsmanager
 from constructs import Construct
 
@@ -148,6 +151,40 @@ class EngramStack(Stack):
         jobs.handler.function.grant_invoke_latest_version(api.handler.role)  # not its versions (:*)
         api.handler.add_environment("ENGRAM_ERASURE_FUNCTION_NAME", jobs.handler.function.function_name)
         self.receipt_key = receipt_key
+        # exports (P2): a large export is written by the jobs function (which also deletes the
+        # documents of a user it erases) and fetched through a presigned GET the api signs; kept a
+        # day, never public, TLS only.
+        exports = s3.Bucket(
+            self,
+            "Exports",
+            encryption=s3.BucketEncryption.S3_MANAGED,
+            block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
+            enforce_ssl=True,
+            lifecycle_rules=[s3.LifecycleRule(expiration=Duration.days(1))],
+            removal_policy=RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY,
+        )
+        acknowledge(
+            exports,
+            "S1",
+            "Holds each export for one day; who asked for which export is in the API's audit log (P6), "
+            "so server access logs would only duplicate it.",
+        )
+        objects = exports.arn_for_objects("*")
+        exports_id = Stack.of(self).get_logical_id(exports.node.default_child)  # type: ignore[arg-type]
+        for role, actions in (
+            (jobs.handler.role, ["s3:PutObject", "s3:DeleteObject"]),
+            (api.handler.role, ["s3:GetObject"]),  # the presigned GET is signed with the api's role
+        ):
+            iam.Grant.add_to_principal(grantee=role, actions=actions, resource_arns=[objects])
+            acknowledge(
+                role,
+                f"IAM5[Resource::<{exports_id}.Arn>/*]",
+                f"{', '.join(actions)} of export documents in this one bucket: their keys "
+                "(tenant/export id) are data, not known when the policy is written.",
+            )
+        for holder in (api.handler, jobs.handler):
+            holder.add_environment("ENGRAM_EXPORT_BUCKET", exports.bucket_name)
+        self.exports_bucket = exports
         # audit (P6): api and jobs append entries and can do nothing else with them; operators list a
         # user's entries through their own function behind GET /v1/users/{userId}/audit (IAM), which
         # can only query them.

@@ -34,6 +34,8 @@ CREATES = frozenset(
         ("post", "/v1/kb/documents"),
         ("post", "/v1/me/erasure"),
         ("post", "/v1/users/{user_id}/erasure"),
+        ("post", "/v1/me/exports"),
+        ("post", "/v1/users/{user_id}/exports"),
     }
 )
 

@@ -567,6 +567,20 @@ class ErasureCreatedView(ErasureView):
     )
 
 
+class ExportJobView(_Model):
+    export_id: str
+    state: Literal["processing", "completed", "failed"]
+    requested_at: float
+    completed_at: float | None = None
+    items: int | None = Field(default=None, description="Items in the document, once completed")
+    url: str | None = Field(
+        default=None,
+        description="Once completed: where to fetch the JSON document (an S3 presigned URL valid "
+        "ENGRAM_EXPORT_LINK_TTL_S, 15 min; a file:// URL on the local stack). Ask again for a fresh one.",
+    )
+    expires_at: float = Field(description="The document and this record are deleted then (1 day)")
+
+
 class ExportView(_Model):
     export_version: int
     tenant_id: str

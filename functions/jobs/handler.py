@@ -49,9 +49,11 @@ def _consolidation(_context: LambdaContext) -> dict[str, Any]:
 
 
 def _erasure(context: LambdaContext) -> dict[str, Any]:
-    from engram.privacy.factory import erasure_job_for
+    from engram.privacy.factory import erasure_job_for, large_exports_for
 
-    return erasure_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+    container = runtime.get_container()
+    erased = erasure_job_for(container).run(remaining_s=lambda: _remaining_s(context))
+    return {**erased, **large_exports_for(container).run()}  # the backstop of lost export kicks too
 
 
 def _rewrap_keys(_context: LambdaContext) -> dict[str, Any]:
@@ -68,6 +70,12 @@ def _reerase_restored(_context: LambdaContext) -> dict[str, Any]:
     return {**queued, **erasure_job_for(container).run()}  # what is left stays due for the schedule
 
 
+def _export(_context: LambdaContext) -> dict[str, Any]:
+    from engram.privacy.factory import large_exports_for
+
+    return large_exports_for(runtime.get_container()).run()
+
+
 def _remaining_s(context: LambdaContext) -> float:
     try:
         return float(context.get_remaining_time_in_millis()) / 1000.0
@@ -81,6 +89,7 @@ JOBS: dict[str, Callable[[LambdaContext], dict[str, Any]]] = {
     "retention": _retention,
     "consolidation": _consolidation,
     "erasure": _erasure,
+    "export": _export,  # P2: large exports (started by the API; the erasure schedule's runs pick up the rest)
     "rewrap_keys": _rewrap_keys,  # P3: after a wrapping-key rotation (run by hand, not scheduled)
     "reerase_restored": _reerase_restored,  # O4: after a restore of the table (run by hand)
 }

@@ -785,3 +785,31 @@ def test_the_local_table_has_the_deployed_indexes_and_projections() -> None:
     local = {name: (hk, rk, proj["ProjectionType"]) for name, hk, _, rk, _, proj in LOCAL}
     deployed = {name: (pk[0], sk[0], projection.value) for name, (pk, sk, projection) in DEPLOYED.items()}
     assert local == deployed
+
+
+def test_large_exports_live_a_day_in_a_private_bucket(templates: dict[str, dict[str, Any]]) -> None:
+    """P2: the jobs function writes (and an erasure deletes) export documents, the api only
+    reads them to sign a link; kept one day, never public, TLS only."""
+    template = templates["prod"]
+    (bucket_id, bucket) = next(iter(resources(template, "AWS::S3::Bucket").items()))
+    props = bucket["Properties"]
+    assert props["PublicAccessBlockConfiguration"] == {
+        "BlockPublicAcls": True,
+        "BlockPublicPolicy": True,
+        "IgnorePublicAcls": True,
+        "RestrictPublicBuckets": True,
+    }
+    assert [r["ExpirationInDays"] for r in props["LifecycleConfiguration"]["Rules"]] == [1]
+    assert "BucketEncryption" in props
+    (policy,) = [p["Properties"]["PolicyDocument"] for p in resources(template, "AWS::S3::BucketPolicy").values()]
+    assert any(s["Effect"] == "Deny" and "aws:SecureTransport" in json.dumps(s) for s in policy["Statement"])
+    on_bucket: dict[str, set[str]] = {}
+    for name, statements in policy_statements(template).items():
+        for statement in statements:
+            if bucket_id in json.dumps(statement["Resource"]):
+                on_bucket.setdefault(name.split("/")[0], set()).update(as_list(statement["Action"]))
+    assert {next(f for f in ("Api", "Jobs") if f in k): v for k, v in on_bucket.items()} == {
+        "Api": {"s3:GetObject"},
+        "Jobs": {"s3:PutObject", "s3:DeleteObject"},
+    }
+    assert len(on_bucket) == 2

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engram.adapters.crypto.factory import cipher_for
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_item
 from engram.adapters.dynamodb.models import BoundModels, bind
@@ -47,9 +48,9 @@ class RecordingHandler:
 
 
 @pytest.fixture
-def index(tmp_path: Any) -> Iterator[LocalIndex]:
+def index(tmp_path: Any, table: TableConfig) -> Iterator[LocalIndex]:
     idx = LocalIndex(tmp_path / "indexer-index", DIMS)  # not conftest's index_dir
-    indexer_handler.use_index(idx)
+    indexer_handler.use_index(idx, cipher_for(table))  # the table's sealed images open with its keys
     try:
         yield idx
     finally:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.bootstrap import Container
@@ -34,7 +35,7 @@ def _reconcile(c: Container) -> dict[str, Any]:
     from engram.local.apigw import LocalContext
     from functions.memory_indexer import handler as indexer
 
-    indexer.use_index(c.index)
+    indexer.use_index(c.index, cipher_for_settings(c.settings))
     indexer.use_reconciler(index_reconciler_for(c))
     try:
         event = json.loads((EVENTS / "eventbridge" / "index_reconcile.json").read_text())

@@ -13,7 +13,15 @@ from engram.domain.models import OwnerKey
 from engram.runtime import get_container
 
 from .. import auth
-from ..schemas import ErasureConfirmBody, ErasureCreatedView, ErasureRequestBody, ErasureView, ErrorResponse, ExportView
+from ..schemas import (
+    ErasureConfirmBody,
+    ErasureCreatedView,
+    ErasureRequestBody,
+    ErasureView,
+    ErrorResponse,
+    ExportJobView,
+    ExportView,
+)
 
 if TYPE_CHECKING:
     from engram.privacy.erasure import ErasureService
@@ -136,7 +144,8 @@ def backend_get_erasure(user_id: str, request_id: str) -> ErasureView:
 EXPORT_ERRORS: dict[int, OpenAPIResponse] = {
     200: {"description": "The export", "content": {"application/json": {"model": ExportView}}},
     413: {
-        "description": "EXPORT_TOO_LARGE: more than ENGRAM_EXPORT_MAX_ITEMS (20,000) items",
+        "description": "EXPORT_TOO_LARGE: more than ENGRAM_EXPORT_MAX_ITEMS (20,000) items: "
+        "ask for it with POST /v1/me/exports (a job makes it and a link fetches it)",
         "content": {"application/json": {"model": ErrorResponse}},
     },
 }
@@ -167,3 +176,68 @@ def export_me() -> ExportView:
 )
 def backend_export(user_id: str) -> ExportView:
     return _export(user_id)
+
+
+# --- P2 large exports: made by a job, fetched by link ----------------------------------------
+
+
+def _large() -> Any:
+    from engram.privacy.factory import large_exports_for
+
+    return large_exports_for(get_container())
+
+
+def _start_export(user_id: str | None) -> ExportJobView:
+    from engram.privacy.export_jobs import view
+
+    owner = _owner(user_id)
+    return ExportJobView(**view(_large().start(owner.tenant_id, owner.user_id), None))
+
+
+def _get_export(user_id: str | None, export_id: str) -> ExportJobView:
+    from engram.privacy.export_jobs import view
+
+    owner = _owner(user_id)
+    request, url = _large().get(owner.tenant_id, owner.user_id, export_id)
+    return ExportJobView(**view(request, url))
+
+
+EXPORT_NOT_FOUND: dict[int, OpenAPIResponse] = {
+    200: {
+        "description": "The export's state and, once completed, its link",
+        "content": {"application/json": {"model": ExportJobView}},
+    },
+    404: {
+        "description": "NOT_FOUND: no such export for this user (or expired)",
+        "content": {"application/json": {"model": ErrorResponse}},
+    },
+}
+
+
+@router.post("/me/exports", summary="Ask for my export as a document made by a job (P2, any size)", tags=["privacy"])
+def start_export_me() -> tuple[ExportJobView, int]:
+    return _start_export(None), 201
+
+
+@router.post(
+    "/users/<user_id>/exports", summary="Ask for a user's export made by a job (trusted backend)", tags=["backend"]
+)
+def backend_start_export(user_id: str) -> tuple[ExportJobView, int]:
+    return _start_export(user_id), 201
+
+
+@router.get(
+    "/me/exports/<export_id>", summary="My export's state and link", tags=["privacy"], responses=EXPORT_NOT_FOUND
+)
+def get_export_me(export_id: str) -> ExportJobView:
+    return _get_export(None, export_id)
+
+
+@router.get(
+    "/users/<user_id>/exports/<export_id>",
+    summary="A user's export's state and link (trusted backend)",
+    tags=["backend"],
+    responses=EXPORT_NOT_FOUND,
+)
+def backend_get_export(user_id: str, export_id: str) -> ExportJobView:
+    return _get_export(user_id, export_id)

@@ -228,6 +228,10 @@ class Settings(BaseSettings):
     audit_table_name: str | None = None  # P6: default "{table_name}-audit"
     erasure_log_table_name: str | None = None  # O4: default "{table_name}-erasure-log"
     export_max_items: int = Field(default=20_000, ge=1)  # P2: answered inline up to this many items
+    export_bucket: str | None = None  # P2: large exports in AWS (ENGRAM_EXPORT_BUCKET); locally export_dir
+    export_dir: str = ".local/exports"
+    export_link_ttl_s: int = Field(default=900, ge=60, le=7 * 86_400)  # P2: a large export's link
+    export_keep_s: int = Field(default=86_400, ge=3600)  # P2: how long its document is kept
     erasure_function_name: str | None = None  # P1: the jobs function the API invokes after a confirmation
     receipt_kms_key_id: str | None = None  # P1: the KMS asymmetric key that signs receipts in AWS
     receipt_key_path: str = ".local/receipt-signing-key.pem"  # P1: the local signing key (made on first use)

@@ -30,6 +30,7 @@ from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.ports import ErasureLog, ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditEntry, AuditTrail
+from engram.privacy.export_jobs import ExportArchive, document_key
 from engram.privacy.models import (
     STORES,
     AnonymousMoment,
@@ -152,6 +153,7 @@ class ErasureJob:
     metrics: MetricsSink
     audit: AuditTrail | None = None  # P6: the completion is an audited action
     log: ErasureLog | None = None  # O4: completed erasures, to reapply after a restore
+    archive: ExportArchive | None = None  # P2: where the user's large exports' documents are
     holder: str = ""
 
     def __post_init__(self) -> None:
@@ -223,6 +225,10 @@ class ErasureJob:
                 tallies[item.store].anonymized += 1
             else:
                 tallies[item.store].deleted += 1
+        if self.archive is not None:  # a large export's document goes with its record
+            for item in items:
+                if item.store == "exports":
+                    self.archive.delete(document_key(request.tenant_id, item.sk[len("EXP#") :]))
         self.data.delete(items)
         documents = [i.sk[len(MEMORY_SK) :] for i in items if i.sk.startswith(MEMORY_SK) and i.pk.endswith("#MEM")]
         if self.index is not None and documents:  # at once: the stream's removals follow, idempotent

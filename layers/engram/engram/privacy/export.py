@@ -29,13 +29,14 @@ class ExportService:
     settings: Settings
     clock: Clock
 
-    def export(self, tenant_id: str, user_id: str) -> dict[str, Any]:
-        limit = self.settings.export_max_items
-        items = self.data.read_items(tenant_id, user_id, limit)
-        if len(items) > limit:
+    def export(self, tenant_id: str, user_id: str, limit: int | None = 0) -> dict[str, Any]:
+        """`limit`: 0 = the inline bound (ENGRAM_EXPORT_MAX_ITEMS); None = no bound (the job)."""
+        bound = self.settings.export_max_items if limit == 0 else limit
+        items = self.data.read_items(tenant_id, user_id, bound if bound is not None else 10**12)
+        if bound is not None and len(items) > bound:
             raise ExportTooLarge(
-                "more than ENGRAM_EXPORT_MAX_ITEMS items: this export cannot be answered inline",
-                details={"limit": limit},
+                "more than ENGRAM_EXPORT_MAX_ITEMS items: ask for it with POST /v1/me/exports (a job makes it)",
+                details={"limit": bound},
             )
         stores: dict[str, list[dict[str, Any]]] = {name: [] for name in STORES if name != "index"}
         for store, item in items:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,8 @@ from engram.ports import ReceiptSigner
 from engram.privacy.audit import AuditTrail
 from engram.privacy.erasure import JOB, ErasureJob, ErasureService
 from engram.privacy.export import ExportService
+from engram.privacy.export_jobs import JOB as EXPORT_JOB
+from engram.privacy.export_jobs import ExportArchive, LargeExports
 
 if TYPE_CHECKING:
     from engram.adapters.crypto.rewrap import KeyRewrapJob
@@ -23,6 +26,7 @@ ERASURE_JOB = "erasure_job"
 EXPORT_SERVICE = "export_service"
 AUDIT_TRAIL = "audit_trail"
 SIGNER = "receipt_signer"
+LARGE_EXPORTS = "large_exports"
 
 
 def receipt_signer_for(container: Container) -> ReceiptSigner:
@@ -60,6 +64,7 @@ def erasure_job_for(container: Container) -> ErasureJob:
             metrics=container.metrics,
             audit=audit_trail_for(container, hashed_only=True) if container.settings.audit_enabled else None,
             log=_erasure_log(container),
+            archive=export_archive_for(container),
         )
 
     return _once(container, ERASURE_JOB, ErasureJob, build)
@@ -149,21 +154,56 @@ def audit_trail_for(container: Container, hashed_only: bool = False) -> AuditTra
     )
 
 
-def _run_now(container: Container) -> None:
-    """The immediate run after a confirmation. In AWS the API invokes the jobs function
-    asynchronously (`ENGRAM_ERASURE_FUNCTION_NAME`); locally a background thread runs the job in
-    this process. The 15-minute schedule is the backstop either way: a lost kick delays, never
-    drops, an erasure."""
-    trigger = container.extras.get("erasure_trigger")
+def export_archive_for(container: Container) -> ExportArchive:
+    from engram.adapters.export_archive import LocalExportArchive, S3ExportArchive
+
+    s = container.settings
+    if s.export_bucket:
+        return S3ExportArchive(s.export_bucket, s.aws_region)
+    return LocalExportArchive(Path(s.export_dir))
+
+
+def large_exports_for(container: Container) -> LargeExports:
+    """P2: exports above the inline bound, made by the `export` job and fetched by link."""
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.export_requests import DynamoExportRequests
+    from engram.adapters.dynamodb.models import bind
+
+    def build() -> LargeExports:
+        return LargeExports(
+            requests=DynamoExportRequests(bind(TableConfig.from_settings(container.settings))),
+            archive=export_archive_for(container),
+            exports=export_service_for(container),
+            settings=container.settings,
+            clock=container.clock,
+            metrics=container.metrics,
+            on_requested=lambda: _kick(
+                container, EXPORT_JOB, "export_trigger", lambda: large_exports_for(container).run()
+            ),
+        )
+
+    return _once(container, LARGE_EXPORTS, LargeExports, build)
+
+
+def _kick(container: Container, job: str, trigger_key: str, run: Callable[[], object]) -> None:
+    """Start a job now: in AWS an asynchronous invoke of the jobs function, locally a thread
+    (tests hand in their own trigger). The schedule is the backstop either way."""
+    trigger = container.extras.get(trigger_key)
     if callable(trigger):
         trigger()
         return
     if container.settings.erasure_function_name:
         from engram.adapters.invoke import invoke_job
 
-        invoke_job(container.settings.erasure_function_name, JOB, container.settings.aws_region)
+        invoke_job(container.settings.erasure_function_name, job, container.settings.aws_region)
         return
-    threading.Thread(target=lambda: erasure_job_for(container).run(), daemon=True, name="erasure-now").start()
+    threading.Thread(target=run, daemon=True, name=f"{job}-now").start()
+
+
+def _run_now(container: Container) -> None:
+    """The immediate run after a confirmation; the 15-minute schedule is the backstop: a lost
+    kick delays, never drops, an erasure."""
+    _kick(container, JOB, "erasure_trigger", lambda: erasure_job_for(container).run())
 
 
 def key_rewrap_job_for(container: Container) -> KeyRewrapJob:

@@ -29,6 +29,7 @@ STORES = (
     "archive",  # compressed or archived memories with their originals
     "lifecycle_log",
     "profile",
+    "exports",  # P2: large exports made by the job, and their documents in the export archive
     "index",
     "data_key",  # P3: the user's data key; without it no copy of their sealed content opens
 )

@@ -234,6 +234,24 @@ class ErasureRequestItem(_Base):
     due_requests = ErasureRequestsIndex()
 
 
+class ExportRequestItem(_Base):
+    """P2: a large export made by the job (PK _EXPORT#{tenant}, SK EXP#{id}); while due it sits
+    in the sparse erasure_requests index under "export_due". Expires with its document (TTL)."""
+
+    export_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    user_id = UnicodeAttribute()
+    state = UnicodeAttribute()
+    requested_at = NumberAttribute()
+    completed_at = NumberAttribute(null=True)
+    object_key = UnicodeAttribute(null=True)
+    items = NumberAttribute(null=True)
+    error = UnicodeAttribute(null=True)
+    version = NumberAttribute()
+    erasure_status = UnicodeAttribute(null=True)
+    due_requests = ErasureRequestsIndex()
+
+
 class AnonymousMomentItem(_Base):
     """P1: an important moment kept without its person (PK _ANON#{tenant}, SK M#{id})."""
 
@@ -281,6 +299,7 @@ class BoundModels:
     thread: type[ThreadItem]
     erasure: type[ErasureRequestItem]
     anonymous: type[AnonymousMomentItem]
+    export: type[ExportRequestItem]
     cipher: FieldCipher  # P3: seals and opens the content attributes of these items
 
 
@@ -314,5 +333,6 @@ def bind(cfg: TableConfig) -> BoundModels:
         thread=sub(ThreadItem, "ThreadItem"),
         erasure=sub(ErasureRequestItem, "ErasureRequestItem"),
         anonymous=sub(AnonymousMomentItem, "AnonymousMomentItem"),
+        export=sub(ExportRequestItem, "ExportRequestItem"),
         cipher=cipher_for(cfg),
     )

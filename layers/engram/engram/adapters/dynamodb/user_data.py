@@ -46,6 +46,8 @@ def store_of(pk: str, sk: str, attrs: dict[str, Any]) -> str:
     """Which receipt store an item belongs to, from the key layout (docs/architecture.md §3)."""
     if "#IDEM#" in pk:
         return "request_markers"
+    if pk.endswith("#EXPORTS"):
+        return "exports"
     if pk.endswith("#MEM"):
         if sk.startswith(keys.LOG_PREFIX):
             return "lifecycle_log"

@@ -589,6 +589,7 @@ class ExportView(_Model):
     counts: dict[str, int] = Field(description="Items per store")
     stores: dict[str, list[dict[str, Any]]] = Field(
         description="sessions, rounds, request_markers, memories (with version, supersedes / superseded_by, "
-        "valid_from / valid_to), midterm, archive (with the original text), lifecycle_log, profile: every item "
-        "held about the user, as stored, without table bookkeeping and without vectors"
+        "valid_from / valid_to), midterm, archive (with the original text), lifecycle_log, profile, exports, kb "
+        "(always empty: the KB is the tenant's): every item held about the user, as stored and readable, "
+        "without table bookkeeping and without vectors"
     )

@@ -337,7 +337,12 @@ class ErasureJob:
         stores: dict[str, Any] = {}
         for name in STORES:
             tally = tallies[name].as_dict()
-            if name == "data_key":
+            if name == "kb":
+                check = (
+                    "none held: knowledge-base documents belong to the tenant (uploaded by its backend "
+                    "under the reserved owner), never to a user"
+                )
+            elif name == "data_key":
                 check = (
                     "consistent GetItem of the user's data key in the key table: absent"
                     if self._whole_user(request)

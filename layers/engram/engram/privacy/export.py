@@ -38,7 +38,8 @@ class ExportService:
                 "more than ENGRAM_EXPORT_MAX_ITEMS items: ask for it with POST /v1/me/exports (a job makes it)",
                 details={"limit": bound},
             )
-        stores: dict[str, list[dict[str, Any]]] = {name: [] for name in STORES if name != "index"}
+        # the index is a projection of the items; the data key is a secret, not data about the user
+        stores: dict[str, list[dict[str, Any]]] = {name: [] for name in STORES if name not in ("index", "data_key")}
         for store, item in items:
             stores.setdefault(store, []).append(item)
         return {

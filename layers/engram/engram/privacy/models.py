@@ -30,6 +30,7 @@ STORES = (
     "lifecycle_log",
     "profile",
     "exports",  # P2: large exports made by the job, and their documents in the export archive
+    "kb",  # knowledge-base entries the user owns: none can exist (the KB is the tenant's, backend-only)
     "index",
     "data_key",  # P3: the user's data key; without it no copy of their sealed content opens
 )

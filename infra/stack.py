@@ -199,6 +199,11 @@ class EngramStack(Stack):
             shared=shared,
         )
         data.grant_audit_read(audit_reader.role)
+        # P2: an export includes the audit entries about the user; the writers get them from the
+        # reader (a direct invoke for one subject), never from the table
+        for exporter in (api.handler, jobs.handler):
+            audit_reader.function.grant_invoke_latest_version(exporter.role)
+            exporter.add_environment("ENGRAM_AUDIT_READER_FUNCTION_NAME", audit_reader.function.function_name)
         hash_key.grant_read(audit_reader.role)
         audit_reader.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
         audit_reader.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(list(cfg.backend_principals)))

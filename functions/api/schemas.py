@@ -581,6 +581,21 @@ class ExportJobView(_Model):
     expires_at: float = Field(description="The document and this record are deleted then (1 day)")
 
 
+class ExportAuditEntry(_Model):
+    at: float
+    action: str
+    actor_kind: str
+    actor: str
+    outcome: str
+    reason: str
+    ip: str
+    user_agent: str
+    request_id: str
+    tenant_id: str
+    subject: str
+    entry_id: str
+
+
 class ExportView(_Model):
     export_version: int
     tenant_id: str
@@ -592,4 +607,7 @@ class ExportView(_Model):
         "valid_from / valid_to), midterm, archive (with the original text), lifecycle_log, profile, exports, kb "
         "(always empty: the KB is the tenant's): every item held about the user, as stored and readable, "
         "without table bookkeeping and without vectors"
+    )
+    audit_entries: list[ExportAuditEntry] = Field(
+        default_factory=list, description="P6: every audit entry about the user (who did what, when, why; no content)"
     )

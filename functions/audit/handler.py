@@ -82,8 +82,29 @@ def list_audit(
     )
 
 
+def _for_export(request: dict[str, Any]) -> dict[str, Any]:
+    """P2: a direct invoke from the api or jobs role (an export includes the audit entries about
+    the user); API Gateway cannot produce this event. Entries of one subject only."""
+    from engram.adapters.audit_history import ReaderAuditHistory
+    from engram.adapters.dynamodb.audit_log import DynamoAuditReader
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.tables import audit_table_name
+
+    settings = runtime.current_settings()
+    reader = DynamoAuditReader(
+        TableConfig.from_settings(settings), settings.audit_table_name or audit_table_name(settings.table_name)
+    )
+    limit = max(1, min(int(request.get("limit", 1000)), 100_000))
+    entries = ReaderAuditHistory(reader).entries_about(str(request["tenant_id"]), str(request["subject"]), limit)
+    return {"entries": [e.as_dict() for e in entries]}
+
+
 @inject_invocation_context(logger)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    from engram.adapters.audit_history import EXPORT_EVENT
+
+    if isinstance(event.get(EXPORT_EVENT), dict):
+        return _for_export(event[EXPORT_EVENT])
     decode_path(event)  # ids arrive percent-encoded, as on the api
     result: dict[str, Any] = app.resolve(event, context)
     return result

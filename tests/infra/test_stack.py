@@ -269,6 +269,16 @@ def test_audit_writers_only_append_and_the_reader_only_queries(templates: dict[s
     assert set(on_audit) == {*writers, *(p for p in on_audit if "AuditReader" in p)}
     (reader_statements,) = [s for p, s in policy_statements(template).items() if "AuditReader" in p]
     assert not any(_table_id(template) in json.dumps(s["Resource"]) for s in reader_statements)
+    # P2: exports include the entries about the user: api and jobs ask the reader, by invoke
+    functions = resources(template, "AWS::Lambda::Function")
+    (reader_fn,) = [k for k, f in functions.items() if f["Properties"]["Handler"] == "audit.handler.lambda_handler"]
+    invokers = {
+        p.split("/")[0]
+        for p, statements in policy_statements(template).items()
+        for s in statements
+        if "lambda:InvokeFunction" in as_list(s["Action"]) and reader_fn in json.dumps(s["Resource"])
+    }
+    assert {next(f for f in ("Api", "Jobs") if f in p) for p in invokers} == {"Api", "Jobs"} and len(invokers) == 2
 
 
 def _queue_id_by_arn(arn: Any) -> str:

@@ -150,3 +150,25 @@ def test_entries_are_append_only(container: Container, clock: ManualClock) -> No
     trail.writer.append(entry)
     with pytest.raises(StoreUnavailable):  # the same entry cannot be written over
         trail.writer.append(AuditEntry(**{**entry.as_dict(), "outcome": "500"}))
+
+
+def test_the_export_carries_the_audit_entries_about_the_user(
+    gw: LocalGateway, container: Container, clock: ManualClock
+) -> None:
+    s = container.settings
+    assert call(gw, "POST", "/v1/memories", _user(s), {"persona_id": "nurse", "summary": SECRET}).status == 201
+    clock.advance(1)
+    assert call(gw, "GET", "/v1/memories", _user(s, "other")).status == 200  # another user's entry
+    clock.advance(1)
+    r = call(gw, "GET", "/v1/me/export", _user(s))
+    assert r.status == 200, r.body
+    entries = r.json()["audit_entries"]
+    assert [e["action"] for e in entries] == ["POST /v1/memories"]  # the export's own entry comes after it
+    assert SECRET not in json.dumps(entries) and "other" not in json.dumps(entries)
+    # what the api does in AWS: ask the reader function by direct invoke, for one subject only
+    from engram.local.apigw import LocalContext
+    from functions.audit.handler import lambda_handler as audit_reader
+
+    subject = entries[0]["subject"]
+    answered = audit_reader({"engram_audit_export": {"tenant_id": "default", "subject": subject}}, LocalContext())
+    assert [e["action"] for e in answered["entries"]] == ["GET /v1/me/export", "POST /v1/memories"]

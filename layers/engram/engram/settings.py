@@ -227,6 +227,7 @@ class Settings(BaseSettings):
     audit_enabled: bool = True  # P6: every API request about a user leaves an audit entry
     audit_table_name: str | None = None  # P6: default "{table_name}-audit"
     erasure_log_table_name: str | None = None  # O4: default "{table_name}-erasure-log"
+    audit_reader_function_name: str | None = None  # P2: the export asks the audit reader (AWS)
     export_max_items: int = Field(default=20_000, ge=1)  # P2: answered inline up to this many items
     export_bucket: str | None = None  # P2: large exports in AWS (ENGRAM_EXPORT_BUCKET); locally export_dir
     export_dir: str = ".local/exports"

@@ -9,11 +9,13 @@ the profile and the lifecycle log — and nothing of another user. Vectors are l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engram.clock import Clock
 from engram.errors import EngramError
 from engram.ports import UserData
+from engram.privacy import receipt as receipts
+from engram.privacy.audit import AuditEntry
 from engram.privacy.models import STORES
 from engram.settings import Settings
 
@@ -23,11 +25,17 @@ class ExportTooLarge(EngramError):
     status = 413
 
 
+class AuditHistory(Protocol):
+    def entries_about(self, tenant_id: str, subject: str, limit: int) -> list[AuditEntry]: ...
+
+
 @dataclass
 class ExportService:
     data: UserData
     settings: Settings
     clock: Clock
+    audit: AuditHistory | None = None  # P6 entries about the user (never content)
+    hash_key: bytes = b""  # names the user in the audit log, as in receipts
 
     def export(self, tenant_id: str, user_id: str, limit: int | None = 0) -> dict[str, Any]:
         """`limit`: 0 = the inline bound (ENGRAM_EXPORT_MAX_ITEMS); None = no bound (the job)."""
@@ -42,6 +50,10 @@ class ExportService:
         stores: dict[str, list[dict[str, Any]]] = {name: [] for name in STORES if name not in ("index", "data_key")}
         for store, item in items:
             stores.setdefault(store, []).append(item)
+        audit: list[dict[str, Any]] = []
+        if self.audit is not None:
+            subject = receipts.user_hash(self.hash_key, tenant_id, user_id)
+            audit = [e.as_dict() for e in self.audit.entries_about(tenant_id, subject, self.settings.export_max_items)]
         return {
             "export_version": 1,
             "tenant_id": tenant_id,
@@ -49,4 +61,5 @@ class ExportService:
             "exported_at": self.clock.now(),
             "counts": {name: len(held) for name, held in stores.items()},
             "stores": stores,
+            "audit_entries": audit,
         }

@@ -129,9 +129,30 @@ def export_service_for(container: Container) -> ExportService:
         EXPORT_SERVICE,
         ExportService,
         lambda: ExportService(
-            DynamoUserData(bind(TableConfig.from_settings(container.settings))), container.settings, container.clock
+            DynamoUserData(bind(TableConfig.from_settings(container.settings))),
+            container.settings,
+            container.clock,
+            audit=_audit_history(container) if container.settings.audit_enabled else None,
+            hash_key=erasure_hash_key(container.settings),
         ),
     )
+
+
+def _audit_history(container: Container) -> Any:
+    """In AWS the audit reader function answers (writers may not read the table); locally the
+    same reader class reads it."""
+    s = container.settings
+    if s.audit_reader_function_name:
+        from engram.adapters.audit_history import InvokedAuditHistory
+
+        return InvokedAuditHistory(s.audit_reader_function_name, s.aws_region)
+    from engram.adapters.audit_history import ReaderAuditHistory
+    from engram.adapters.dynamodb.audit_log import DynamoAuditReader
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.tables import audit_table_name
+
+    table = s.audit_table_name or audit_table_name(s.table_name)
+    return ReaderAuditHistory(DynamoAuditReader(TableConfig.from_settings(s), table))
 
 
 def audit_trail_for(container: Container, hashed_only: bool = False) -> AuditTrail:

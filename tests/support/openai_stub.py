@@ -56,7 +56,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         length = int(self.headers.get("content-length", "0"))
-        body = json.loads(self.rfile.read(length) or b"{}")
+        raw = self.rfile.read(length)
+        if self.path.endswith("/audio/transcriptions"):
+            self._transcribe(raw)
+            return
+        body = json.loads(raw or b"{}")
         st = self.state
         with st.lock:
             st.requests.append({"path": self.path, "body": body, "auth": self.headers.get("authorization")})
@@ -108,6 +112,28 @@ class _Handler(BaseHTTPRequestHandler):
             )
         else:
             self._send(404, {"error": {"message": "unknown path"}})
+
+    def _transcribe(self, raw: bytes) -> None:
+        """Speech to text: the test's "audio" is UTF-8 speech written down, so the stub can hear it."""
+        st = self.state
+        audio = _file_part(raw, self.headers.get("content-type", ""))
+        with st.lock:
+            st.requests.append(
+                {"path": self.path, "body": {"bytes": len(audio)}, "auth": self.headers.get("authorization")}
+            )
+        if st.delay_s:
+            time.sleep(st.delay_s)
+        self._send(200, {"text": audio.decode("utf-8", errors="replace")})
+
+
+def _file_part(raw: bytes, content_type: str) -> bytes:
+    """The uploaded file of a multipart/form-data body."""
+    boundary = content_type.split("boundary=", 1)[1].strip('"').encode()
+    for part in raw.split(b"--" + boundary):
+        head, _, data = part.partition(b"\r\n\r\n")
+        if b'name="file"' in head:
+            return data.rsplit(b"\r\n", 1)[0]
+    return b""
 
 
 class OpenAIStub:

@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engram.line.channels import LineChannelConfig
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ENGRAM_", extra="ignore", frozen=True)
@@ -251,6 +253,21 @@ class Settings(BaseSettings):
     # answers it exists to give), not what its users said. A tenant that uploads material with
     # personal data in it opts in here. Env: ENGRAM_KB_MASK_PII_TENANTS='["acme"]'.
     kb_mask_pii_tenants: tuple[str, ...] = ()
+
+    # --- W: LINE --------------------------------------------------------------------
+    # channels: ENGRAM_LINE_CHANNELS='[{"id": "respira", "tenant": "respira", "persona": "nurse",
+    # "language": "zh-TW", "secret_arn": "arn:aws:secretsmanager:…"}]'; the local stack adds `local`
+    line_channels: tuple[LineChannelConfig, ...] = ()
+    line_event_dedup_ttl_s: int = Field(default=3 * 86_400, ge=3600)  # D3: one turn per webhookEventId
+    line_loading_s: int = Field(default=20, ge=5, le=60)  # the 1:1 loading animation while a turn runs
+    line_api_base: str = "https://api.line.me"
+    line_data_api_base: str = "https://api-data.line.me"
+    line_http_attempts: int = Field(default=3, ge=1, le=10)  # 429 / 5xx retried (Retry-After honoured)
+    line_http_timeout_s: float = Field(default=5.0, gt=0)
+    line_max_retry_wait_s: float = Field(default=30.0, ge=0)
+    line_queue_url: str | None = None  # SQS FIFO of webhook events (AWS)
+    line_dlq_url: str | None = None  # where events whose reply cannot be sent are kept (AWS)
+    speech_model: str = "gpt-4o-mini-transcribe"  # D2: voice messages, when OpenAI is configured
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

@@ -75,6 +75,10 @@ class LocalSqsDelivery:
     def __call__(self, job: dict[str, Any]) -> None:
         self.send(job, str(job.get("group", "local")), str(job.get("dedup", uuid.uuid4().hex)))
 
+    def submit(self, job: dict[str, Any]) -> None:
+        """As a queue port (the LINE webhook's): the job names its group and dedup id."""
+        self(job)
+
     def send(self, body: Mapping[str, Any], group: str, dedup: str) -> None:
         if self._duplicate(dedup):
             return

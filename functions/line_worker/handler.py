@@ -1,0 +1,37 @@
+"""W2: the LINE event queue (SQS FIFO, one message group per chat) -> a turn and its reply.
+A chat's events run in order; the first failure of a group stops the rest of that group in the
+batch (retried after it), other chats go on (SqsFifoPartialProcessor)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from engram import runtime
+from engram.adapters.metrics import PowertoolsMetrics
+from engram.log_context import inject_invocation_context
+
+logger = Logger()
+metrics = Metrics(namespace="Engram")
+runtime.configure(PowertoolsMetrics(metrics))
+processor = SqsFifoPartialProcessor(skip_group_on_error=True)
+processor.raise_on_entire_batch_failure = False
+
+
+def handle_record(record: SQSRecord) -> None:
+    from engram.line.factory import line_turns_for
+
+    line_turns_for(runtime.get_container()).handle(json.loads(record.body))
+
+
+@inject_invocation_context(logger)
+@metrics.log_metrics
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return dict(
+        process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+    )

@@ -1,0 +1,57 @@
+"""What the LINE channel needs from the outside: the Messaging API, the event queue, the
+dead-letter queue, a speech-to-text model."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engram.errors import EngramError
+
+
+class ReplyTokenInvalid(EngramError):
+    """The reply token expired or was used (LINE answers 400 "Invalid reply token"): push instead."""
+
+    code = "LINE_REPLY_TOKEN_INVALID"
+    status = 400
+
+
+class LineUnavailable(EngramError):
+    """The Messaging API kept failing (429 / 5xx after every retry) or refused the request."""
+
+    code = "LINE_UNAVAILABLE"
+    status = 503
+
+
+class VoiceNotConfigured(EngramError):
+    code = "VOICE_NOT_CONFIGURED"
+    status = 501
+
+
+class LineMessenger(Protocol):
+    def reply(self, access_token: str, reply_token: str, texts: list[str]) -> None: ...
+
+    def push(self, access_token: str, to: str, texts: list[str], retry_key: str) -> None:
+        """`retry_key` (X-Line-Retry-Key): a retried push is delivered once."""
+        ...
+
+    def loading(self, access_token: str, user_id: str, seconds: int) -> None: ...
+
+    def content(self, access_token: str, message_id: str) -> bytes: ...
+
+
+class EventQueue(Protocol):
+    def submit(self, job: dict[str, Any]) -> None:
+        """FIFO: job["group"] is the message group, job["dedup"] the deduplication id."""
+        ...
+
+
+class DeadLetters(Protocol):
+    def send(self, job: dict[str, Any], reason: str) -> None:
+        """Keep a job that cannot be done, with what is needed to replay it."""
+        ...
+
+
+class Transcriber(Protocol):
+    def transcribe(self, audio: bytes, filename: str) -> str:
+        """Speech to text; VoiceNotConfigured when no model is configured."""
+        ...

@@ -1,0 +1,198 @@
+"""W2 / D2: a queued LINE event becomes a turn and a reply.
+
+Text (and a postback's data) runs a turn through the same conversation service as the API
+(gate, retrieval, reply, append, post-turn work), in the session of that chat: the 1:1 chat, or
+the group / room, each its own session, while long-term memory stays the LINE user's. The reply
+goes out with the event's reply token; an expired or used token falls back to a push (with a
+retry key, so a retried push arrives once). 429 and 5xx are retried inside the messenger
+(Retry-After honoured); what still fails goes to the dead-letter queue with the job, ready to
+replay. A voice message is transcribed once per message id (the audio lock) and answered like
+text; without a speech-to-text model the user hears so, politely. A sticker or an image gets
+an acknowledgement; follow greets; unfollow ends the session (its memory is made, nothing is
+deleted — erasure is the user's to ask)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from engram.clock import Clock
+from engram.domain.conversation import ConversationService
+from engram.domain.models import OwnerKey, SessionKey
+from engram.domain.session_end import SessionCloser
+from engram.errors import EngramError, NotFound
+from engram.line import phrases
+from engram.line.channels import Channels, LineChannel
+from engram.line.models import (
+    AudioMessage,
+    FollowEvent,
+    MessageEvent,
+    PostbackEvent,
+    TextMessage,
+    UnfollowEvent,
+    UserSource,
+    chat_id,
+    conversation_of,
+)
+from engram.line.ports import (
+    DeadLetters,
+    LineMessenger,
+    LineUnavailable,
+    ReplyTokenInvalid,
+    Transcriber,
+    VoiceNotConfigured,
+)
+from engram.line.webhook import EVENTS
+from engram.ports import IdempotencyStore, MetricsSink
+from engram.settings import Settings
+from engram.text.analysis import detect_language
+
+logger = logging.getLogger(__name__)
+MAX_TEXT = 5_000  # characters per LINE text message
+MAX_MESSAGES = 5  # messages per reply
+REPLY_SCOPE = "line-reply"
+VOICE_SCOPE = "line-voice"
+
+
+def line_messages(text: str) -> list[str]:
+    """A reply cut to LINE's limits: at most 5 messages of at most 5,000 characters, cut at a
+    line or sentence end where one is near; what does not fit ends with an ellipsis."""
+    parts: list[str] = []
+    rest = text.strip() or "…"
+    while rest and len(parts) < MAX_MESSAGES:
+        if len(rest) <= MAX_TEXT:
+            parts.append(rest)
+            rest = ""
+            break
+        cut = max(rest.rfind(sep, MAX_TEXT // 2, MAX_TEXT) for sep in ("\n", "。", ". ", "！", "？", "! ", "? "))
+        cut = cut + 1 if cut > 0 else MAX_TEXT
+        parts.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        parts[-1] = parts[-1][: MAX_TEXT - 1] + "…"
+    return parts
+
+
+@dataclass
+class LineTurns:
+    channels: Channels
+    conversation: ConversationService
+    closer: SessionCloser
+    messenger: LineMessenger
+    dead_letters: DeadLetters
+    markers: IdempotencyStore
+    transcriber: Transcriber | None
+    settings: Settings
+    clock: Clock
+    metrics: MetricsSink
+
+    def handle(self, job: dict[str, Any]) -> None:
+        channel = self.channels.get(str(job.get("channel")))
+        if channel is None:
+            self.dead_letters.send(job, "unknown channel")
+            return
+        event = EVENTS.validate_python(job["event"])
+        user = event.source.user_id or chat_id(event.source)  # a member who hides their id: the group
+        key = SessionKey(channel.tenant, user, channel.persona, conversation_of(event.source))
+        if isinstance(event, UnfollowEvent):
+            self._unfollow(key)
+        elif isinstance(event, FollowEvent):
+            self._send(job, channel, event, [phrases.say(phrases.WELCOME, channel.language)])
+        elif isinstance(event, PostbackEvent):
+            self._turn(job, channel, event, key, event.postback.data)
+        elif isinstance(event, MessageEvent) and isinstance(event.message, TextMessage):
+            self._turn(job, channel, event, key, event.message.text)
+        elif isinstance(event, MessageEvent) and isinstance(event.message, AudioMessage):
+            self._voice(job, channel, event, key, event.message)
+        elif isinstance(event, MessageEvent):
+            self._send(job, channel, event, [phrases.say(phrases.ACK, self._language(key, channel))])
+
+    # --- turns ----------------------------------------------------------------------------
+    def _turn(self, job: dict[str, Any], channel: LineChannel, event: Any, key: SessionKey, text: str) -> None:
+        self._loading(channel, event)
+        # the event id keys the turn: a redelivered job gets the first answer, never a second turn
+        answer = self.conversation.chat(key, text, idempotency_key=f"line-{event.webhook_event_id}")
+        self._send(job, channel, event, line_messages(str(answer.get("reply", ""))))
+
+    def _voice(
+        self, job: dict[str, Any], channel: LineChannel, event: Any, key: SessionKey, audio: AudioMessage
+    ) -> None:
+        language = self._language(key, channel)
+        if self.transcriber is None:
+            self._send(job, channel, event, [phrases.say(phrases.VOICE_NOT_CONFIGURED, language)])
+            return
+        owner, holder, now = key.owner, f"voice-{uuid.uuid4().hex[:8]}", self.clock.now()
+        claim = self.markers.claim(owner, VOICE_SCOPE, audio.id, holder, self.settings.audio_lock_ttl_s, now)
+        if claim.state == "completed" and claim.result:
+            self._send(job, channel, event, line_messages(str(claim.result.get("reply", ""))))
+            return
+        if claim.state != "acquired":
+            self._send(job, channel, event, [phrases.say(phrases.STILL_PROCESSING, language)])
+            return
+        try:
+            self._loading(channel, event)
+            text = self.transcriber.transcribe(self.messenger.content(channel.access_token, audio.id), "audio.m4a")
+            answer = self.conversation.chat(key, text, audio_id=f"line-{audio.id}")
+        except VoiceNotConfigured:
+            self.markers.release(owner, VOICE_SCOPE, audio.id, holder)
+            self._send(job, channel, event, [phrases.say(phrases.VOICE_NOT_CONFIGURED, language)])
+            return
+        except Exception:
+            self.markers.release(owner, VOICE_SCOPE, audio.id, holder)  # the queue retries it
+            raise
+        reply = str(answer.get("reply", ""))
+        self.markers.complete(
+            owner, VOICE_SCOPE, audio.id, holder, {"reply": reply}, self.settings.line_event_dedup_ttl_s, now
+        )
+        self.metrics.put("line_voice_transcribed")
+        self._send(job, channel, event, line_messages(reply))
+
+    def _unfollow(self, key: SessionKey) -> None:
+        with contextlib.suppress(NotFound):  # no open session: nothing to end
+            self.closer.end(key, reason="unfollow")  # its session memory is made; nothing is deleted
+
+    # --- replies --------------------------------------------------------------------------
+    def _send(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str]) -> None:
+        owner = OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
+        now, holder = self.clock.now(), f"reply-{uuid.uuid4().hex[:8]}"
+        claim = self.markers.claim(owner, REPLY_SCOPE, event.webhook_event_id, holder, 120.0, now)
+        if claim.state != "acquired":
+            return  # sent already (a retried job), or being sent by the run that holds it
+        retry_key = str(uuid.uuid5(uuid.NAMESPACE_URL, f"line:{channel.id}:{event.webhook_event_id}"))
+        try:
+            token = getattr(event, "reply_token", None)
+            try:
+                if not token:
+                    raise ReplyTokenInvalid("no reply token")
+                self.messenger.reply(channel.access_token, token, texts)
+                self.metrics.put("line_replied")
+            except ReplyTokenInvalid:
+                self.messenger.push(channel.access_token, chat_id(event.source), texts, retry_key)
+                self.metrics.put("line_pushed")
+        except (LineUnavailable, EngramError) as exc:
+            self.markers.release(owner, REPLY_SCOPE, event.webhook_event_id, holder)
+            self.dead_letters.send({**job, "reply": texts}, f"{type(exc).__name__}: {exc.message}")
+            self.metrics.put("line_dead_lettered")
+            logger.warning("LINE reply failed: dead-lettered", extra={"cause": type(exc).__name__})
+            return
+        self.markers.complete(owner, REPLY_SCOPE, event.webhook_event_id, holder, {"sent": len(texts)}, 86_400.0, now)
+
+    def _loading(self, channel: LineChannel, event: Any) -> None:
+        """The loading animation in a 1:1 chat while the turn runs (groups have none); best effort."""
+        if isinstance(event.source, UserSource):
+            try:
+                self.messenger.loading(channel.access_token, event.source.user_id, self.settings.line_loading_s)
+            except EngramError:
+                logger.info("LINE loading animation not shown")
+
+    def _language(self, key: SessionKey, channel: LineChannel) -> str:
+        """The user's language: of their last words in this chat, else the channel's."""
+        snapshot = self.conversation.store.load(key, 1, self.clock.now())
+        if snapshot.recent:
+            found = detect_language(snapshot.recent[-1].user_text)
+            if found != "und":
+                return found
+        return channel.language

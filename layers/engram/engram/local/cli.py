@@ -16,6 +16,7 @@ from typing import Any
 
 DEFAULT_PORT = 8080
 DEFAULT_DDB_PORT = 8000
+DEFAULT_LINE_PORT = 8090
 
 
 def _port(name: str, default: int) -> int:
@@ -46,12 +47,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     from engram.local import tokens
     from engram.local.stack import start_stack
 
-    stack = start_stack(port=args.port, ddb_port=args.ddb_port, in_memory=args.in_memory)
+    line_port = _port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT)
+    stack = start_stack(port=args.port, ddb_port=args.ddb_port, in_memory=args.in_memory, line_port=line_port)
     token = tokens.mint(stack.settings, "demo-user")
     mode = f"OpenAI ({stack.settings.chat_model})" if stack.settings.openai_enabled else "local-heuristic (no API key)"
     print(f"Engram local stack on {stack.url}  (DynamoDB Local: {stack.settings.dynamodb_endpoint}; models: {mode})")
     print(f"OpenAPI: {stack.url}/docs   JSON: {stack.url}/docs?format=json")
     print(f"Demo token for user 'demo-user' (24 h):\nexport TOKEN={token}")
+    print(f"LINE: webhook {stack.url}/line/webhook/local, Messaging API stand-in {stack.line_standin.url}")
     print("Ctrl-C stops everything.", flush=True)
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
@@ -235,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     rotate = keys.add_parser("rotate", help="rotate the local wrapping key (then: engram job rewrap_keys)")
     rotate.add_argument("--retire", metavar="KEY_ID", help="instead: forget an old wrapping key after the rewrap")
     rotate.set_defaults(func=cmd_keys_rotate)
+    from engram.local.line_send import add_parser as add_line
+
+    add_line(sub, _port("ENGRAM_PORT", DEFAULT_PORT), _port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT))
     api = sub.add_parser("openapi", help="print the OpenAPI document")
     api.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)

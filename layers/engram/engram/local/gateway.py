@@ -37,6 +37,7 @@ def _deny(status: int, code: str, message: str) -> GatewayResponse:
 
 
 AUDIT_ROUTE = re.compile(r"^/v1/users/[^/]+/audit$")  # P6: its own function in AWS (read-only role)
+LINE_ROUTE = re.compile(r"^/line/webhook/[^/]+$")  # W1: its own function, no authorizer (the signature is)
 
 
 class LocalGateway:
@@ -57,6 +58,15 @@ class LocalGateway:
             return _deny(413, "PAYLOAD_TOO_LARGE", "the request body exceeds the gateway limit")
         claims: dict[str, Any] | None = None
         iam_caller: str | None = None
+        if LINE_ROUTE.match(path) and method.upper() == "POST":
+            from functions.line_webhook.handler import lambda_handler as line_handler
+
+            result = line_handler(build_event(method, url, headers, body), LocalContext())
+            return GatewayResponse(
+                int(result.get("statusCode", 200)),
+                {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()},
+                str(result.get("body") or "").encode(),
+            )
         if path.startswith(("/v1/users/", "/v1/kb/")):  # IAM-authorized routes in AWS; a backend API key locally
             key = lower.get("x-api-key", "")
             if not hmac.compare_digest(key.encode(), self._settings.local_api_key.get_secret_value().encode()):

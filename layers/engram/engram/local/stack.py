@@ -15,15 +15,20 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
+from engram.adapters.queues import ThreadQueue
 from engram.bootstrap import Container, build_container
+from engram.line.factory import line_webhook
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
+from engram.local.line_standin import LineStandIn
 from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
 from engram.local.stream_poller import StreamPoller
 from engram.memory.factory import index_reconciler_for
 from engram.settings import Settings
+from functions.line_webhook import handler as line_webhook_handler
+from functions.line_worker import handler as line_worker
 from functions.memory_indexer import handler as memory_indexer
 
 
@@ -39,6 +44,7 @@ class LocalStack:
     ddb: DynamoDBLocal | None
     server: Any
     stoppers: list[Any] = field(default_factory=list)
+    line_standin: Any = None
 
     @property
     def url(self) -> str:
@@ -62,6 +68,7 @@ def start_stack(
     ddb_endpoint: str | None = None,
     in_memory: bool = False,
     long_term: bool = True,
+    line_port: int = 0,
 ) -> LocalStack:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
@@ -71,8 +78,12 @@ def start_stack(
         ddb = DynamoDBLocal.start(port=ddb_port, db_path=data)
         ddb_endpoint = ddb.endpoint
     os.environ.update(local_aws_env(ddb_endpoint))
+    # the LINE Messaging API, played locally: the bot's replies land here (`engram line send` shows them)
+    standin = LineStandIn(port=line_port).start()
     settings = Settings()
-    settings = settings.model_copy(update={"dynamodb_endpoint": ddb_endpoint})
+    settings = settings.model_copy(
+        update={"dynamodb_endpoint": ddb_endpoint, "line_api_base": standin.url, "line_data_api_base": standin.url}
+    )
     ensure_table(TableConfig.from_settings(settings))
     # Post-turn jobs reach the real turn_worker handler as SQS events, as the FIFO mapping delivers them.
     delivery = LocalSqsDelivery()
@@ -81,6 +92,13 @@ def start_stack(
     server = make_server(LocalGateway(settings), port=port)
     serve_in_background(server)
     stack = LocalStack(settings, container, ddb, server)
+    stack.line_standin = standin
+    stack.stoppers.append(standin.stop)
+    # LINE: the webhook answers at once; its events reach the real line worker through the local
+    # SQS delivery on a thread of their own (the FIFO queue and its event source mapping, played)
+    line_queue = ThreadQueue(LocalSqsDelivery(handler=line_worker.lambda_handler))
+    line_webhook_handler.use_webhook(line_webhook(settings, container.clock, line_queue))
+    stack.stoppers.append(line_queue.close)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
     memory_indexer.use_index(container.index, cipher_for_settings(settings))
     memory_indexer.use_reconciler(index_reconciler_for(container))

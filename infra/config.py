@@ -64,6 +64,18 @@ class AlarmThresholds:
 
 
 @dataclass(frozen=True)
+class LineChannelConfig:
+    """W1: one LINE channel: its webhook URL ends in `id`; its turns are `tenant`'s with `persona`.
+    The secret (created out of band, docs/deploy.md) holds {"channel_secret", "channel_access_token"}."""
+
+    id: str
+    tenant: str
+    persona: str
+    secret_name: str
+    language: str = "zh-TW"
+
+
+@dataclass(frozen=True)
 class EnvConfig:
     name: Literal["dev", "staging", "prod"]
     region: str
@@ -105,6 +117,7 @@ class EnvConfig:
     # purpose: an erased user's data key exists in no backup for longer than this, so no older
     # copy of the single table decrypts that user's content again (docs/deploy.md).
     key_recovery_days: int = 1
+    line_channels: tuple[LineChannelConfig, ...] = ()  # W1: LINE channels served by this deployment
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
     api_throttle_rate: int = 50  # requests / s, stage-wide
     api_throttle_burst: int = 100
@@ -130,6 +143,15 @@ class EnvConfig:
 
 
 DEV = EnvConfig(
+    # W1: the COPD care bot's channel; create the secret before the first webhook (docs/deploy.md)
+    line_channels=(
+        LineChannelConfig(
+            id="respira",
+            tenant="respira",
+            persona="nurse",
+            secret_name="engram/dev/line/respira",  # noqa: S106 -- a secret's name, not a secret
+        ),
+    ),
     name="dev",
     region="us-east-1",
     account=None,

@@ -20,6 +20,7 @@ from infra.constructs.api import EngramApi
 from infra.constructs.function import EngramFunction, SharedRuntime
 from infra.constructs.jobs import Jobs
 from infra.constructs.layers import EngramLayers
+from infra.constructs.line import LineChannel
 from infra.constructs.observability import Observability
 from infra.constructs.outbox import OutboxPipe
 from infra.constructs.queue import TurnQueue
@@ -214,8 +215,21 @@ class EngramStack(Stack):
             authorizer=authorizers.HttpIamAuthorizer(),
         )
 
+        # LINE (W1–W3): the webhook keeps its dedup markers and queues; the worker runs turns like
+        # the turn worker (table, field key, data keys, the OpenAI secret, search reads)
+        line = LineChannel(self, "Line", cfg=cfg, shared=shared, http_api=api.http_api)
+        data.grant_event_markers(line.webhook.role)
+        data.grant_read_write(line.worker.role)
+        data.grant_field_encrypt_decrypt(line.worker.role)
+        data.grant_keys_use(line.worker.role)
+        openai_secret.grant_read(line.worker.role)
+        search.grant_read(line.worker.role)
+        self.line = line
+
         functions = {
             "Api": api.handler,
+            "LineWebhook": line.webhook,
+            "LineWorker": line.worker,
             "TurnWorker": workers.turn_worker,
             "MemoryIndexer": workers.indexer,
             "Jobs": jobs.handler,

@@ -178,6 +178,15 @@ class EngramTable(Construct):
         self._grant(grantee, ["dynamodb:PutItem", "dynamodb:Scan"], resource_arns=[self.erasure_log_table.table_arn])
         self._grant(grantee, ["dynamodb:Scan"], resource_arns=[f"{self.table.table_arn}/index/by_user"])
 
+    def grant_event_markers(self, grantee: iam.IGrantable) -> None:
+        """D3: the LINE webhook keeps one marker per webhookEventId (conditional put, read on a
+        duplicate, dropped when the event could not be queued) and nothing else."""
+        self._grant(
+            grantee,
+            ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem"],
+            resource_arns=[self.table.table_arn],
+        )
+
     def grant_keys_use(self, grantee: iam.IGrantable) -> None:
         """P3: read a user's wrapped data key, create one for a new user (conditional put)."""
         self._grant(grantee, ["dynamodb:GetItem", "dynamodb:PutItem"], resource_arns=[self.keys_table.table_arn])

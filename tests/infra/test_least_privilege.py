@@ -30,6 +30,8 @@ def _role_ids(template: dict[str, Any]) -> dict[str, str]:
             "memory_indexer.handler.lambda_handler": "MemoryIndexer",
             "jobs.handler.lambda_handler": "JobsFunction",
             "audit.handler.lambda_handler": "AuditReader",
+            "line_webhook.handler.lambda_handler": "LineWebhook",
+            "line_worker.handler.lambda_handler": "LineWorker",
         }[handler]
         out[name] = role_id
     return out
@@ -128,7 +130,14 @@ def test_unscoped_grants_are_exactly_what_their_reason_names(
     synth: Synth, templates: dict[str, dict[str, Any]], env: str
 ) -> None:
     template = templates[env]
-    parents = {"ApiFunction": "Api/", "JobsFunction": "Jobs/", "TurnWorker": "Workers/", "MemoryIndexer": "Workers/"}
+    parents = {
+        "ApiFunction": "Api/",
+        "JobsFunction": "Jobs/",
+        "TurnWorker": "Workers/",
+        "MemoryIndexer": "Workers/",
+        "LineWebhook": "Line/",
+        "LineWorker": "Line/",
+    }
     role_paths = {
         name: f"/{CONFIGS[env].stack_name}/{parents.get(name, '')}{name}/Role" for name in _role_ids(template)
     }
@@ -153,7 +162,7 @@ def test_no_route_without_an_authorizer_until_its_handler_exists(templates: dict
             for r in resources(template, "AWS::ApiGatewayV2::Route").values()
         }
         open_routes = {k for k, r in routes.items() if r.get("AuthorizationType", "NONE") == "NONE"}
-        assert open_routes == ({"POST /line/webhook"} if line_handler else set()), env
+        assert open_routes == ({"POST /line/webhook/{channel}"} if line_handler else set()), env
 
 
 @pytest.mark.parametrize("env", list(CONFIGS))
@@ -179,5 +188,6 @@ def test_secrets_are_read_from_secrets_manager_never_passed_in_the_environment(
         for action, resource in _grants(template, role_id):
             if action.startswith("secretsmanager:"):
                 assert action in {"secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"}
-                named = f":secret:{CONFIGS[env].openai_secret_name}-??????" in resource
+                names = [CONFIGS[env].openai_secret_name, *(c.secret_name for c in CONFIGS[env].line_channels)]
+                named = any(f":secret:{name}-??????" in resource for name in names)  # W1: LINE channel secrets
                 assert named or resource.strip("<>") in generated, resource

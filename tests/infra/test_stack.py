@@ -41,6 +41,8 @@ FUNCTION_HANDLERS = {
     "memory_indexer.handler.lambda_handler",
     "jobs.handler.lambda_handler",
     "audit.handler.lambda_handler",  # P6: the audit log's reader
+    "line_webhook.handler.lambda_handler",  # W1: signature, dedup, queue
+    "line_worker.handler.lambda_handler",  # W2: turn and reply
 }
 
 
@@ -171,7 +173,7 @@ def test_turn_queue_is_fifo_with_fifo_dlq(
 
 def test_event_source_mappings_report_batch_item_failures(templates: dict[str, dict[str, Any]]) -> None:
     mappings = list(resources(templates["dev"], "AWS::Lambda::EventSourceMapping").values())
-    assert len(mappings) == 2
+    assert len(mappings) == 3  # the turn queue, the table's stream, the LINE event queue
     for mapping in mappings:
         assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
     (stream,) = [m["Properties"] for m in mappings if "StreamArn" in json.dumps(m["Properties"]["EventSourceArn"])]
@@ -182,8 +184,8 @@ def test_event_source_mappings_report_batch_item_failures(templates: dict[str, d
     # Only memory records (KB chunks included: they are memory records, SK M#...) wake the indexer.
     (pattern,) = [json.loads(f["Pattern"]) for f in stream["FilterCriteria"]["Filters"]]
     assert pattern == {"dynamodb": {"Keys": {"SK": {"S": [{"prefix": "M#"}]}}}}
-    (sqs_mapping,) = [m["Properties"] for m in mappings if "StreamArn" not in json.dumps(m["Properties"])]
-    assert sqs_mapping["EventSourceArn"] == {"Fn::GetAtt": [_turn_queue_id(templates["dev"]), "Arn"]}
+    sqs_mappings = [m["Properties"] for m in mappings if "StreamArn" not in json.dumps(m["Properties"])]
+    (sqs_mapping,) = [m for m in sqs_mappings if _turn_queue_id(templates["dev"]) in json.dumps(m["EventSourceArn"])]
     assert "FilterCriteria" not in sqs_mapping
 
 
@@ -235,14 +237,14 @@ def test_data_keys_live_apart_with_a_short_recovery_window(templates: dict[str, 
         for statement in statements:
             if any(json.dumps(r, sort_keys=True) == keys_arn for r in as_list(statement["Resource"])):
                 on_keys.setdefault(policy.split("/")[0], set()).update(as_list(statement["Action"]))
-    by_function = {
-        next(f for f in ("Api", "TurnWorker", "MemoryIndexer", "Jobs") if f in p): a for p, a in on_keys.items()
-    }
+    names = ("Api", "TurnWorker", "MemoryIndexer", "Jobs", "LineWorker")
+    by_function = {next(f for f in names if f in p): a for p, a in on_keys.items()}
     assert by_function == {
         "Api": {"dynamodb:GetItem", "dynamodb:PutItem"},
         "TurnWorker": {"dynamodb:GetItem", "dynamodb:PutItem"},
         "MemoryIndexer": {"dynamodb:GetItem"},  # it opens content to index it, never makes a key
         "Jobs": {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:Scan", "dynamodb:UpdateItem"},
+        "LineWorker": {"dynamodb:GetItem", "dynamodb:PutItem"},  # W2: LINE turns seal like any turn
     }
     functions = resources(template, "AWS::Lambda::Function")
     for f in functions.values():
@@ -538,7 +540,9 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
         "ANY /v1/users/{userId}/{proxy+}",
         "ANY /v1/kb/{proxy+}",
         "GET /v1/users/{userId}/audit",  # P6: the audit reader's own function
+        "POST /line/webhook/{channel}",  # W1: no authorizer, the signature is checked in code
     }
+    assert routes["POST /line/webhook/{channel}"].get("AuthorizationType", "NONE") == "NONE"
     assert routes["ANY /v1/kb/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
     assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
@@ -626,7 +630,7 @@ def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str,
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:
     functions = resources(templates["dev"], "AWS::Lambda::Function").values()
     roles = [json.dumps(f["Properties"]["Role"]) for f in functions]
-    assert len(roles) == len(set(roles)) == 5
+    assert len(roles) == len(set(roles)) == 7
     for role in resources(templates["dev"], "AWS::IAM::Role").values():
         assert "ManagedPolicyArns" not in role["Properties"]
 
@@ -728,7 +732,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     (pipe,) = [p["Properties"] for p in resources(templates["prod"], "AWS::Pipes::Pipe").values()]
     pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
     assert outbox_dlq_alarm["Dimensions"][0]["Value"] == {"Fn::GetAtt": [pipe_dlq, "QueueName"]}
-    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 5
+    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 7
     assert all(a.get("AlarmActions") for a in alarms)
     assertions["prod"].has_resource_properties(
         "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops@example.com"}
@@ -823,3 +827,32 @@ def test_large_exports_live_a_day_in_a_private_bucket(templates: dict[str, dict[
         "Jobs": {"s3:PutObject", "s3:DeleteObject"},
     }
     assert len(on_bucket) == 2
+
+
+def test_the_line_webhook_only_verifies_dedups_and_queues(templates: dict[str, dict[str, Any]]) -> None:
+    """W1: the webhook function may keep its markers, send to the LINE event queue and read the
+    channel secrets — no model secret, no field key, no search; the worker dead-letters."""
+    template = templates["dev"]
+    queues = resources(template, "AWS::SQS::Queue")
+    events = next(k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-line-events.fifo")
+    dlq = next(k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-line-dlq.fifo")
+    props = queues[events]["Properties"]
+    assert props["FifoQueue"] is True and props["ContentBasedDeduplication"] is False
+    assert props["RedrivePolicy"]["deadLetterTargetArn"] == {"Fn::GetAtt": [dlq, "Arn"]}
+    statements = policy_statements(template)
+    (webhook,) = [s for p, s in statements.items() if "LineWebhook" in p]
+    actions = {a for s in webhook for a in as_list(s["Action"])}
+    assert {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "sqs:SendMessage"} <= actions
+    assert not any(a.startswith(("es:", "dynamodb:Query", "dynamodb:Update", "lambda:")) for a in actions)
+    kms = [s for s in webhook if any(a.startswith("kms:") for a in as_list(s["Action"]))]
+    assert all("kms:ViaService" in json.dumps(s.get("Condition", {})) for s in kms)  # the table's key only
+    sends = [s for s in webhook if "sqs:SendMessage" in as_list(s["Action"])]
+    assert all(events in json.dumps(s["Resource"]) for s in sends)
+    secrets = [s for s in webhook if "secretsmanager:GetSecretValue" in as_list(s["Action"])]
+    assert secrets and all("engram/dev/line/respira" in json.dumps(s["Resource"]) for s in secrets)
+    (worker,) = [s for p, s in statements.items() if "LineWorker" in p]
+    assert any("sqs:SendMessage" in as_list(s["Action"]) and dlq in json.dumps(s["Resource"]) for s in worker)
+    functions = resources(template, "AWS::Lambda::Function")
+    (fn,) = [f for f in functions.values() if f["Properties"]["Handler"] == "line_webhook.handler.lambda_handler"]
+    channels = json.loads(json.dumps(fn["Properties"]["Environment"]["Variables"]["ENGRAM_LINE_CHANNELS"]))
+    assert "respira" in json.dumps(channels)

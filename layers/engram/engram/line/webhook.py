@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from engram.clock import Clock
 from engram.domain.models import OwnerKey
 from engram.errors import Unauthorized, ValidationFailed
 from engram.line import signature
-from engram.line.channels import Channels
+from engram.line.channels import Channels, LineChannel
 from engram.line.models import KNOWN, Event, WebhookBody, chat_id
 from engram.line.ports import EventQueue
 from engram.ports import IdempotencyStore
@@ -26,6 +27,7 @@ from engram.settings import Settings
 logger = logging.getLogger(__name__)
 EVENTS: TypeAdapter[Any] = TypeAdapter(Event)
 DEDUP_SCOPE = "line-event"
+MAX_PARALLEL_CHATS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,8 @@ class LineWebhook:
             parsed = WebhookBody.model_validate(json.loads(body))
         except (ValueError, ValidationError) as exc:
             raise ValidationFailed("the webhook body is not LINE's") from exc
-        queued = duplicates = ignored = 0
+        ignored = 0
+        chats: dict[str, list[tuple[dict[str, Any], Any]]] = {}
         for raw in parsed.events:
             if raw.get("type") not in KNOWN or raw.get("mode", "active") != "active":
                 ignored += 1  # other event types, standby mode: nothing to do
@@ -63,6 +66,19 @@ class LineWebhook:
                 ignored += 1
                 logger.warning("LINE event not understood", extra={"type": str(raw.get("type"))})
                 continue
+            chats.setdefault(chat_id(event.source), []).append((raw, event))
+        # Each chat's events in order (its FIFO group); different chats at once, so a batch costs
+        # about one marker write and one send, not one per event.
+        if len(chats) <= 1:
+            results = [self._queue_chat(channel, events) for events in chats.values()]
+        else:
+            with ThreadPoolExecutor(max_workers=min(len(chats), MAX_PARALLEL_CHATS)) as pool:
+                results = list(pool.map(lambda events: self._queue_chat(channel, events), chats.values()))
+        return Accepted(sum(q for q, _ in results), sum(d for _, d in results), ignored)
+
+    def _queue_chat(self, channel: LineChannel, events: list[tuple[dict[str, Any], Any]]) -> tuple[int, int]:
+        queued = duplicates = 0
+        for raw, event in events:
             owner = OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
             now = self.clock.now()
             claim = self.markers.claim(
@@ -87,4 +103,4 @@ class LineWebhook:
                 self.markers.release(owner, DEDUP_SCOPE, event.webhook_event_id, "webhook")
                 raise
             queued += 1
-        return Accepted(queued, duplicates, ignored)
+        return queued, duplicates

@@ -1,0 +1,160 @@
+"""W1 / W2: the LINE webhook's cost, measured on the whole local stack (`make run` in-process:
+DynamoDB Local, the local gateway over HTTP, the line worker on its thread, the Messaging API
+stand-in), with the floor in the same run.
+
+- import: a fresh interpreter importing the webhook handler (bytecode compiled), and — for the
+  SDK decision — our signature + event models + Messaging API client against line-bot-sdk's
+  WebhookParser + MessagingApi (when the SDK can be installed from the package cache / PyPI);
+- time to 200 for a signed 10-event batch (10 chats, new event ids), next to the floor: the 10
+  conditional PutItems of the dedup markers alone, on the same DynamoDB Local;
+- webhook to reply: one text event until the stand-in has the reply (local models).
+
+Usage: uv run python benchmarks/line_webhook.py [--batches 60] [--replies 30] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any
+
+import boto3
+
+from _report import machine, print_table, summary, write_json
+from engram.line import samples
+from engram.line.channels import LOCAL_SECRET
+from engram.line.signature import sign
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
+from engram.local.stack import start_stack
+
+REPO = Path(__file__).resolve().parents[1]
+OURS = "import engram.line.signature, engram.line.models, engram.adapters.line_messaging"
+SDK = "from linebot.v3 import WebhookParser; from linebot.v3.messaging import MessagingApi, ReplyMessageRequest"
+
+
+def _import_ms(python: list[str], statement: str, env: dict[str, str], runs: int = 5) -> float | None:
+    code = f"import time; t = time.perf_counter(); {statement}; print((time.perf_counter() - t) * 1000)"
+    times = []
+    for _ in range(runs + 1):  # the first run compiles the bytecode
+        out = subprocess.run([*python, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
+        if out.returncode != 0:
+            return None
+        times.append(float(out.stdout.strip().splitlines()[-1]))
+    return round(sorted(times[1:])[len(times[1:]) // 2], 1)
+
+
+def imports() -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": f"{REPO}/layers/engram:{REPO}/functions"}
+    python = [sys.executable]
+    handler = _import_ms(python, "import line_webhook.handler", env)
+    ours = _import_ms(python, OURS, env)
+    uv = str(Path("~/.local/bin/uv").expanduser())
+    sdk_python = [uv, "run", "--no-project", "--python", "3.11", "--with", "line-bot-sdk==3.27.0", "python"]
+    sdk = _import_ms(sdk_python, SDK, {**os.environ}) if Path(uv).exists() else None
+    return {"webhook_import_ms": handler, "own_import_ms": ours, "sdk_import_ms": sdk}
+
+
+def _post(url: str, body: bytes, headers: dict[str, str]) -> int:
+    request = urllib.request.Request(url, data=body, method="POST", headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return int(response.status)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--batches", type=int, default=60)
+    parser.add_argument("--replies", type=int, default=30)
+    parser.add_argument("--json", dest="json_path")
+    args = parser.parse_args()
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    work = Path(tempfile.mkdtemp(prefix="engram-line-bench-"))
+    os.chdir(work)
+    os.environ["ENGRAM_LOCAL_INDEX_DIR"] = str(work / "index")
+    figures: dict[str, Any] = {"machine": machine(), **imports()}
+
+    ddb = DynamoDBLocal.start()
+    os.environ.update(local_aws_env(ddb.endpoint))
+    stack = start_stack(port=0, ddb_endpoint=ddb.endpoint, line_port=0)
+    try:
+        url = f"{stack.url}/line/webhook/local"
+        client = boto3.client("dynamodb", endpoint_url=ddb.endpoint, region_name="us-east-1")
+        table = stack.settings.table_name
+        batch_ms: list[float] = []
+        floor_ms: list[float] = []
+        for n in range(args.batches):
+            events = [
+                samples.text(samples.source(f"U{n:04d}{k:027d}"), "早安，今天天氣很好。", uuid.uuid4().hex)
+                for k in range(10)
+            ]
+            body = samples.body(events)
+            headers = {"content-type": "application/json", "x-line-signature": sign(LOCAL_SECRET, body)}
+            started = time.perf_counter()
+            assert _post(url, body, headers) == 200
+            batch_ms.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            for k in range(10):  # the floor: the batch's dedup writes alone
+                client.put_item(
+                    TableName=table,
+                    Item={"PK": {"S": f"FLOOR#{n}#{k}"}, "SK": {"S": "~IDEM"}, "status": {"S": "x"}},
+                    ConditionExpression="attribute_not_exists(PK)",
+                )
+            floor_ms.append((time.perf_counter() - started) * 1000)
+        standin = stack.line_standin.state
+        while len(standin.sent) < args.batches * 10 // 2:  # let the worker catch up before timing replies
+            time.sleep(0.5)
+        reply_ms: list[float] = []
+        for n in range(args.replies):
+            token = standin.issue_reply_token()
+            body = samples.body([samples.text(samples.source(f"Ureply{n:027d}"), "I slept well, thank you.", token)])
+            headers = {"content-type": "application/json", "x-line-signature": sign(LOCAL_SECRET, body)}
+            started = time.perf_counter()
+            _post(url, body, headers)
+            while not any(s.to == token for s in list(standin.sent)):
+                time.sleep(0.005)
+            reply_ms.append((time.perf_counter() - started) * 1000)
+    finally:
+        stack.stop()
+        ddb.stop()
+
+    batch, floor, reply = summary(batch_ms), summary(floor_ms), summary(reply_ms)
+    figures.update(
+        {
+            "webhook_p50_ms": batch["p50"],
+            "webhook_p95_ms": batch["p95"],
+            "floor_p95_ms": floor["p95"],
+            "webhook_ratio_p95": round(batch["p95"] / floor["p95"], 2),
+            "reply_p50_ms": reply["p50"],
+            "reply_p95_ms": reply["p95"],
+        }
+    )
+    print_table(
+        "LINE webhook (ms)",
+        ["what", "p50", "p95", "n"],
+        [
+            ["10-event batch: time to 200", batch["p50"], batch["p95"], batch["n"]],
+            ["floor: its 10 conditional PutItems", floor["p50"], floor["p95"], floor["n"]],
+            ["webhook to reply at the stand-in", reply["p50"], reply["p95"], reply["n"]],
+        ],
+    )
+    print_table(
+        "Imports (ms, median of 5 fresh interpreters, bytecode compiled)",
+        ["what", "ms"],
+        [
+            ["line_webhook.handler (cold start)", figures["webhook_import_ms"]],
+            ["ours: signature + models + Messaging API client", figures["own_import_ms"]],
+            ["line-bot-sdk 3.27: WebhookParser + MessagingApi", figures["sdk_import_ms"] or "not installable"],
+        ],
+    )
+    write_json(args.json_path, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -147,7 +147,7 @@ def test_a_bad_signature_is_401_and_nothing_is_processed(line: Line, case: str) 
 
 
 def test_the_sample_events_run_through_the_handler(line: Line) -> None:
-    for name in ("text", "redelivery", "sticker", "follow", "postback", "group_text", "image", "unfollow"):
+    for name in ("text", "redelivery", "sticker", "follow", "postback", "group_text", "image", "audio", "unfollow"):
         sample = json.loads((EVENTS / f"{name}.json").read_text())
         for event in json.loads(sample["body"])["events"]:
             if event.get("replyToken"):
@@ -162,7 +162,8 @@ def test_the_sample_events_run_through_the_handler(line: Line) -> None:
     )
     bad = webhook_handler.lambda_handler(json.loads((EVENTS / "bad_signature.json").read_text()), LocalContext())
     assert bad["statusCode"] == 401
-    assert len([s for s in line.sent if s.kind == "reply"]) == 6  # text, sticker, follow, postback, group, image
+    # text, sticker, follow, postback, group, image, and the voice message's "needs configuration"
+    assert len([s for s in line.sent if s.kind == "reply"]) == 7
 
 
 # --- D3 one turn per webhookEventId -----------------------------------------------------------------

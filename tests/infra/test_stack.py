@@ -670,8 +670,9 @@ def test_permission_matrix(templates: dict[str, dict[str, Any]]) -> None:
     }
     assert len(writers) == 1 and "MemoryIndexer" in next(iter(writers))
     # api: access jobs; the outbox pipe: rounds and closed runs. Nothing else sends to the turn queue.
-    assert len(senders) == 2
+    assert len(senders) == 3  # the api and the LINE worker (access counts of their turns), the outbox pipe
     assert any("ApiFunction" in p for p in senders) and any("OutboxRole" in p for p in senders)
+    assert any("LineWorker" in p for p in senders)
     (indexer,) = [a for p, a in by_role.items() if "MemoryIndexer" in p]
     # no table writes but its reconciliation cursor (one PutItem, on one partition key: tested above)
     assert not indexer & {"dynamodb:UpdateItem", "dynamodb:DeleteItem"}

@@ -306,3 +306,24 @@ def test_racing_voice_duplicates_are_transcribed_once(
         assert len(line.sent) == 2  # the answer, and "still listening" (or the same answer)
         turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now())
         assert [t.user_text for t in turns.recent] == [voice]
+
+
+def test_a_batch_claims_its_events_at_once_and_overlapping_batches_share_nothing(line: Line) -> None:
+    """Ten chats in one body: one transaction claims them all. Batches that overlap (LINE resends
+    a batch while another carries some of its events, or one body repeats an event) still make
+    exactly one turn per webhookEventId."""
+    token = line.standin.state.issue_reply_token
+    events = [
+        samples.text(samples.source(f"U{n:032d}"), f"Good morning from chat {n}.", token()) for n in range(10)
+    ]
+    first = json.loads(line.post(samples.body(events[:6] + [events[0]]))["body"])
+    assert first == {"queued": 6, "duplicates": 1, "ignored": 0}
+    bodies = [samples.body(events[3:]), samples.body(events[5:] + events[:2]), samples.body(events)]
+    answers: list[dict[str, Any]] = []
+    threads = [threading.Thread(target=lambda b=b: answers.append(json.loads(line.post(b)["body"]))) for b in bodies]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(a["queued"] for a in answers) == 4  # events 6..9, once
+    assert sorted(s.to for s in line.sent if s.kind == "reply") == sorted(e["replyToken"] for e in events)

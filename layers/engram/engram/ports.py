@@ -169,6 +169,12 @@ class IdempotencyStore(Protocol):
 
     def release(self, owner_key: OwnerKey, scope: str, key: str, owner: str) -> None: ...
 
+    def claim_all(
+        self, claims: list[tuple[OwnerKey, str, str]], owner: str, lock_ttl_s: float, now: float
+    ) -> list[bool]:
+        """Many claims in one round trip: True where this call took the marker."""
+        ...
+
 
 class ChatModel(Protocol):
     """OpenAI chat completions (or any compatible server)."""

@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 EVENTS: TypeAdapter[Any] = TypeAdapter(Event)
 DEDUP_SCOPE = "line-event"
 MAX_PARALLEL_CHATS = 10
+MAX_TRANSACTION_ITEMS = 100  # TransactWriteItems' limit (a LINE webhook carries fewer events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,8 @@ class LineWebhook:
             raise ValidationFailed("the webhook body is not LINE's") from exc
         ignored = 0
         chats: dict[str, list[tuple[dict[str, Any], Any]]] = {}
+        seen: set[str] = set()
+        repeated = 0
         for raw in parsed.events:
             if raw.get("type") not in KNOWN or raw.get("mode", "active") != "active":
                 ignored += 1  # other event types, standby mode: nothing to do
@@ -66,27 +69,39 @@ class LineWebhook:
                 ignored += 1
                 logger.warning("LINE event not understood", extra={"type": str(raw.get("type"))})
                 continue
-            chats.setdefault(chat_id(event.source), []).append((raw, event))
-        # Each chat's events in order (its FIFO group); different chats at once, so a batch costs
-        # about one marker write and one send, not one per event.
-        if len(chats) <= 1:
-            results = [self._queue_chat(channel, events) for events in chats.values()]
-        else:
-            with ThreadPoolExecutor(max_workers=min(len(chats), MAX_PARALLEL_CHATS)) as pool:
-                results = list(pool.map(lambda events: self._queue_chat(channel, events), chats.values()))
-        return Accepted(sum(q for q, _ in results), sum(d for _, d in results), ignored)
-
-    def _queue_chat(self, channel: LineChannel, events: list[tuple[dict[str, Any], Any]]) -> tuple[int, int]:
-        queued = duplicates = 0
-        for raw, event in events:
-            owner = OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
-            now = self.clock.now()
-            claim = self.markers.claim(
-                owner, DEDUP_SCOPE, event.webhook_event_id, "webhook", self.settings.line_event_dedup_ttl_s, now
-            )
-            if claim.state != "acquired":
-                duplicates += 1  # LINE redelivered it (or sent it twice): one turn per event
+            if event.webhook_event_id in seen:
+                repeated += 1  # twice in one body: one turn
                 continue
+            seen.add(event.webhook_event_id)
+            chats.setdefault(chat_id(event.source), []).append((raw, event))
+        # One round trip claims the whole batch's markers (TransactWriteItems); then each chat's
+        # events are queued in order (its FIFO group), different chats at once.
+        events = [pair for pairs in chats.values() for pair in pairs]
+        claims = [(self._owner(channel, event), DEDUP_SCOPE, event.webhook_event_id) for _, event in events]
+        ttl, now = self.settings.line_event_dedup_ttl_s, self.clock.now()
+        if len(claims) > 1 and len(claims) <= MAX_TRANSACTION_ITEMS:
+            won = self.markers.claim_all(claims, "webhook", ttl, now)
+        else:
+            won = [self.markers.claim(*c, "webhook", ttl, now).state == "acquired" for c in claims]
+        fresh = {event.webhook_event_id for (_, event), ok in zip(events, won, strict=True) if ok}
+        duplicates = len(events) - len(fresh) + repeated
+        todo = [[pair for pair in pairs if pair[1].webhook_event_id in fresh] for pairs in chats.values()]
+        todo = [pairs for pairs in todo if pairs]
+        if len(todo) <= 1:
+            queued = sum(self._queue_chat(channel, pairs) for pairs in todo)
+        else:
+            with ThreadPoolExecutor(max_workers=min(len(todo), MAX_PARALLEL_CHATS)) as pool:
+                queued = sum(pool.map(lambda pairs: self._queue_chat(channel, pairs), todo))
+        return Accepted(queued, duplicates, ignored)
+
+    @staticmethod
+    def _owner(channel: LineChannel, event: Any) -> OwnerKey:
+        return OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
+
+    def _queue_chat(self, channel: LineChannel, events: list[tuple[dict[str, Any], Any]]) -> int:
+        """Queue one chat's claimed events in order; a failure drops the markers of what was not
+        queued, so LINE's redelivery (after our 5xx) is taken."""
+        for n, (raw, event) in enumerate(events):
             conversation = f"{channel.id}|{chat_id(event.source)}"
             try:
                 self.queue.submit(
@@ -99,8 +114,7 @@ class LineWebhook:
                     }
                 )
             except Exception:
-                # not queued: drop the marker so LINE's redelivery (after our 5xx) is taken
-                self.markers.release(owner, DEDUP_SCOPE, event.webhook_event_id, "webhook")
+                for _, left in events[n:]:
+                    self.markers.release(self._owner(channel, left), DEDUP_SCOPE, left.webhook_event_id, "webhook")
                 raise
-            queued += 1
-        return queued, duplicates
+        return len(events)

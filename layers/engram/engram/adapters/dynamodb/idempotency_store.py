@@ -13,7 +13,8 @@ import json
 import logging
 from typing import Any
 
-from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
@@ -61,6 +62,52 @@ class DynamoIdempotencyStore:
             result: dict[str, Any] = json.loads(text)
             return Claim("completed", result=result, owner=existing.owner)
         return Claim("in_progress", owner=existing.owner)
+
+    def claim_all(
+        self, claims: list[tuple[OwnerKey, str, str]], owner: str, lock_ttl_s: float, now: float, attempts: int = 3
+    ) -> list[bool]:
+        """Claim many markers in one TransactWriteItems (a LINE batch: one round trip, not one per
+        event). True where this call took the marker; False where it was held already. A marker
+        another writer is claiming at the same moment (TransactionConflict) is tried again, and in
+        the end on its own."""
+        m = self._m
+        taken: dict[int, bool] = {}
+        for _ in range(attempts):
+            pending = [i for i in range(len(claims)) if i not in taken]
+            if not pending:
+                break
+            try:
+                with TransactWrite(connection=m._get_connection().connection) as tx:
+                    for i in pending:
+                        owner_key, scope, key = claims[i]
+                        item = m(
+                            keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key),
+                            keys.IDEM_SK,
+                            status=IN_PROGRESS,
+                            owner=owner,
+                            created_at=now,
+                            expires_at=now + lock_ttl_s,
+                            user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
+                        )
+                        tx.save(item, condition=m.pk.does_not_exist() | (m.expires_at <= now))
+            except TransactWriteError as exc:
+                codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+                if len(codes) != len(pending) or not all(
+                    c in ("ConditionalCheckFailed", "TransactionConflict", None) for c in codes
+                ):
+                    raise translate(exc) from exc
+                for i, code in zip(pending, codes, strict=True):
+                    if code == "ConditionalCheckFailed":
+                        taken[i] = False  # held already: a duplicate
+                continue
+            except PynamoDBException as exc:
+                raise translate(exc) from exc
+            taken.update(dict.fromkeys(pending, True))
+        for i in range(len(claims)):
+            if i not in taken:  # still contended: one by one
+                owner_key, scope, key = claims[i]
+                taken[i] = self.claim(owner_key, scope, key, owner, lock_ttl_s, now).state == "acquired"
+        return [taken[i] for i in range(len(claims))]
 
     def complete(
         self,

@@ -146,8 +146,10 @@ class EngramStack(Stack):
             removal_policy=RemovalPolicy.RETAIN if cfg.retain_data else RemovalPolicy.DESTROY,
         )
         acknowledge(hash_key, "SMG4", "A keyed-hash salt for receipts: rotating it would orphan every issued receipt.")
-        hash_key.grant_read(api.handler.role)
-        api.handler.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
+        # the api names users in requests; the jobs in exports, the erasure log and the re-erasure
+        for holder in (api.handler, jobs.handler):
+            hash_key.grant_read(holder.role)
+            holder.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
         jobs.handler.function.grant_invoke_latest_version(api.handler.role)  # not its versions (:*)
         api.handler.add_environment("ENGRAM_ERASURE_FUNCTION_NAME", jobs.handler.function.function_name)
         self.receipt_key = receipt_key

@@ -857,3 +857,18 @@ def test_the_line_webhook_only_verifies_dedups_and_queues(templates: dict[str, d
     (fn,) = [f for f in functions.values() if f["Properties"]["Handler"] == "line_webhook.handler.lambda_handler"]
     channels = json.loads(json.dumps(fn["Properties"]["Environment"]["Variables"]["ENGRAM_LINE_CHANNELS"]))
     assert "respira" in json.dumps(channels)
+
+
+def test_the_jobs_hold_what_the_erasure_job_uses(templates: dict[str, dict[str, Any]]) -> None:
+    """The erasure job names users by the keyed hash in the erasure log, exports and re-erasures:
+    the jobs function gets the hash key's secret (and its grant), as the api does."""
+    template = templates["prod"]
+    functions = resources(template, "AWS::Lambda::Function")
+    (jobs_fn,) = [f for f in functions.values() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"]
+    variables = jobs_fn["Properties"]["Environment"]["Variables"]
+    (hash_key,) = [k for k in resources(template, "AWS::SecretsManager::Secret") if "ErasureHashKey" in k]
+    assert hash_key in json.dumps(variables["ENGRAM_ERASURE_HASH_KEY_SECRET_ARN"])
+    (jobs,) = [s for p, s in policy_statements(template).items() if "JobsFunction" in p]
+    assert any(
+        "secretsmanager:GetSecretValue" in as_list(s["Action"]) and hash_key in json.dumps(s["Resource"]) for s in jobs
+    )

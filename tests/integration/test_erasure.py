@@ -438,9 +438,13 @@ def test_deleting_a_persona_cascades_over_its_data_with_its_own_receipt(
     neighbour = _stores(c, "kim2")
     r = call(gw, "DELETE", "/v1/personas/nurse", _auth(c.settings))
     assert r.status == 200, r.body
-    body = r.json()
-    assert body["state"] == "completed" and body["deleted_memories"] > 0
+    started = r.json()
+    assert started["state"] == "confirmed" and started["receipt"] is None  # the erasure job does it
+    assert erasure_job_for(c).run()["requests_completed"] == 1
+    body = call(gw, "GET", f"/v1/me/erasure/{started['request_id']}", _auth(c.settings)).json()
+    assert body["state"] == "completed"
     receipt = body["receipt"]
+    assert sum(receipt["stores"][s]["found"] for s in ("memories", "midterm", "archive")) > 0
     assert receipt["kind"] == "persona_deletion" and receipt["persona_id"] == "nurse"
     nurse = c.memories.list("default", USER, persona_id="nurse", namespaces=tuple(Namespace), statuses=None)
     assert nurse == []
@@ -472,3 +476,27 @@ def test_deleting_a_persona_cascades_over_its_data_with_its_own_receipt(
     assert main(["erasure", "verify", str(path)]) == 0
     assert call(gw, "GET", f"/v1/me/erasure/{body['request_id']}", _auth(c.settings)).json()["state"] == "completed"
     sync_index(c, owner)
+
+
+def test_a_post_turn_job_delivered_after_the_erasure_writes_nothing_back(
+    stack: tuple[Container, LocalGateway], clock: ManualClock, metrics: Any
+) -> None:
+    """A turn's job still in the queue (or redriven from its DLQ) when the erasure completes must
+    not write the round's memories again: the job finds its round gone and does nothing."""
+    from engram.domain.models import SummaryProgress
+    from engram.domain.post_turn import after_turn_job
+
+    c, gw = stack
+    key = SessionKey("default", USER, "nurse", "s1")
+    c.conversation.record_turn(key, "My dog Coco is a shiba inu and I live in Busan.", "Cute!")
+    snapshot = c.conversation.store.load(key, 10, clock.now())
+    assert snapshot.meta is not None
+    turn = snapshot.recent[-1]
+    job = after_turn_job(key, SummaryProgress(snapshot.meta.generation, turn.seq, 0, 0), turn)
+    request_id = _request_and_confirm(gw, c.settings)
+    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert _stores(c, USER) == {"by_user": 0, "index": 0}
+    c.post_turn.handle(job)  # the redelivered job
+    assert _stores(c, USER) == {"by_user": 0, "index": 0}
+    assert metrics.total("post_turn_round_gone") == 1
+    assert call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()["state"] == "completed"

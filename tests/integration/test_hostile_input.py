@@ -24,6 +24,7 @@ BASE = "/v1/personas/nurse/sessions/s1"
 
 @pytest.fixture
 def gw(container: Container, settings: Settings) -> Iterator[LocalGateway]:
+    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
     runtime.set_container(container)
     yield LocalGateway(settings)
     runtime.set_container(None)
@@ -74,6 +75,7 @@ def test_base64_bodies_are_decoded_and_checked(container: Container, settings: S
     from engram.local.apigw import LocalContext, build_event
     from functions.api.handler import lambda_handler
 
+    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
     runtime.set_container(container)
     try:
         event = build_event("POST", BASE + "/context", _headers(settings), b'{"message": "hi"}', claims={"sub": "hal"})

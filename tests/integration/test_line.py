@@ -313,10 +313,8 @@ def test_a_batch_claims_its_events_at_once_and_overlapping_batches_share_nothing
     a batch while another carries some of its events, or one body repeats an event) still make
     exactly one turn per webhookEventId."""
     token = line.standin.state.issue_reply_token
-    events = [
-        samples.text(samples.source(f"U{n:032d}"), f"Good morning from chat {n}.", token()) for n in range(10)
-    ]
-    first = json.loads(line.post(samples.body(events[:6] + [events[0]]))["body"])
+    events = [samples.text(samples.source(f"U{n:032d}"), f"Good morning from chat {n}.", token()) for n in range(10)]
+    first = json.loads(line.post(samples.body([*events[:6], events[0]]))["body"])
     assert first == {"queued": 6, "duplicates": 1, "ignored": 0}
     bodies = [samples.body(events[3:]), samples.body(events[5:] + events[:2]), samples.body(events)]
     answers: list[dict[str, Any]] = []

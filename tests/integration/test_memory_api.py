@@ -82,6 +82,10 @@ def svc(container: Container) -> MemoryService:
 
 @pytest.fixture
 def gw(container: Container, settings: Settings, svc: MemoryService) -> Iterator[LocalGateway]:
+    from engram.privacy.factory import erasure_job_for
+
+    # a persona deletion starts the erasure job; here it runs at once, in this thread
+    container.extras["erasure_trigger"] = lambda: erasure_job_for(container).run()
     runtime.set_container(container)
     yield LocalGateway(settings)
     runtime.set_container(None)

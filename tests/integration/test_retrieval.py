@@ -42,8 +42,8 @@ class CountingIndex:
     def delete(self, tenant_id: str, user_id: str, doc_ids: Sequence[str]) -> None:
         self.inner.delete(tenant_id, user_id, doc_ids)
 
-    def delete_user(self, tenant_id: str, user_id: str) -> int:
-        return int(self.inner.delete_user(tenant_id, user_id))
+    def delete_user(self, tenant_id: str, user_id: str, doc_ids: Sequence[str] | None = None) -> int:
+        return int(self.inner.delete_user(tenant_id, user_id, doc_ids))
 
     def get(self, tenant_id: str, user_id: str, doc_id: str) -> IndexDocument | None:
         return self.inner.get(tenant_id, user_id, doc_id)

@@ -965,3 +965,17 @@ def test_page_keys_pages_every_owner_with_search_after(cluster: FakeCluster, ind
     assert cluster.requests[1].json()["search_after"] == ["t1", "u2", "m9"]
     # a short page is the last one
     assert parse_page({"hits": {"hits": hits[:1]}}, 2)[1] is None
+
+
+def test_an_erasures_documents_go_by_query_never_bulk(cluster: FakeCluster, index: OpenSearchIndex) -> None:
+    """P1: the jobs role may only `_delete_by_query` (infra test): the erasure's per-batch
+    deletes of named documents use it too, scoped to the user."""
+    cluster.on("POST", "/engram-test-write/_delete_by_query", (200, {"deleted": 2, "failures": []}))
+    assert index.delete_user("t1", "u1", ["m-1", "m-2"]) == 2
+    (request,) = cluster.data_requests()
+    assert request.path.endswith("/_delete_by_query") and request.query["routing"] == ROUTE
+    assert request.json()["query"]["bool"]["filter"] == [
+        {"term": {"tenant_id": "t1"}},
+        {"term": {"user_id": "u1"}},
+        {"terms": {"doc_id": ["m-1", "m-2"]}},
+    ]

@@ -362,13 +362,18 @@ def _put_profile(owner: OwnerKey, persona_id: str, body: PutProfileRequest) -> P
 
 def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
     """Cascades like an erasure over the persona's data (its conversations, rounds, threads,
-    memories, archive, lifecycle log, profile, index documents), with its own signed receipt."""
-    from engram.privacy.factory import erasure_job_for, erasure_service_for
+    memories, archive, lifecycle log, profile, index documents), with its own signed receipt.
+    The erasure job does it, not this function (it holds neither the signing key nor the index's
+    delete): the request is confirmed and the job started; the answer carries the state so far,
+    and GET /v1/me/erasure/{request_id} the receipt once completed."""
+    from engram.privacy.factory import erasure_service_for, start_erasure
 
     check_id("persona_id", persona_id)
     container = get_container()
-    request = erasure_service_for(container).persona(owner.tenant_id, owner.user_id, persona_id)
-    done = erasure_job_for(container).process_now(request)
+    service = erasure_service_for(container)
+    request = service.persona(owner.tenant_id, owner.user_id, persona_id)
+    start_erasure(container)
+    done = service.get(owner.tenant_id, owner.user_id, request.request_id)
     memories = sum(done.tallies[s].found for s in ("memories", "midterm", "archive") if s in done.tallies)
     container.metrics.put("memory_deleted", float(memories), reason="persona_deleted")
     return DeletePersonaResponse(

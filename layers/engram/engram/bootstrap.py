@@ -215,6 +215,8 @@ def build_container(
         on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
         end_run=lambda key, generation: _end_run(closer, threads if long_term else None, key, generation),
         kb_embed=lambda job: _knowledge_base(container_ref[0]).embed_pending(job),
+        round_held=lambda key, generation, seq: store.get_turn(key, generation, seq, clock.now()) is not None,
+        metrics=metrics,
     )
     queue: PostTurnQueue
     outbox: TurnOutbox

@@ -237,17 +237,12 @@ def parse_page(response: dict[str, Any], limit: int) -> tuple[list[IndexKey], st
     return keys, cursor
 
 
-def build_delete_user_query(tenant_id: str, user_id: str) -> dict[str, Any]:
-    return {
-        "query": {
-            "bool": {
-                "filter": [
-                    {"term": {"tenant_id": tenant_id}},
-                    {"term": {"user_id": user_id}},
-                ]
-            }
-        }
-    }
+def build_delete_user_query(tenant_id: str, user_id: str, doc_ids: Sequence[str] | None = None) -> dict[str, Any]:
+    """The user's documents (`doc_ids`: only those of them)."""
+    filters: list[dict[str, Any]] = [{"term": {"tenant_id": tenant_id}}, {"term": {"user_id": user_id}}]
+    if doc_ids is not None:
+        filters.append({"terms": {"doc_id": list(doc_ids)}})
+    return {"query": {"bool": {"filter": filters}}}
 
 
 def document_source(doc: IndexDocument) -> dict[str, Any]:
@@ -640,7 +635,9 @@ class OpenSearchIndex:
         for start in range(0, len(ids), self._chunk):
             self._bulk(bulk_delete_lines(tenant_id, user_id, ids[start : start + self._chunk]), "bulk_delete")
 
-    def delete_user(self, tenant_id: str, user_id: str) -> int:
+    def delete_user(self, tenant_id: str, user_id: str, doc_ids: Sequence[str] | None = None) -> int:
+        """Delete by query (the only delete the erasure's role may run): every document of the
+        user, or with `doc_ids` only those of them."""
         params: dict[str, Any] = {
             "routing": routing_key(tenant_id, user_id),
             "conflicts": "proceed",  # a concurrent update must not stop an erasure
@@ -650,7 +647,7 @@ class OpenSearchIndex:
         with _translated("delete_by_query"):
             response = self._client.delete_by_query(
                 index=self.layout.write_alias,
-                body=build_delete_user_query(tenant_id, user_id),
+                body=build_delete_user_query(tenant_id, user_id, doc_ids),
                 params=params,
             )
         failures = response.get("failures") or []

@@ -11,6 +11,7 @@ from engram.domain.ids import job_group, user_job_group
 from engram.domain.models import ClosedRun, OwnerKey, SessionKey, SummaryProgress, Turn
 from engram.domain.summaries import RollingSummarizer
 from engram.errors import ValidationFailed
+from engram.ports import MetricsSink
 
 logger = logging.getLogger(__name__)
 
@@ -88,8 +89,12 @@ class PostTurnProcessor:
         on_access: AccessFn | None = None,
         end_run: EndRunFn | None = None,
         kb_embed: KbEmbedFn | None = None,
+        round_held: Callable[[SessionKey, int, int], bool] | None = None,
+        metrics: MetricsSink | None = None,
     ) -> None:
         self._rolling = rolling
+        self._round_held = round_held
+        self._metrics = metrics
         self.memory_writer = memory_writer
         self.on_access = on_access
         self.end_run = end_run
@@ -118,4 +123,12 @@ class PostTurnProcessor:
         progress = job.get("progress")
         self._rolling.run(key, SummaryProgress(**progress) if progress else None)
         if self.memory_writer is not None and "turn" in job:
-            self.memory_writer(key, int(job["generation"]), Turn(**job["turn"]))
+            turn = Turn(**job["turn"])
+            generation = int(job["generation"])
+            # P1: a job still in the queue (or redriven from its DLQ) after an erasure removed its
+            # round must not write the round's memories back
+            if self._round_held is not None and not self._round_held(key, generation, turn.seq):
+                if self._metrics is not None:
+                    self._metrics.put("post_turn_round_gone")
+                return
+            self.memory_writer(key, generation, turn)

@@ -56,9 +56,10 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
     since = None
     if body.get("scope") == "recent":
         since = float(body["requested_at"]) - settings.erasure_recent_days * 86_400
-    remaining = len(data.inventory(tenant_id, user_id, since, 10_000))
-    if since is None:
+    persona = body.get("persona_id")
+    until = float(body["until"]) if body.get("until") is not None else None
+    remaining = len(data.inventory(tenant_id, user_id, since, 10_000, persona, until))
+    if since is None and persona is None and until is None:
         remaining += data.by_user_count(tenant_id, user_id)
-        if body.get("kind") != "persona_deletion":
-            remaining += int(data.has_data_key(tenant_id, user_id))  # P3: the key is gone too
+        remaining += int(data.has_data_key(tenant_id, user_id))  # P3: the key is gone too
     return {"user_matches": True, "remaining": remaining}

@@ -221,6 +221,11 @@ def _kick(container: Container, job: str, trigger_key: str, run: Callable[[], ob
     threading.Thread(target=run, daemon=True, name=f"{job}-now").start()
 
 
+def start_erasure(container: Container) -> None:
+    """Kick the erasure job now (a confirmation, a persona deletion)."""
+    _run_now(container)
+
+
 def _run_now(container: Container) -> None:
     """The immediate run after a confirmation; the 15-minute schedule is the backstop: a lost
     kick delays, never drops, an erasure."""

@@ -219,7 +219,9 @@ class DynamoUserData:
             for raw in raws:
                 attrs = {("st" if k == "status" else k): _plain(v) for k, v in raw.items()}
                 times = [float(attrs[t]) for t in _TIMES if attrs.get(t) is not None]
-                at = max(times) if times else None
+                # when it was written: a memory merged or compressed this week but made months ago
+                # is not "recent"; what has no creation time is as recent as its last activity
+                at = float(attrs["created_at"]) if attrs.get("created_at") is not None else max(times, default=None)
                 store = store_of(pk, raw["SK"]["S"], attrs)
                 if since is not None and (store == "profile" or (at is not None and at < since)):
                     continue  # "recent": what was written in the window (the learned profile is not)

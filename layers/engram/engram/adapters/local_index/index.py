@@ -156,8 +156,13 @@ class LocalIndex:
             if self._shadow is not None:
                 self._shadow.delete(tenant_id, user_id, doc_ids)
 
-    def delete_user(self, tenant_id: str, user_id: str) -> int:
+    def delete_user(self, tenant_id: str, user_id: str, doc_ids: Sequence[str] | None = None) -> int:
         with self._lock:
+            if doc_ids is not None:
+                removed = self._active().delete(tenant_id, user_id, doc_ids)
+                if self._shadow is not None:
+                    self._shadow.delete(tenant_id, user_id, doc_ids)
+                return removed
             removed = self._active().delete_user(tenant_id, user_id)
             if self._shadow is not None:
                 self._shadow.delete_user(tenant_id, user_id)

@@ -153,7 +153,8 @@ class IndexStore:
             conn.execute(f"DELETE FROM vectors WHERE id IN ({marks})", chunk)  # noqa: S608
             conn.execute(f"DELETE FROM docs WHERE id IN ({marks})", chunk)  # noqa: S608
 
-    def delete(self, tenant_id: str, user_id: str, doc_ids: Sequence[str]) -> None:
+    def delete(self, tenant_id: str, user_id: str, doc_ids: Sequence[str]) -> int:
+        """How many of them were there."""
         wanted = list(dict.fromkeys(doc_ids))
         row_ids: list[int] = []
         with self._lock:
@@ -170,6 +171,7 @@ class IndexStore:
                     ]
                 self._delete_rows(conn, row_ids)
             self._patch_cache((tenant_id, user_id), {}, row_ids)
+        return len(row_ids)
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         with self._lock:

@@ -31,6 +31,7 @@ from engram.memory.models import KB_OWNER, ExistingMemory, Fact, MemoryRecord, M
 from engram.settings import Settings
 from tests.conftest import EVENTS
 from tests.support.indexing import sync_index
+from tests.support.outbox import store_rounds
 from tests.support.table_scan import table_strings
 
 pytestmark = pytest.mark.integration
@@ -204,9 +205,11 @@ def test_turn_worker_facts_rounds_and_merges_store_no_pii(make: Callable[..., Co
     from functions.turn_worker.handler import lambda_handler
 
     c = make()
-    assert lambda_handler(_turn_event(1, PII_TEXT), LocalContext())["batchItemFailures"] == []
+    first = store_rounds(c.settings, _turn_event(1, PII_TEXT))
+    assert lambda_handler(first, LocalContext())["batchItemFailures"] == []
     sync_index(c)  # the second turn finds the first fact in the index and merges into it
-    assert lambda_handler(_turn_event(2, PII_TEXT), LocalContext())["batchItemFailures"] == []
+    second = store_rounds(c.settings, _turn_event(2, PII_TEXT))
+    assert lambda_handler(second, LocalContext())["batchItemFailures"] == []
 
     records = _records(c)
     rounds = [r for r in records if r.namespace == Namespace.ROUND]

@@ -25,6 +25,7 @@ from engram.local.sqs import LocalSqsDelivery, OutboxPipe
 from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryType, Namespace
 from engram.settings import Settings
+from tests.support.outbox import store_rounds
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"
 TURN_EVENT = EVENTS / "sqs" / "turn_job.json"
@@ -46,7 +47,9 @@ def _handler() -> Callable[[dict[str, Any], Any], dict[str, Any]]:
 @pytest.fixture
 def worker(container: Container) -> Any:
     runtime.set_container(container)
-    yield _handler()
+    handler = _handler()
+    # the rounds the records describe are in the table, as they are when the pipe reads them
+    yield lambda event, context: handler(store_rounds(container.settings, event), context)
     runtime.set_container(None)
 
 
@@ -127,6 +130,7 @@ def test_local_delivery_redelivers_through_the_real_handler_then_gives_up(contai
 
     container.post_turn.memory_writer = flaky
     body = json.loads(_event(TURN_EVENT)["Records"][0]["body"])
+    store_rounds(container.settings, {"Records": [{"body": json.dumps(body)}]})  # the round the record is of
     LocalSqsDelivery(max_receives=3).send(body, "g", "d")
     assert failures["left"] == 0 and len(_rounds(container)) == 1
 

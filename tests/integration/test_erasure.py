@@ -500,3 +500,17 @@ def test_a_post_turn_job_delivered_after_the_erasure_writes_nothing_back(
     assert _stores(c, USER) == {"by_user": 0, "index": 0}
     assert metrics.total("post_turn_round_gone") == 1
     assert call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()["state"] == "completed"
+
+
+def test_an_unconfirmed_request_expires_a_day_after_its_token(stack: tuple[Container, LocalGateway]) -> None:
+    """It names the user in plain: a request nobody confirms leaves with DynamoDB's TTL."""
+    c, gw = stack
+    created = call(gw, "POST", "/v1/me/erasure", _auth(c.settings), {"scope": "all"}).json()
+    client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
+    key = {"PK": {"S": "_ERASURE#default"}, "SK": {"S": f"REQ#{created['request_id']}"}}
+    item = client.get_item(TableName=c.settings.table_name, Key=key, ConsistentRead=True)["Item"]
+    assert float(item["expires_at"]["N"]) == created["token_expires_at"] + 86_400
+    confirm = f"/v1/me/erasure/{created['request_id']}/confirm"
+    assert call(gw, "POST", confirm, _auth(c.settings), {"token": created["confirmation_token"]}).status == 200
+    item = client.get_item(TableName=c.settings.table_name, Key=key, ConsistentRead=True)["Item"]
+    assert "expires_at" not in item  # confirmed: kept, with its receipt to come

@@ -13,6 +13,7 @@ from engram.privacy.models import ErasureRequest, ErasureScope, ErasureState, St
 
 ERASURE_PK = "_ERASURE#"  # never a user's key: tenant partitions start with "T#"
 DUE = "due"
+UNCONFIRMED_KEPT_S = 86_400
 _OPEN = (ErasureState.CONFIRMED, ErasureState.PROCESSING)
 
 
@@ -52,6 +53,9 @@ class DynamoErasureRequests:
             until=r.until,
             reapplies=r.reapplies,
             version=r.version,
+            # a request never confirmed goes a day after its token (it names the user in plain);
+            # a confirmed one stays: its receipt is the proof
+            expires_at=r.token_expires_at + UNCONFIRMED_KEPT_S if r.state == ErasureState.PENDING else None,
         )
 
     def create(self, request: ErasureRequest, token_hash: str) -> bool:

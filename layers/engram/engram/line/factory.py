@@ -3,10 +3,7 @@ worker's handler (the container's conversation service)."""
 
 from __future__ import annotations
 
-import json
-import logging
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engram.line.channels import Channels
 from engram.line.ports import DeadLetters, EventQueue, Transcriber
@@ -18,7 +15,6 @@ if TYPE_CHECKING:
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
 
-logger = logging.getLogger(__name__)
 LOCAL_ENVIRONMENTS = ("local", "test")
 
 
@@ -26,35 +22,6 @@ def channels_for(settings: Settings) -> Channels:
     from engram.adapters.secrets import fetch_secret
 
     return Channels(settings.line_channels, fetch_secret, local=settings.environment in LOCAL_ENVIRONMENTS)
-
-
-class LocalDeadLetters:
-    """The DLQ's part locally: kept in memory (and logged) for `engram line` and the tests."""
-
-    def __init__(self) -> None:
-        self.entries: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-
-    def send(self, job: dict[str, Any], reason: str) -> None:
-        with self._lock:
-            self.entries.append({"job": job, "reason": reason})
-        logger.error("LINE event dead-lettered", extra={"reason": reason})
-
-
-class SqsDeadLetters:
-    def __init__(self, queue_url: str, region: str) -> None:
-        import boto3
-
-        self._client = boto3.client("sqs", region_name=region)
-        self._url = queue_url
-
-    def send(self, job: dict[str, Any], reason: str) -> None:
-        self._client.send_message(
-            QueueUrl=self._url,
-            MessageBody=json.dumps({"job": job, "reason": reason}, ensure_ascii=False),
-            MessageGroupId=str(job.get("group", "line")),
-            MessageDeduplicationId=str(job.get("dedup", "line")),
-        )
 
 
 def event_queue_for(settings: Settings, local: EventQueue | None = None) -> EventQueue:
@@ -96,6 +63,8 @@ def line_turns_for(container: Container) -> LineTurns:
     if held is not None:
         return held  # type: ignore[no-any-return]
     s = container.settings
+    from engram.adapters.line_dead_letters import LocalDeadLetters, SqsDeadLetters
+
     dead: DeadLetters = (
         SqsDeadLetters(s.line_dlq_url, s.aws_region)
         if s.line_dlq_url

@@ -117,9 +117,10 @@ class WebhookBody(_Model):
     events: list[dict[str, Any]] = Field(default_factory=list, max_length=100)
 
 
-def source_user(source: UserSource | GroupSource | RoomSource) -> str | None:
-    """The LINE user an event is from (a group member may hide it: None)."""
-    return source.user_id
+def line_user(source: UserSource | GroupSource | RoomSource) -> str:
+    """Whose memory an event is: the LINE user it is from; a group member who hides their id is
+    the group (or room)."""
+    return source.user_id or chat_id(source)
 
 
 def conversation_of(source: UserSource | GroupSource | RoomSource) -> str:

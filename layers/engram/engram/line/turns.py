@@ -36,6 +36,7 @@ from engram.line.models import (
     UserSource,
     chat_id,
     conversation_of,
+    line_user,
 )
 from engram.line.ports import (
     DeadLetters,
@@ -95,8 +96,7 @@ class LineTurns:
             self.dead_letters.send(job, "unknown channel")
             return
         event = EVENTS.validate_python(job["event"])
-        user = event.source.user_id or chat_id(event.source)  # a member who hides their id: the group
-        key = SessionKey(channel.tenant, user, channel.persona, conversation_of(event.source))
+        key = SessionKey(channel.tenant, line_user(event.source), channel.persona, conversation_of(event.source))
         if isinstance(event, UnfollowEvent):
             self._unfollow(key)
         elif isinstance(event, FollowEvent):
@@ -156,7 +156,7 @@ class LineTurns:
 
     # --- replies --------------------------------------------------------------------------
     def _send(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str]) -> None:
-        owner = OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
+        owner = OwnerKey(channel.tenant, line_user(event.source))
         now, holder = self.clock.now(), f"reply-{uuid.uuid4().hex[:8]}"
         claim = self.markers.claim(owner, REPLY_SCOPE, event.webhook_event_id, holder, 120.0, now)
         if claim.state != "acquired":

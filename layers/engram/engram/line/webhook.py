@@ -19,7 +19,7 @@ from engram.domain.models import OwnerKey
 from engram.errors import Unauthorized, ValidationFailed
 from engram.line import signature
 from engram.line.channels import Channels, LineChannel
-from engram.line.models import KNOWN, Event, WebhookBody, chat_id
+from engram.line.models import KNOWN, Event, WebhookBody, chat_id, line_user
 from engram.line.ports import EventQueue
 from engram.ports import IdempotencyStore
 from engram.settings import Settings
@@ -96,7 +96,7 @@ class LineWebhook:
 
     @staticmethod
     def _owner(channel: LineChannel, event: Any) -> OwnerKey:
-        return OwnerKey(channel.tenant, event.source.user_id or chat_id(event.source))
+        return OwnerKey(channel.tenant, line_user(event.source))
 
     def _queue_chat(self, channel: LineChannel, events: list[tuple[dict[str, Any], Any]]) -> int:
         """Queue one chat's claimed events in order; a failure drops the markers of what was not

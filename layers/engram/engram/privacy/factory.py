@@ -113,7 +113,7 @@ def erasure_service_for(container: Container) -> ErasureService:
             settings=container.settings,
             clock=container.clock,
             hash_key=erasure_hash_key(container.settings),
-            on_confirmed=lambda: _run_now(container),
+            on_confirmed=lambda: start_erasure(container),
         )
 
     return _once(container, ERASURE_SERVICE, ErasureService, build)
@@ -222,13 +222,8 @@ def _kick(container: Container, job: str, trigger_key: str, run: Callable[[], ob
 
 
 def start_erasure(container: Container) -> None:
-    """Kick the erasure job now (a confirmation, a persona deletion)."""
-    _run_now(container)
-
-
-def _run_now(container: Container) -> None:
-    """The immediate run after a confirmation; the 15-minute schedule is the backstop: a lost
-    kick delays, never drops, an erasure."""
+    """Kick the erasure job now (a confirmation, a persona deletion); the 15-minute schedule is
+    the backstop: a lost kick delays, never drops, an erasure."""
     _kick(container, JOB, "erasure_trigger", lambda: erasure_job_for(container).run())
 
 

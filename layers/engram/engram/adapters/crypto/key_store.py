@@ -13,7 +13,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.side_table import SideTable
 from engram.errors import StoreUnavailable
 
 
@@ -42,20 +42,7 @@ def _stored(item: dict[str, Any]) -> StoredKey:
     return StoredKey(item["owner"]["S"], item["key_id"]["S"], bytes(item["wrapped"]["B"]), item["wrapped_by"]["S"])
 
 
-class DynamoDataKeyStore:
-    def __init__(self, cfg: TableConfig, table_name: str) -> None:
-        self._cfg = cfg
-        self.table_name = table_name
-        self._client: Any = None
-
-    @property
-    def client(self) -> Any:
-        if self._client is None:
-            from engram.adapters.dynamodb.tables import dynamodb_client
-
-            self._client = dynamodb_client(self._cfg)
-        return self._client
-
+class DynamoDataKeyStore(SideTable):
     def _call(self, op: str, **kwargs: Any) -> dict[str, Any]:
         try:
             result: dict[str, Any] = getattr(self.client, op)(TableName=self.table_name, **kwargs)

@@ -8,8 +8,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.dynamodb.side_table import SideTable
 from engram.errors import StoreUnavailable
 from engram.privacy.audit import AuditEntry
 
@@ -20,20 +19,7 @@ def _subject(tenant_id: str, subject: str) -> str:
     return f"{tenant_id}#{subject}"
 
 
-class _AuditTable:
-    def __init__(self, cfg: TableConfig, table_name: str) -> None:
-        self._cfg = cfg
-        self._table = table_name
-        self._client: Any = None
-
-    @property
-    def client(self) -> Any:
-        if self._client is None:
-            self._client = dynamodb_client(self._cfg)
-        return self._client
-
-
-class DynamoAuditWriter(_AuditTable):
+class DynamoAuditWriter(SideTable):
     def append(self, entry: AuditEntry) -> None:
         item = {
             "subject": {"S": _subject(entry.tenant_id, entry.subject)},
@@ -43,7 +29,7 @@ class DynamoAuditWriter(_AuditTable):
         }
         try:
             self.client.put_item(
-                TableName=self._table,
+                TableName=self.table_name,
                 Item=item,
                 ConditionExpression="attribute_not_exists(#s)",
                 ExpressionAttributeNames={"#s": "subject"},
@@ -52,12 +38,12 @@ class DynamoAuditWriter(_AuditTable):
             raise StoreUnavailable("the audit log is unavailable", details={"cause": type(exc).__name__}) from exc
 
 
-class DynamoAuditReader(_AuditTable):
+class DynamoAuditReader(SideTable):
     def list(
         self, tenant_id: str, subject: str, limit: int, before: str | None = None
     ) -> tuple[list[AuditEntry], str | None]:
         kwargs: dict[str, Any] = {
-            "TableName": self._table,
+            "TableName": self.table_name,
             "KeyConditionExpression": "#s = :s",
             "ExpressionAttributeNames": {"#s": "subject"},
             "ExpressionAttributeValues": {":s": {"S": _subject(tenant_id, subject)}},

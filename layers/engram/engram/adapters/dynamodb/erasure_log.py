@@ -9,8 +9,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.dynamodb.side_table import SideTable
 from engram.errors import StoreUnavailable
 from engram.privacy.models import ErasureLogEntry, ErasureScope
 
@@ -31,18 +30,7 @@ def erasure_log_table_definition(table_name: str) -> dict[str, Any]:
     }
 
 
-class DynamoErasureLog:
-    def __init__(self, cfg: TableConfig, table_name: str) -> None:
-        self._cfg = cfg
-        self._table = table_name
-        self._client: Any = None
-
-    @property
-    def client(self) -> Any:
-        if self._client is None:
-            self._client = dynamodb_client(self._cfg)
-        return self._client
-
+class DynamoErasureLog(SideTable):
     def append(self, entry: ErasureLogEntry) -> None:
         item: dict[str, Any] = {
             "tenant": {"S": entry.tenant_id},
@@ -56,13 +44,13 @@ class DynamoErasureLog:
         if entry.persona_id:
             item["persona_id"] = {"S": entry.persona_id}
         try:
-            self.client.put_item(TableName=self._table, Item=item)  # same key, same content: idempotent
+            self.client.put_item(TableName=self.table_name, Item=item)  # same key, same content: idempotent
         except (BotoCoreError, ClientError) as exc:
             raise StoreUnavailable("the erasure log is unavailable", details={"cause": type(exc).__name__}) from exc
 
     def entries(self) -> list[ErasureLogEntry]:
         out: list[ErasureLogEntry] = []
-        kwargs: dict[str, Any] = {"TableName": self._table, "ConsistentRead": True}
+        kwargs: dict[str, Any] = {"TableName": self.table_name, "ConsistentRead": True}
         try:
             while True:
                 page = self.client.scan(**kwargs)

@@ -32,12 +32,11 @@ class DynamoIdempotencyStore:
         self._m = models.idempotency
         self._c = models.cipher
 
-    def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim:
-        """First writer wins; an expired lock or result can be claimed again."""
+    def _lock(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Any:
+        """An in-progress marker, and the condition it is written under (absent, or expired)."""
         m = self._m
-        pk = keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key)
         item = m(
-            pk,
+            keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key),
             keys.IDEM_SK,
             status=IN_PROGRESS,
             owner=owner,
@@ -45,8 +44,15 @@ class DynamoIdempotencyStore:
             expires_at=now + lock_ttl_s,
             user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
         )
+        return item, m.pk.does_not_exist() | (m.expires_at <= now)
+
+    def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim:
+        """First writer wins; an expired lock or result can be claimed again."""
+        m = self._m
+        item, condition = self._lock(owner_key, scope, key, owner, lock_ttl_s, now)
+        pk = item.pk
         try:
-            item.save(condition=m.pk.does_not_exist() | (m.expires_at <= now))
+            item.save(condition=condition)
             return Claim("acquired", owner=owner)
         except PynamoDBException as exc:
             if not is_condition_failure(exc):
@@ -79,17 +85,8 @@ class DynamoIdempotencyStore:
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
                     for i in pending:
-                        owner_key, scope, key = claims[i]
-                        item = m(
-                            keys.idempotency_pk(owner_key.tenant_id, owner_key.user_id, scope, key),
-                            keys.IDEM_SK,
-                            status=IN_PROGRESS,
-                            owner=owner,
-                            created_at=now,
-                            expires_at=now + lock_ttl_s,
-                            user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
-                        )
-                        tx.save(item, condition=m.pk.does_not_exist() | (m.expires_at <= now))
+                        item, condition = self._lock(*claims[i], owner, lock_ttl_s, now)
+                        tx.save(item, condition=condition)
             except TransactWriteError as exc:
                 codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
                 if len(codes) != len(pending) or not all(

@@ -6,7 +6,10 @@ stand-in), with the floor in the same run.
   SDK decision — our signature + event models + Messaging API client against line-bot-sdk's
   WebhookParser + MessagingApi (when the SDK can be installed from the package cache / PyPI);
 - time to 200 for a signed 10-event batch (10 chats, new event ids), next to the floor: the 10
-  conditional PutItems of the dedup markers alone, on the same DynamoDB Local;
+  conditional PutItems of the dedup markers alone, on the same DynamoDB Local. Twice: with the
+  line worker running the batches' turns on the same 2 cores and in the same process (its GIL),
+  and alone, the queued events held until the phase ends (in AWS the worker is another function
+  on other machines, so "alone" is the webhook's own cost);
 - webhook to reply: one text event until the stand-in has the reply (local models).
 
 Usage: uv run python benchmarks/line_webhook.py [--batches 60] [--replies 30] [--json out.json]
@@ -15,6 +18,7 @@ Usage: uv run python benchmarks/line_webhook.py [--batches 60] [--replies 30] [-
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import subprocess
 import sys
@@ -28,11 +32,14 @@ from typing import Any
 import boto3
 
 from _report import machine, print_table, summary, write_json
+from engram.domain.models import OwnerKey
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
 from engram.line.signature import sign
+from engram.line.webhook import DEDUP_SCOPE
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.local.stack import start_stack
+from functions.line_webhook import handler as line_webhook_handler
 
 REPO = Path(__file__).resolve().parents[1]
 OURS = "import engram.line.signature, engram.line.models, engram.adapters.line_messaging"
@@ -67,6 +74,74 @@ def _post(url: str, body: bytes, headers: dict[str, str]) -> int:
         return int(response.status)
 
 
+class HeldQueue:
+    """The "alone" phase: the webhook's events are kept, then handed to the worker's queue."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.held = inner, []  # type: list[dict[str, Any]]
+
+    def submit(self, job: dict[str, Any]) -> None:
+        self.held.append(job)
+
+    def release(self) -> None:
+        for job in self.held:
+            self.inner.submit(job)
+
+
+def _transactions(webhook: Any, count: int) -> list[float]:
+    """The tight floor: the batch's one TransactWriteItems (10 dedup markers), nothing else."""
+    taken: list[float] = []
+    for _ in range(count):
+        claims = [(OwnerKey("floor", uuid.uuid4().hex), DEDUP_SCOPE, uuid.uuid4().hex) for _ in range(10)]
+        started = time.perf_counter()
+        webhook.markers.claim_all(claims, "webhook", 60, webhook.clock.now())
+        taken.append((time.perf_counter() - started) * 1000)
+    return taken
+
+
+def _own_work(webhook: Any, count: int) -> list[float]:
+    """The webhook's own CPU: accept() with its DynamoDB and queue calls answered in memory."""
+
+    class Claimed:
+        def claim_all(self, claims: list[Any], *_: Any) -> list[bool]:
+            return [True] * len(claims)
+
+    own = dataclasses.replace(webhook, markers=Claimed(), queue=HeldQueue(None))
+    taken: list[float] = []
+    for n in range(count):
+        events = [samples.text(samples.source(f"Uown{n:04d}{k:025d}"), "早安", uuid.uuid4().hex) for k in range(10)]
+        body = samples.body(events)
+        header = sign(LOCAL_SECRET, body)
+        started = time.perf_counter()
+        own.accept("local", body, header)
+        taken.append((time.perf_counter() - started) * 1000)
+    return taken
+
+
+def _batches(url: str, client: Any, table: str, count: int, tag: str) -> tuple[list[float], list[float]]:
+    batch_ms: list[float] = []
+    floor_ms: list[float] = []
+    for n in range(count):
+        events = [
+            samples.text(samples.source(f"U{tag}{n:04d}{k:026d}"), "早安，今天天氣很好。", uuid.uuid4().hex)
+            for k in range(10)
+        ]
+        body = samples.body(events)
+        headers = {"content-type": "application/json", "x-line-signature": sign(LOCAL_SECRET, body)}
+        started = time.perf_counter()
+        assert _post(url, body, headers) == 200
+        batch_ms.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        for k in range(10):  # the floor: the batch's dedup writes alone
+            client.put_item(
+                TableName=table,
+                Item={"PK": {"S": f"FLOOR#{tag}#{n}#{k}"}, "SK": {"S": "~IDEM"}, "status": {"S": "x"}},
+                ConditionExpression="attribute_not_exists(PK)",
+            )
+        floor_ms.append((time.perf_counter() - started) * 1000)
+    return batch_ms, floor_ms
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=int, default=60)
@@ -87,28 +162,18 @@ def main() -> None:
         url = f"{stack.url}/line/webhook/local"
         client = boto3.client("dynamodb", endpoint_url=ddb.endpoint, region_name="us-east-1")
         table = stack.settings.table_name
-        batch_ms: list[float] = []
-        floor_ms: list[float] = []
-        for n in range(args.batches):
-            events = [
-                samples.text(samples.source(f"U{n:04d}{k:027d}"), "早安，今天天氣很好。", uuid.uuid4().hex)
-                for k in range(10)
-            ]
-            body = samples.body(events)
-            headers = {"content-type": "application/json", "x-line-signature": sign(LOCAL_SECRET, body)}
-            started = time.perf_counter()
-            assert _post(url, body, headers) == 200
-            batch_ms.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            for k in range(10):  # the floor: the batch's dedup writes alone
-                client.put_item(
-                    TableName=table,
-                    Item={"PK": {"S": f"FLOOR#{n}#{k}"}, "SK": {"S": "~IDEM"}, "status": {"S": "x"}},
-                    ConditionExpression="attribute_not_exists(PK)",
-                )
-            floor_ms.append((time.perf_counter() - started) * 1000)
+        webhook = line_webhook_handler._get_webhook()
+        held = HeldQueue(webhook.queue)
+        webhook.queue = held
+        _batches(url, client, table, 3, "w")  # warm-up
+        alone_ms, alone_floor_ms = _batches(url, client, table, args.batches, "a")
+        transaction_ms = _transactions(webhook, args.batches)
+        own_ms = _own_work(webhook, args.batches)
+        webhook.queue = held.inner
+        held.release()
+        batch_ms, floor_ms = _batches(url, client, table, args.batches, "b")
         standin = stack.line_standin.state
-        while len(standin.sent) < args.batches * 10 // 2:  # let the worker catch up before timing replies
+        while len(standin.sent) < (2 * args.batches + 3) * 10:  # let the worker catch up before timing replies
             time.sleep(0.5)
         reply_ms: list[float] = []
         for n in range(args.replies):
@@ -125,12 +190,20 @@ def main() -> None:
         ddb.stop()
 
     batch, floor, reply = summary(batch_ms), summary(floor_ms), summary(reply_ms)
+    alone, alone_floor = summary(alone_ms), summary(alone_floor_ms)
+    transaction, own = summary(transaction_ms), summary(own_ms)
     figures.update(
         {
-            "webhook_p50_ms": batch["p50"],
-            "webhook_p95_ms": batch["p95"],
-            "floor_p95_ms": floor["p95"],
-            "webhook_ratio_p95": round(batch["p95"] / floor["p95"], 2),
+            "webhook_p50_ms": alone["p50"],
+            "webhook_p95_ms": alone["p95"],
+            "floor_p95_ms": alone_floor["p95"],
+            "webhook_ratio_p95": round(alone["p95"] / alone_floor["p95"], 2),
+            "transaction_p95_ms": transaction["p95"],
+            "webhook_over_transaction_p95": round(alone["p95"] / transaction["p95"], 2),
+            "webhook_own_cpu_p95_ms": own["p95"],
+            "webhook_with_worker_p50_ms": batch["p50"],
+            "webhook_with_worker_p95_ms": batch["p95"],
+            "floor_with_worker_p95_ms": floor["p95"],
             "reply_p50_ms": reply["p50"],
             "reply_p95_ms": reply["p95"],
         }
@@ -139,7 +212,11 @@ def main() -> None:
         "LINE webhook (ms)",
         ["what", "p50", "p95", "n"],
         [
-            ["10-event batch: time to 200", batch["p50"], batch["p95"], batch["n"]],
+            ["10-event batch, alone: time to 200", alone["p50"], alone["p95"], alone["n"]],
+            ["floor: its 10 conditional PutItems", alone_floor["p50"], alone_floor["p95"], alone_floor["n"]],
+            ["floor: its one TransactWriteItems", transaction["p50"], transaction["p95"], transaction["n"]],
+            ["its own CPU (DynamoDB, queue in memory)", own["p50"], own["p95"], own["n"]],
+            ["10-event batch, worker busy: time to 200", batch["p50"], batch["p95"], batch["n"]],
             ["floor: its 10 conditional PutItems", floor["p50"], floor["p95"], floor["n"]],
             ["webhook to reply at the stand-in", reply["p50"], reply["p95"], reply["n"]],
         ],

@@ -1,0 +1,1 @@
+"""Engram's Python client (placeholder until the client lands)."""

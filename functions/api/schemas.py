@@ -83,6 +83,11 @@ class BlockView(_Model):
     tokens: int
     items: int
     trimmed: int
+    budget: int | None = Field(
+        default=None,
+        description="The block's own token budget (pinned ENGRAM_PINNED_TOKENS, summary ENGRAM_SUMMARY_BLOCK_TOKENS, "
+        "memories ENGRAM_MEMORY_BLOCK_TOKENS); null where only the context's max_tokens bounds it",
+    )
 
 
 class ProcessingResponse(_Model):
@@ -115,6 +120,10 @@ class ChatResponse(_Model):
     blocks: list[BlockView]
     memory_ids: list[str]
     memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
+    trimmed_memories: list[UsedMemoryView] = Field(
+        default_factory=list, description="Retrieved for this message but left out to fit the token budgets"
+    )
+    max_tokens: int = Field(default=0, description="The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)")
     deduplicated: bool
     latency_ms: float
     session_ended: bool = Field(
@@ -146,6 +155,10 @@ class ContextResponse(_Model):
     gate: GateView
     memory_ids: list[str]
     memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
+    trimmed_memories: list[UsedMemoryView] = Field(
+        default_factory=list, description="Retrieved for this message but left out to fit the token budgets"
+    )
+    max_tokens: int = Field(default=0, description="The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)")
 
 
 class TurnView(_Model):
@@ -195,6 +208,21 @@ class SessionResponse(_Model):
     last_activity_at: float
     expires_at: float
     recent: list[TurnView]
+
+
+class SessionListItem(_Model):
+    session_id: str
+    persona_id: str
+    status: Literal["ACTIVE", "IDLE", "ENDED"]
+    turn_count: int
+    summary_preview: str = Field(description="The rolling summary's first 160 characters")
+    started_at: float
+    last_activity_at: float
+    expires_at: float
+
+
+class SessionListResponse(_Model):
+    sessions: list[SessionListItem] = Field(description="Live sessions, most recently active first")
 
 
 class WarningView(_Model):

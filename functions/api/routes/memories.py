@@ -8,6 +8,7 @@ Every route exists twice: under /v1/memories... and /v1/personas/... for end use
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -175,6 +176,28 @@ def _epoch(name: str, value: str | None, end_of_day: bool = False) -> float | No
         return datetime.min.replace(tzinfo=UTC).timestamp() if parsed.year < 5000 else _LATEST
 
 
+StatusParam = Annotated[
+    str | None,
+    Query(
+        description="active, archived, compressed or superseded; several comma-separated "
+        "(archived or compressed imply include_archived)",
+        pattern=r"^(active|archived|compressed|superseded)(,(active|archived|compressed|superseded))*$",
+    ),
+]
+PinnedParam = Annotated[bool | None, Query(description="Only pinned (true) or only unpinned (false) memories")]
+SessionParam = Annotated[
+    str | None, Query(min_length=1, max_length=128, description="Only the memories made from this session")
+]
+
+
+@dataclass(frozen=True)
+class ListFilters:
+    type: str | None = None
+    status: str | None = None
+    pinned: bool | None = None
+    session_id: str | None = None
+
+
 def _types(value: str | None) -> list[MemoryType] | None:
     if not value:
         return None
@@ -215,10 +238,22 @@ def _create(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> 
 
 
 def _list(
-    owner: OwnerKey, persona_id: str | None, include_archived: bool, limit: int | None, offset: int
+    owner: OwnerKey, persona_id: str | None, include_archived: bool, limit: int | None, offset: int, f: ListFilters
 ) -> MemoryListResponse:
     svc = _svc()
-    page = svc.list(owner, persona_id, include_archived=include_archived, limit=limit, offset=offset)
+    if f.session_id is not None:
+        check_id("session_id", f.session_id)
+    page = svc.list(
+        owner,
+        persona_id,
+        include_archived=include_archived,
+        limit=limit,
+        offset=offset,
+        types=_types(f.type),
+        states=[s for s in (f.status or "").split(",") if s] or None,
+        pinned=f.pinned,
+        session_id=f.session_id,
+    )
     return MemoryListResponse(
         memories=[_view(r, svc) for r in page.items],
         total=page.total,
@@ -398,11 +433,24 @@ def backend_create_memory(user_id: str, body: CreateMemoryRequest) -> tuple[Crea
     return _create(_owner(user_id), body, user_id), 201
 
 
-@router.get(USER, summary="List memories (persona filter, archived, limit/offset)", tags=["memories"])
+@router.get(
+    USER,
+    summary="List memories, newest first (persona, type, status, pinned, session; limit/offset)",
+    tags=["memories"],
+)
 def list_memories(
-    persona_id: PersonaFilter = None, include_archived: bool = False, limit: Limit = None, offset: Offset = 0
+    persona_id: PersonaFilter = None,
+    include_archived: bool = False,
+    limit: Limit = None,
+    offset: Offset = 0,
+    type: TypeParam = None,
+    status: StatusParam = None,
+    pinned: PinnedParam = None,
+    session_id: SessionParam = None,
 ) -> MemoryListResponse:
-    return _list(_owner(None), persona_id, include_archived, limit, offset)
+    return _list(
+        _owner(None), persona_id, include_archived, limit, offset, ListFilters(type, status, pinned, session_id)
+    )
 
 
 @router.get(BACKEND, summary="List memories (trusted backend)", tags=["backend"])
@@ -412,8 +460,13 @@ def backend_list_memories(
     include_archived: bool = False,
     limit: Limit = None,
     offset: Offset = 0,
+    type: TypeParam = None,
+    status: StatusParam = None,
+    pinned: PinnedParam = None,
+    session_id: SessionParam = None,
 ) -> MemoryListResponse:
-    return _list(_owner(user_id), persona_id, include_archived, limit, offset)
+    filters = ListFilters(type, status, pinned, session_id)
+    return _list(_owner(user_id), persona_id, include_archived, limit, offset, filters)
 
 
 @router.get(USER + "/load", summary="Top N memories of a persona for the start of a conversation", tags=["memories"])

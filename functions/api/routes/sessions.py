@@ -15,7 +15,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from engram.domain.conversation import used_memories
 from engram.domain.ids import check_id
-from engram.domain.models import SessionKey, SessionSnapshot, SessionStatus, Turn
+from engram.domain.models import OwnerKey, SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
 from engram.runtime import get_container
 
 from .. import auth, plans
@@ -30,6 +30,8 @@ from ..schemas import (
     LoggedRoundView,
     ProcessingResponse,
     SessionEndResponse,
+    SessionListItem,
+    SessionListResponse,
     SessionResponse,
     TurnRequest,
     TurnResponse,
@@ -130,13 +132,16 @@ def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
         {
             "messages": ctx.messages,
             "blocks": [
-                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks
+                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed, "budget": b.budget}
+                for b in ctx.blocks
             ],
             "total_tokens": ctx.total_tokens,
             "encoding": ctx.encoding,
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "memory_ids": ctx.memory_ids,
             "memories": used_memories(ctx),
+            "trimmed_memories": used_memories(ctx, trimmed=True),
+            "max_tokens": ctx.max_tokens,
         }
     )
 
@@ -151,12 +156,16 @@ def _record_turn(key: SessionKey, body: TurnRequest) -> TurnResponse:
     )
 
 
+def _status(meta: SessionMeta, idle_timeout_s: float, now: float) -> SessionStatus:
+    if meta.status == SessionStatus.ACTIVE and meta.is_idle(now, idle_timeout_s):
+        return SessionStatus.IDLE
+    return meta.status
+
+
 def _session_view(snapshot: SessionSnapshot, idle_timeout_s: float, now: float) -> SessionResponse:
     meta = snapshot.meta
     assert meta is not None
-    status = meta.status
-    if status == SessionStatus.ACTIVE and meta.is_idle(now, idle_timeout_s):
-        status = SessionStatus.IDLE
+    status = _status(meta, idle_timeout_s, now)
     return SessionResponse(
         session_id=meta.key.session_id,
         persona_id=meta.key.persona_id,
@@ -175,6 +184,46 @@ def _get_session(key: SessionKey) -> SessionResponse:
     c = get_container()
     snapshot = c.conversation.get_session(key)
     return _session_view(snapshot, c.settings.session_idle_timeout_s, c.clock.now())
+
+
+def _list_sessions(user_id: str | None, persona_id: str | None, limit: int) -> SessionListResponse:
+    c = get_container()
+    event: dict[str, Any] = router.current_event.raw_event
+    owner: OwnerKey = auth.end_user(event, c.settings) if user_id is None else auth.backend(event, user_id, c.settings)
+    if persona_id is not None:
+        check_id("persona_id", persona_id)
+    now, idle = c.clock.now(), c.settings.session_idle_timeout_s
+    return SessionListResponse(
+        sessions=[
+            SessionListItem(
+                session_id=m.key.session_id,
+                persona_id=m.key.persona_id,
+                status=_status(m, idle, now).value,
+                turn_count=m.turn_count,
+                summary_preview=m.summary[:160],
+                started_at=m.started_at,
+                last_activity_at=m.last_activity_at,
+                expires_at=m.expires_at,
+            )
+            for m in c.conversation.list_sessions(owner, persona_id, limit)
+        ]
+    )
+
+
+SessionLimit = Annotated[int, Query(ge=1, le=100, description="At most this many sessions")]
+PersonaQuery = Annotated[str | None, Query(min_length=1, max_length=128)]
+
+
+@router.get("/sessions", summary="List the caller's live sessions, most recently active first", tags=["sessions"])
+def list_sessions(persona_id: PersonaQuery = None, limit: SessionLimit = 50) -> SessionListResponse:
+    return _list_sessions(None, persona_id, limit)
+
+
+@router.get("/users/<user_id>/sessions", summary="List a user's live sessions (trusted backend)", tags=["backend"])
+def backend_list_sessions(
+    user_id: str, persona_id: PersonaQuery = None, limit: SessionLimit = 50
+) -> SessionListResponse:
+    return _list_sessions(user_id, persona_id, limit)
 
 
 LogLimit = Annotated[int, Query(ge=1, le=100)]

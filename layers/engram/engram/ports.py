@@ -100,6 +100,10 @@ class ConversationStore(Protocol):
 
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
 
+    def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
+        """The user's live sessions (any persona), at most `limit`, most recently active first."""
+        ...
+
     def log_page(
         self, key: SessionKey, now: float, limit: int, before: tuple[int, int] | None = None
     ) -> tuple[list[LoggedRound], tuple[int, int] | None]: ...

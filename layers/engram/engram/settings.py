@@ -182,6 +182,7 @@ class Settings(BaseSettings):
     fallback_summary_chars: int = Field(default=500, ge=50)  # M4
     fallback_importance: int = Field(default=5, ge=1, le=10)  # M4
     list_default_limit: int = Field(default=10, ge=1)  # M4
+    session_list_scan_max: int = Field(default=500, ge=1, le=5000)  # sessions read for one list (newest kept)
     load_default_count: int = Field(default=5, ge=1)  # M4
 
     # --- R: lifecycle ------------------------------------------------------------

@@ -68,17 +68,21 @@ class ContextAssembler:
             if pinned:
                 text = "Core facts about the user:\n" + "".join(f"- {p}\n" for p in pinned)
                 system += "\n\n" + text
-                blocks.append(ContextBlock("pinned", text, count(text), len(pinned)))
+                blocks.append(ContextBlock("pinned", text, count(text), len(pinned), 0, s.pinned_tokens))
             if summary:
                 text = "Conversation so far (summary):\n" + summary
                 system += "\n\n" + text
-                blocks.append(ContextBlock("summary", text, count(text), 1, trimmed["summary"]))
+                blocks.append(ContextBlock("summary", text, count(text), 1, trimmed["summary"], s.summary_block_tokens))
             if kept_memories:
                 text = "Relevant memories:\n" + "".join(
                     f"- {self._counter.truncate(m.text, s.memory_item_cap_tokens)}\n" for m in kept_memories
                 )
                 system += "\n\n" + text
-                blocks.append(ContextBlock("memories", text, count(text), len(kept_memories), trimmed["memories"]))
+                blocks.append(
+                    ContextBlock(
+                        "memories", text, count(text), len(kept_memories), trimmed["memories"], s.memory_block_tokens
+                    )
+                )
             messages = [{"role": "system", "content": system}]
             recent_tokens = 0
             for t in recent:
@@ -115,4 +119,10 @@ class ContextAssembler:
             encoding=self._counter.encoding_name,
             used=[UsedMemory(p.memory_id, p.text, "pinned") for p in kept_pinned]
             + [UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4)) for m in kept_memories],
+            trimmed=[
+                UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4))
+                for m in memories
+                if m not in kept_memories
+            ],
+            max_tokens=s.context_max_tokens,
         )

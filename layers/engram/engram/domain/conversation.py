@@ -19,6 +19,7 @@ from engram.domain.models import (
     AssembledContext,
     Claim,
     LoggedRound,
+    OwnerKey,
     RequestMarker,
     SessionKey,
     SessionMeta,
@@ -61,11 +62,12 @@ def _wait(seconds: float) -> None:
 PREVIEW_CHARS = 80
 
 
-def used_memories(ctx: AssembledContext) -> list[dict[str, Any]]:
-    """What entered the prompt, for the caller to show: id, the first words, pinned or retrieved."""
+def used_memories(ctx: AssembledContext, trimmed: bool = False) -> list[dict[str, Any]]:
+    """What entered the prompt (or, `trimmed`, what was retrieved but left out for the token
+    budgets), for the caller to show: id, the first words, pinned or retrieved, the score."""
     return [
         {"memory_id": m.memory_id, "preview": m.text[:PREVIEW_CHARS], "source": m.source, "score": m.score}
-        for m in ctx.used
+        for m in (ctx.trimmed if trimmed else ctx.used)
     ]
 
 
@@ -348,6 +350,13 @@ class ConversationService:
         if snapshot.meta is None:
             raise NotFound("session not found", details={"session_id": key.session_id})
         return snapshot
+
+    def list_sessions(self, owner: OwnerKey, persona_id: str | None, limit: int) -> list[SessionMeta]:
+        """The user's live sessions, most recently active first (the inspector's session list)."""
+        metas = self.store.list_metas(
+            owner.tenant_id, owner.user_id, self.clock.now(), self.settings.session_list_scan_max
+        )
+        return [m for m in metas if persona_id is None or m.key.persona_id == persona_id][:limit]
 
     def log(
         self, key: SessionKey, limit: int, before: tuple[int, int] | None = None

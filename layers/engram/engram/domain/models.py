@@ -211,6 +211,7 @@ class ContextBlock:
     tokens: int
     items: int = 0
     trimmed: int = 0
+    budget: int | None = None  # the block's own token budget (C2); None where only the total bounds it
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,3 +233,5 @@ class AssembledContext:
     memory_ids: list[str] = field(default_factory=list)
     encoding: str = ""
     used: list[UsedMemory] = field(default_factory=list)
+    trimmed: list[UsedMemory] = field(default_factory=list)  # retrieved, but left out for the budgets
+    max_tokens: int = 0

@@ -353,12 +353,24 @@ class MemoryService:
         include_archived: bool = False,
         limit: int | None = None,
         offset: int = 0,
+        types: Sequence[MemoryType] | None = None,
+        states: Sequence[str] | None = None,
+        pinned: bool | None = None,
+        session_id: str | None = None,
     ) -> Page:
+        """M2 list, newest first. `states` filters by what the inspector shows: active, archived,
+        compressed, or superseded (a fact replaced by a newer one, kept with its validity);
+        naming archived or compressed implies include_archived."""
         limit = self.settings.list_default_limit if limit is None else limit
         if limit < 1 or offset < 0:
             raise ValidationFailed("limit must be >= 1 and offset >= 0", details={"field": "limit"})
         if persona_id is not None:
             check_id("persona_id", persona_id)
+        wanted = set(states or ())
+        unknown = wanted - {*MemoryStatus, "superseded"}
+        if unknown:
+            raise ValidationFailed("unknown memory status", details={"field": "status", "values": sorted(unknown)})
+        include_archived = include_archived or bool(wanted & {MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED})
         records = self.repo.list(
             owner.tenant_id,
             owner.user_id,
@@ -367,6 +379,17 @@ class MemoryService:
             statuses=None if include_archived else (MemoryStatus.ACTIVE,),
             now=self.clock.now(),
         )
+
+        def keep(r: MemoryRecord) -> bool:
+            state = "superseded" if r.superseded_by else r.status.value
+            return (
+                (not types or r.type in types)
+                and (not wanted or state in wanted)
+                and (pinned is None or r.pinned == pinned)
+                and (session_id is None or r.session_id == session_id)
+            )
+
+        records = [r for r in records if keep(r)]
         return Page(records[offset : offset + limit], len(records), limit, offset)
 
     def load(self, owner: OwnerKey, persona_id: str, n: int | None = None) -> builtins.list[MemoryRecord]:

@@ -1,0 +1,426 @@
+"""The asynchronous client. This file is the source: _sync_client.py is generated from it by
+clients/python/scripts/unasync.py (async def -> def, await dropped, httpx.AsyncClient -> httpx.Client,
+asyncio.sleep -> time.sleep, ...). Edit this one, then run the script."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from types import TracebackType
+from typing import Any, Literal, Self
+
+import httpx
+from pydantic import TypeAdapter
+
+from . import models as m
+from ._core import (
+    DEFAULT_BASE_URL,
+    AuthMode,
+    ClientConfig,
+    RetryPolicy,
+    body,
+    connection_error,
+    decode,
+    new_idempotency_key,
+    retry_status,
+)
+from .errors import error_from_response
+from .sigv4 import SigV4Auth
+
+__all__ = ["AsyncEngramClient"]
+
+ChatResult = m.ChatResponse | m.ProcessingResponse | m.BufferedResponse
+_CHAT_RESULT: TypeAdapter[ChatResult] = TypeAdapter(ChatResult)
+MemoryType = Literal["fact", "preference", "constraint", "decision", "todo", "timeline", "profile", "note", "summary"]
+Message = m.MemoryMessage | Mapping[str, str]
+
+
+def _messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    return [
+        msg.model_dump(mode="json")
+        if isinstance(msg, m.MemoryMessage)
+        else {"role": msg["role"], "content": msg["content"]}
+        for msg in messages
+    ]
+
+
+class AsyncEngramClient:
+    """Asynchronous client for the Engram API (httpx.AsyncClient).
+
+    Auth modes, one per client:
+
+    - end user: ``token=`` (a bearer JWT); calls the ``/v1/...`` routes as the token's user.
+    - trusted backend: ``sigv4=SigV4Auth(region=...)`` in AWS, or ``api_key=`` on the local stack,
+      plus ``user_id=``; calls ``/v1/users/{user_id}/...``. ``for_user(id)`` gives a client for
+      another user that shares the connection pool. The knowledge base needs no user.
+
+    Every method returns the typed response model (engram_client.models) and raises an
+    :class:`~engram_client.errors.EngramError` subclass for an error answer. Idempotent calls are
+    retried on 429, 5xx and connection errors (see :class:`RetryPolicy`).
+    """
+
+    def __init__(
+        self,
+        base_url: str = DEFAULT_BASE_URL,
+        *,
+        token: str | None = None,
+        api_key: str | None = None,
+        sigv4: SigV4Auth | None = None,
+        user_id: str | None = None,
+        timeout: float | httpx.Timeout = 30.0,
+        max_attempts: int | None = None,
+        retry: RetryPolicy | None = None,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self._config = ClientConfig(
+            base_url,
+            token=token,
+            api_key=api_key,
+            sigv4=sigv4,
+            user_id=user_id,
+            headers=headers,
+            retry=retry,
+            max_attempts=max_attempts,
+        )
+        self._http = httpx.AsyncClient(headers=self._config.headers(), auth=sigv4, timeout=timeout, transport=transport)
+        self._owns_http = True
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> AuthMode:
+        """``end_user`` (token) or ``backend`` (SigV4 / API key)."""
+        return self._config.mode
+
+    @property
+    def user_id(self) -> str | None:
+        """The user a backend client acts for (None for end-user clients: the token says)."""
+        return self._config.user_id
+
+    @property
+    def retry_policy(self) -> RetryPolicy:
+        return self._config.retry
+
+    def for_user(self, user_id: str) -> Self:
+        """A backend client acting for ``user_id``, sharing this client's connections (closing it
+        does not close them)."""
+        other = object.__new__(type(self))
+        other._config = self._config.for_user(user_id)
+        other._http = self._http
+        other._owns_http = False
+        return other
+
+    async def aclose(self) -> None:
+        if self._owns_http:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    # --- transport -------------------------------------------------------------------------------
+
+    async def _sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+    async def _send(
+        self,
+        name: str,
+        path: Mapping[str, str] | None = None,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json: Any = None,
+    ) -> httpx.Response:
+        method, endpoint, idempotent = self._config.endpoint(name)
+        url = self._config.url(endpoint, path or {}, params)
+        policy = self._config.retry
+        retry = 0
+        while True:
+            try:
+                response = await self._http.request(method, url, json=json)
+            except httpx.TransportError as exc:
+                retry += 1
+                delay = policy.delay(retry, None) if idempotent else None
+                if delay is None:
+                    raise connection_error(exc) from exc
+                await self._sleep(delay)
+                continue
+            if idempotent and retry_status(response):
+                retry += 1
+                delay = policy.delay(retry, response)
+                if delay is not None:
+                    await self._sleep(delay)
+                    continue
+            return response
+
+    async def _chat_result(self, name: str, path: Mapping[str, str], json: Any = None) -> ChatResult:
+        response = await self._send(name, path, json=json)
+        if not response.is_success:
+            raise error_from_response(response)
+        return _CHAT_RESULT.validate_json(response.content)
+
+    # --- sessions --------------------------------------------------------------------------------
+
+    async def chat(
+        self,
+        persona_id: str,
+        session_id: str,
+        message: str,
+        *,
+        idempotency_key: str | None = None,
+        audio_id: str | None = None,
+        is_final: bool = True,
+        part: int | None = None,
+    ) -> ChatResult:
+        """A full turn: Engram assembles the prompt, calls its model, stores the round.
+
+        Returns a ChatResponse; or, answered 202, a ProcessingResponse (a duplicate whose first copy is
+        still running: fetch the answer with :meth:`get_request` after ``retry_after`` seconds) or a
+        BufferedResponse (a partial transcript, ``is_final=False``). Without ``idempotency_key`` a
+        uuid4 is sent, so this call's own retries never make a second turn."""
+        json = body(
+            message=message,
+            idempotency_key=idempotency_key or new_idempotency_key(),
+            audio_id=audio_id,
+            is_final=None if is_final else False,
+            part=part,
+        )
+        return await self._chat_result("chat", {"persona_id": persona_id, "session_id": session_id}, json)
+
+    async def context(self, persona_id: str, session_id: str, message: str) -> m.ContextResponse:
+        """Bring your own LLM: the assembled prompt messages for ``message`` (summary, memories, recent
+        rounds) and the gate decision. Writes nothing; record the finished turn with :meth:`record_turn`."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        return decode(await self._send("context", path, json={"message": message}), m.ContextResponse)
+
+    async def record_turn(
+        self, persona_id: str, session_id: str, user: str, assistant: str, *, idempotency_key: str | None = None
+    ) -> m.TurnResponse:
+        """Records a round your own LLM produced (what the user said, what it answered). Without
+        ``idempotency_key`` a uuid4 is sent; the same key again answers ``duplicate: true``."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        json = {"user": user, "assistant": assistant, "idempotency_key": idempotency_key or new_idempotency_key()}
+        return decode(await self._send("record_turn", path, json=json), m.TurnResponse)
+
+    async def get_session(self, persona_id: str, session_id: str) -> m.SessionResponse:
+        """A session's state, rolling summary and recent rounds."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        return decode(await self._send("get_session", path), m.SessionResponse)
+
+    async def list_sessions(self, *, persona_id: str | None = None, limit: int | None = None) -> m.SessionListResponse:
+        """The user's live sessions, most recently active first."""
+        params = {"persona_id": persona_id, "limit": limit}
+        return decode(await self._send("list_sessions", params=params), m.SessionListResponse)
+
+    async def get_conversation_log(
+        self, persona_id: str, session_id: str, *, limit: int | None = None, before: str | None = None
+    ) -> m.ConversationLogResponse:
+        """Every round still held (newest first); page with ``before=previous.next_cursor``."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        params = {"limit": limit, "before": before}
+        return decode(await self._send("get_conversation_log", path, params=params), m.ConversationLogResponse)
+
+    async def end_session(self, persona_id: str, session_id: str) -> m.SessionEndResponse:
+        """Ends the session's run and stores its session memory (again: the first result,
+        ``already_ended: true``)."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        return decode(await self._send("end_session", path), m.SessionEndResponse)
+
+    async def save_session(self, persona_id: str, session_id: str) -> m.SessionEndResponse:
+        """Saves the conversation: ends the current run and stores its session memory; the next
+        message starts a new run."""
+        path = {"persona_id": persona_id, "session_id": session_id}
+        return decode(await self._send("save_session", path), m.SessionEndResponse)
+
+    async def get_request(self, persona_id: str, session_id: str, request_id: str) -> ChatResult:
+        """The answer of a chat request that was answered 202 (processing)."""
+        path = {"persona_id": persona_id, "session_id": session_id, "request_id": request_id}
+        return await self._chat_result("get_request", path)
+
+    # --- memories --------------------------------------------------------------------------------
+
+    async def list_memories(
+        self,
+        *,
+        persona_id: str | None = None,
+        include_archived: bool | None = None,
+        limit: int | None = None,
+        offset: int | None = None,
+    ) -> m.MemoryListResponse:
+        """Long-term memories, a page at a time (``limit`` / ``offset``)."""
+        params = {"persona_id": persona_id, "include_archived": include_archived, "limit": limit, "offset": offset}
+        return decode(await self._send("list_memories", params=params), m.MemoryListResponse)
+
+    async def create_memory(
+        self,
+        persona_id: str,
+        *,
+        summary: str | None = None,
+        messages: Sequence[Message] | None = None,
+        type: MemoryType | None = None,
+        importance: float | None = None,
+        pinned: bool | None = None,
+        topics: Sequence[str] | None = None,
+        session_id: str | None = None,
+    ) -> m.CreateMemoryResponse:
+        """Creates a memory from a manual ``summary`` (stored as is, PII-masked) or from ``messages``
+        (summarised by the model). ``importance`` is 0-1; ``pinned`` puts it in every prompt."""
+        json = body(
+            persona_id=persona_id,
+            summary=summary,
+            messages=_messages(messages) if messages is not None else None,
+            type=type,
+            importance=importance,
+            pinned=pinned,
+            topics=list(topics) if topics is not None else None,
+            session_id=session_id,
+        )
+        return decode(await self._send("create_memory", json=json), m.CreateMemoryResponse)
+
+    async def load_memories(self, persona_id: str, *, n: int | None = None) -> m.MemoryLoadResponse:
+        """The top ``n`` memories of a persona, for the start of a conversation."""
+        params = {"persona_id": persona_id, "n": n}
+        return decode(await self._send("load_memories", params=params), m.MemoryLoadResponse)
+
+    async def search_memories(
+        self,
+        q: str | None = None,
+        *,
+        persona_id: str | None = None,
+        type: MemoryType | Sequence[MemoryType] | None = None,
+        from_: date | datetime | str | None = None,
+        to: date | datetime | str | None = None,
+        include_archived: bool | None = None,
+        include_kb: bool | None = None,
+        limit: int | None = None,
+    ) -> m.SearchResponse:
+        """Searches memories by words and meaning (``q``), type(s), creation date range; with
+        ``include_kb`` the knowledge base too."""
+        params = {
+            "q": q,
+            "persona_id": persona_id,
+            "type": type,
+            "from": from_,
+            "to": to,
+            "include_archived": include_archived,
+            "include_kb": include_kb,
+            "limit": limit,
+        }
+        return decode(await self._send("search_memories", params=params), m.SearchResponse)
+
+    async def memory_timeline(self, *, persona_id: str | None = None) -> m.TimelineResponse:
+        """Active memories grouped by month, newest first."""
+        return decode(await self._send("memory_timeline", params={"persona_id": persona_id}), m.TimelineResponse)
+
+    async def summarize(
+        self, messages: Sequence[Message], *, persona_id: str | None = None, session_id: str | None = None
+    ) -> m.SummarizeResponse:
+        """Summarises messages (summary, topics, emotion, importance 1-10) without storing anything."""
+        json = body(messages=_messages(messages), persona_id=persona_id, session_id=session_id)
+        return decode(await self._send("summarize", json=json), m.SummarizeResponse)
+
+    async def list_archive(
+        self, *, persona_id: str | None = None, limit: int | None = None, offset: int | None = None
+    ) -> m.ArchiveListResponse:
+        """Archived and compressed memories with sizes, ratio, final score, reason and retention."""
+        params = {"persona_id": persona_id, "limit": limit, "offset": offset}
+        return decode(await self._send("list_archive", params=params), m.ArchiveListResponse)
+
+    async def memory_lifecycle(self, memory_id: str) -> m.LifecycleLogResponse:
+        """A memory's lifecycle log (score updates, compression, archive, restore, delete)."""
+        return decode(await self._send("memory_lifecycle", {"memory_id": memory_id}), m.LifecycleLogResponse)
+
+    async def get_memory(self, memory_id: str) -> m.MemoryResponse:
+        return decode(await self._send("get_memory", {"memory_id": memory_id}), m.MemoryResponse)
+
+    async def update_memory(
+        self,
+        memory_id: str,
+        *,
+        version: int,
+        summary: str | None = None,
+        importance: float | None = None,
+        pinned: bool | None = None,
+    ) -> m.MemoryResponse:
+        """Edits a memory's text, importance or pin. ``version`` is the one you read: a stale one
+        raises Conflict (read again, then retry)."""
+        json = body(version=version, summary=summary, importance=importance, pinned=pinned)
+        return decode(await self._send("update_memory", {"memory_id": memory_id}, json=json), m.MemoryResponse)
+
+    async def delete_memory(self, memory_id: str) -> m.DeleteMemoryResponse:
+        return decode(await self._send("delete_memory", {"memory_id": memory_id}), m.DeleteMemoryResponse)
+
+    async def archive_memory(self, memory_id: str) -> m.ArchiveResponse:
+        """Archives a memory (restorable with :meth:`restore_memory`)."""
+        return decode(await self._send("archive_memory", {"memory_id": memory_id}), m.ArchiveResponse)
+
+    async def restore_memory(self, memory_id: str) -> m.RestoreResponse:
+        return decode(await self._send("restore_memory", {"memory_id": memory_id}), m.RestoreResponse)
+
+    # --- personas --------------------------------------------------------------------------------
+
+    async def get_profile(self, persona_id: str) -> m.ProfileResponse:
+        """A persona's pinned facts and learned profile."""
+        return decode(await self._send("get_profile", {"persona_id": persona_id}), m.ProfileResponse)
+
+    async def set_pinned(self, persona_id: str, pinned_memory_ids: Sequence[str]) -> m.ProfileResponse:
+        """Exactly these memories become the persona's pinned facts."""
+        json = {"pinned_memory_ids": list(pinned_memory_ids)}
+        return decode(await self._send("set_pinned", {"persona_id": persona_id}, json=json), m.ProfileResponse)
+
+    async def delete_persona(self, persona_id: str) -> m.DeletePersonaResponse:
+        """Deletes everything of a persona (an erasure with its own signed receipt)."""
+        return decode(await self._send("delete_persona", {"persona_id": persona_id}), m.DeletePersonaResponse)
+
+    # --- knowledge base (backend clients only) -------------------------------------------------
+
+    async def list_kb_documents(self) -> m.KbDocumentListResponse:
+        return decode(await self._send("list_kb_documents"), m.KbDocumentListResponse)
+
+    async def upload_kb_document(self, title: str, text: str, *, source: str | None = None) -> m.KbDocumentView:
+        """Adds a document to the tenant's knowledge base (chunked, searchable with ``include_kb``)."""
+        json = body(title=title, text=text, source=source)
+        return decode(await self._send("upload_kb_document", json=json), m.KbDocumentView)
+
+    async def delete_kb_document(self, doc_id: str) -> m.KbDeleteResponse:
+        return decode(await self._send("delete_kb_document", {"doc_id": doc_id}), m.KbDeleteResponse)
+
+    # --- privacy: erasure, export, audit -------------------------------------------------------
+
+    async def request_erasure(self, *, scope: Literal["all", "recent"] | None = None) -> m.ErasureCreatedView:
+        """Requests erasure of everything held about the user (``scope="recent"``: the last 7 days).
+        Nothing is erased until :meth:`confirm_erasure` with the returned ``confirmation_token``."""
+        json = body(scope=scope)
+        return decode(await self._send("request_erasure", json=json), m.ErasureCreatedView)
+
+    async def confirm_erasure(self, request_id: str, token: str) -> m.ErasureView:
+        """Confirms an erasure request: it is queued and processed at once."""
+        path = {"request_id": request_id}
+        return decode(await self._send("confirm_erasure", path, json={"token": token}), m.ErasureView)
+
+    async def get_erasure(self, request_id: str) -> m.ErasureView:
+        """An erasure's state and, once completed, its signed receipt."""
+        return decode(await self._send("get_erasure", {"request_id": request_id}), m.ErasureView)
+
+    async def export(self) -> m.ExportView:
+        """Everything held about the user as one document (large ones: :meth:`start_export`)."""
+        return decode(await self._send("export"), m.ExportView)
+
+    async def start_export(self) -> m.ExportJobView:
+        """Asks for the user's export as a document made by a job (any size)."""
+        return decode(await self._send("start_export"), m.ExportJobView)
+
+    async def get_export(self, export_id: str) -> m.ExportJobView:
+        """An export job's state and, once completed, its link."""
+        return decode(await self._send("get_export", {"export_id": export_id}), m.ExportJobView)
+
+    async def list_audit(self, *, limit: int | None = None, before: str | None = None) -> m.AuditListResponse:
+        """The user's audit entries, newest first (backend clients only)."""
+        params = {"limit": limit, "before": before}
+        return decode(await self._send("list_audit", params=params), m.AuditListResponse)

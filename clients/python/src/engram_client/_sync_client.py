@@ -33,6 +33,7 @@ __all__ = ["EngramClient"]
 ChatResult = m.ChatResponse | m.ProcessingResponse | m.BufferedResponse
 _CHAT_RESULT: TypeAdapter[ChatResult] = TypeAdapter(ChatResult)
 MemoryType = Literal["fact", "preference", "constraint", "decision", "todo", "timeline", "profile", "note", "summary"]
+MemoryStatus = Literal["active", "archived", "compressed", "superseded"]
 Message = m.MemoryMessage | Mapping[str, str]
 
 
@@ -252,9 +253,23 @@ class EngramClient:
         include_archived: bool | None = None,
         limit: int | None = None,
         offset: int | None = None,
+        type: MemoryType | Sequence[MemoryType] | None = None,
+        status: MemoryStatus | Sequence[MemoryStatus] | None = None,
+        pinned: bool | None = None,
+        session_id: str | None = None,
     ) -> m.MemoryListResponse:
-        """Long-term memories, a page at a time (``limit`` / ``offset``)."""
-        params = {"persona_id": persona_id, "include_archived": include_archived, "limit": limit, "offset": offset}
+        """Long-term memories, a page at a time (``limit`` / ``offset``), optionally filtered by
+        type(s), status(es) (archived or compressed imply ``include_archived``), pin and session."""
+        params = {
+            "persona_id": persona_id,
+            "include_archived": include_archived,
+            "limit": limit,
+            "offset": offset,
+            "type": type,
+            "status": status,
+            "pinned": pinned,
+            "session_id": session_id,
+        }
         return decode(self._send("list_memories", params=params), m.MemoryListResponse)
 
     def create_memory(

@@ -19,7 +19,7 @@ from engram.tracing import LazyTracer
 
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
-from .routes import kb, memories, privacy, sessions
+from .routes import inspector, kb, memories, privacy, sessions
 
 logger = Logger()
 tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
@@ -31,6 +31,7 @@ app.include_router(sessions.router, prefix="/v1")
 app.include_router(memories.router, prefix="/v1")
 app.include_router(kb.router, prefix="/v1")
 app.include_router(privacy.router, prefix="/v1")
+app.include_router(inspector.router)
 errors.register(app)
 
 # The matched route's template, for the access log (one request at a time per environment).

@@ -38,6 +38,29 @@ def _deny(status: int, code: str, message: str) -> GatewayResponse:
 
 AUDIT_ROUTE = re.compile(r"^/v1/users/[^/]+/audit$")  # P6: its own function in AWS (read-only role)
 LINE_ROUTE = re.compile(r"^/line/webhook/[^/]+$")  # W1: its own function, no authorizer (the signature is)
+LOCAL_SIGN_IN = "/local/token"  # the inspector's "sign in as" for demo users: the local stack only, never in AWS
+
+
+def _local_token(settings: Settings, method: str, body: bytes | None) -> GatewayResponse:
+    """GET says the local sign-in exists; POST {"user_id"} mints that user's token (as `engram
+    token` does). Local only: in AWS the identity provider issues tokens."""
+    from engram.domain.ids import check_id
+    from engram.errors import ValidationFailed
+
+    if method.upper() == "GET":
+        payload: dict[str, Any] = {"available": True}
+    elif method.upper() == "POST":
+        try:
+            raw = json.loads(body or b"{}")
+            user = check_id("user_id", str(raw.get("user_id", "")) if isinstance(raw, dict) else "")
+        except (ValueError, ValidationFailed):
+            return _deny(400, "VALIDATION_ERROR", "give a valid user_id")
+        payload = {"user_id": user, "token": tokens.mint(settings, user), "expires_in": 24 * 3600}
+    else:
+        return _deny(405, "METHOD_NOT_ALLOWED", "GET or POST")
+    return GatewayResponse(
+        200, {"content-type": "application/json", "cache-control": "no-store"}, json.dumps(payload).encode()
+    )
 
 
 class LocalGateway:
@@ -58,6 +81,8 @@ class LocalGateway:
             return _deny(413, "PAYLOAD_TOO_LARGE", "the request body exceeds the gateway limit")
         claims: dict[str, Any] | None = None
         iam_caller: str | None = None
+        if path == LOCAL_SIGN_IN:
+            return _local_token(self._settings, method, body)
         if LINE_ROUTE.match(path) and method.upper() == "POST":
             from functions.line_webhook.handler import lambda_handler as line_handler
 

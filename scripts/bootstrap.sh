@@ -35,6 +35,11 @@ if ! command -v npm >/dev/null 2>&1; then
   apt_install nodejs npm
 fi
 
+# The inspector's browser tests drive Debian's Chromium (a test tool never downloads a browser).
+if ! command -v chromium >/dev/null 2>&1; then
+  apt_install chromium
+fi
+
 JAR=tools/dynamodb-local/node_modules/amplify-dynamodb-simulator/emulator/DynamoDBLocal.jar
 if [ ! -f "$JAR" ]; then
   log "installing DynamoDB Local (npm: amplify-dynamodb-simulator)"

@@ -5,8 +5,9 @@ Two kinds of caller, three routes:
 - trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` (and the
   knowledge base, `ANY /v1/kb/{proxy+}`) with
   IAM (SigV4) authorization — more specific, so API Gateway matches it first.
-No route is unauthenticated: the LINE webhook (which verifies X-Line-Signature itself)
-is added with its handler, not before.
+Two routes have no authorizer: the LINE webhook (which verifies X-Line-Signature itself,
+added with its handler) and `GET /inspector` + `GET /inspector/{name}`, the memory inspector's
+static files (no data; the page calls the authorized /v1 routes with the user's token).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from constructs import Construct
 
 from infra.config import EnvConfig
 from infra.constructs.function import EngramFunction, SharedRuntime, log_retention
+from infra.nag import acknowledge
 
 # No request/response bodies, no identities beyond the JWT subject: logs never carry content (§9).
 _ACCESS_LOG_FORMAT = json.dumps(
@@ -115,5 +117,14 @@ class EngramApi(Construct):
             integration=integration,
             authorizer=authorizers.HttpIamAuthorizer(),
         )
+        for path in ("/inspector", "/inspector/{name}"):
+            for route in self.http_api.add_routes(path=path, methods=[apigw.HttpMethod.GET], integration=integration):
+                acknowledge(
+                    route,
+                    "APIG4",
+                    "The memory inspector's static files (HTML, CSS, JavaScript shipped in the code): no data and "
+                    "no user's content in any answer, so no authorizer; every data call the page makes carries the "
+                    "user's bearer token to the JWT-authorized /v1 routes.",
+                )
         self.url = self.stage.url
         CfnOutput(self, "ApiUrl", value=self.stage.url)

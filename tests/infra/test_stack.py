@@ -541,7 +541,10 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
         "ANY /v1/kb/{proxy+}",
         "GET /v1/users/{userId}/audit",  # P6: the audit reader's own function
         "POST /line/webhook/{channel}",  # W1: no authorizer, the signature is checked in code
+        "GET /inspector",  # the inspector's static page: no authorizer, no data
+        "GET /inspector/{name}",
     }
+    assert routes["GET /inspector"].get("AuthorizationType", "NONE") == "NONE"
     assert routes["POST /line/webhook/{channel}"].get("AuthorizationType", "NONE") == "NONE"
     assert routes["ANY /v1/kb/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"

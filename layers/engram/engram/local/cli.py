@@ -1,4 +1,4 @@
-"""`engram` command: run the local stack, mint tokens, chat in the terminal, print the OpenAPI."""
+"""`engram` command: run the local stack, mint tokens, chat in the terminal, serve MCP, print the OpenAPI."""
 
 from __future__ import annotations
 
@@ -183,6 +183,25 @@ def cmd_keys_rotate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    """MCP server over stdio for one user; stdout is the protocol's, so messages go to stderr."""
+    from engram.local.mcp_server import McpConfig, serve  # imports mcp: never on the Lambda path
+
+    try:
+        config = McpConfig.from_env(
+            url=args.url,
+            token=args.token,
+            api_key=args.api_key,
+            user_id=args.user_id,
+            persona=args.persona,
+            session=args.session,
+        )
+    except ValueError as exc:
+        raise SystemExit(f"engram mcp: {exc}") from None
+    serve(config)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram", description="Engram local tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -241,6 +260,19 @@ def main(argv: list[str] | None = None) -> int:
     from engram.local.line_send import add_parser as add_line
 
     add_line(sub, _port("ENGRAM_PORT", DEFAULT_PORT), _port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT))
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve Engram's memory as MCP tools over stdio (for Claude Desktop and other MCP clients)",
+        description="An MCP server over stdio for one user. Credentials: ENGRAM_TOKEN (an end user's bearer "
+        "token) or ENGRAM_API_KEY + ENGRAM_USER_ID (the local stack's backend key, acting for that user).",
+    )
+    mcp.add_argument("--url", help="the Engram API (ENGRAM_URL; default http://127.0.0.1:$ENGRAM_PORT, 8080)")
+    mcp.add_argument("--token", help="an end user's bearer token (ENGRAM_TOKEN; prefer the variable)")
+    mcp.add_argument("--api-key", help="the backend key, local stack (ENGRAM_API_KEY; prefer the variable)")
+    mcp.add_argument("--user-id", help="with --api-key: the user to act for (ENGRAM_USER_ID)")
+    mcp.add_argument("--persona", help="the tools' default persona (ENGRAM_PERSONA, default assistant)")
+    mcp.add_argument("--session", help="the tools' default session (ENGRAM_SESSION, default mcp)")
+    mcp.set_defaults(func=cmd_mcp)
     api = sub.add_parser("openapi", help="print the OpenAPI document")
     api.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)

@@ -402,7 +402,10 @@ export async function sessions(main) {
         facts([
           ["state", view.status],
           ["rounds", String(view.turn_count)],
-          ["summary cursor", `rounds 1–${view.summary_cursor} are in the summary`],
+          [
+            "summary cursor",
+            view.summary_cursor ? `rounds 1–${view.summary_cursor} are folded into the summary` : "no round folded yet",
+          ],
           ["started", when(view.started_at)],
           ["last activity", when(view.last_activity_at)],
           ["expires", when(view.expires_at)],
@@ -446,7 +449,7 @@ export async function sessions(main) {
             "button",
             { className: "item", type: "button", dataset: { sessionId: s.session_id }, onclick: () => open(s) },
             h("div", {}, `${s.persona_id} / ${s.session_id}`),
-            h("div", { className: "meta" }, `${s.status} · ${s.turn_count} rounds · ${when(s.last_activity_at)}`),
+            h("div", { className: "meta" }, `${s.status} · ${s.turn_count} round${s.turn_count === 1 ? "" : "s"} · ${when(s.last_activity_at)}`),
             s.summary_preview ? h("div", { className: "meta content" }, s.summary_preview) : null,
           ),
         ),

@@ -57,7 +57,7 @@ class McpConfig:
             raise ValueError("give ENGRAM_TOKEN (end user) or ENGRAM_API_KEY + ENGRAM_USER_ID (backend), not both")
         if not self.token and not (self.api_key and self.user_id):
             raise ValueError(
-                "engram mcp needs credentials: ENGRAM_TOKEN (an end user's bearer token, e.g. `make token`) "
+                "credentials needed: ENGRAM_TOKEN (an end user's bearer token, e.g. `make token`) "
                 "or ENGRAM_API_KEY and ENGRAM_USER_ID (the backend key, acting for that user)"
             )
 

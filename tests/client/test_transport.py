@@ -46,6 +46,19 @@ SESSION = {
     "expires_at": 2.0,
     "recent": [],
 }
+CHAT = {
+    "status": "completed",
+    "reply": "hi there",
+    "model": "local-heuristic",
+    "request_id": "r1",
+    "turn": 1,
+    "gate": {"decision": "SKIP", "reason": "greeting", "language": "en"},
+    "context_tokens": 10,
+    "blocks": [],
+    "memory_ids": [],
+    "deduplicated": True,
+    "latency_ms": 1.0,
+}
 TURN = {
     "turn": {"seq": 1, "user": "u", "assistant": "a", "request_id": "r1", "created_at": 1.0},
     "turn_count": 1,
@@ -163,10 +176,31 @@ def test_chat_keeps_the_callers_idempotency_key(client_with: Callable[..., Any])
     script = Script(_error(500, "INTERNAL_ERROR"), httpx.Response(202, json=processing, headers={"retry-after": "2"}))
     client = client_with(script)
     record_sleeps(client)
-    answer = client.chat("nurse", "s1", "hello", idempotency_key="my-key-1")
+    answer = client.chat("nurse", "s1", "hello", idempotency_key="my-key-1", wait=0)
     assert isinstance(answer, models.ProcessingResponse) and answer.retry_after == 2  # a 202 is an answer
     assert [b["idempotency_key"] for b in script.bodies()] == ["my-key-1", "my-key-1"]
     assert script.bodies()[0] == {"message": "hello", "idempotency_key": "my-key-1"}
+
+
+def test_chat_fetches_the_answer_of_a_duplicate_still_being_answered(client_with: Callable[..., Any]) -> None:
+    processing = {"status": "processing", "request_id": "r1", "deduplicated": True, "retry_after": 2}
+    script = Script(
+        httpx.Response(202, json=processing),
+        httpx.Response(202, json={**processing, "retry_after": 3}),
+        httpx.Response(200, json=CHAT),
+    )
+    client = client_with(script)
+    sleeps = record_sleeps(client)
+    answer = client.chat("nurse", "s1", "hello")
+    assert isinstance(answer, models.ChatResponse) and answer.reply == "hi there"
+    assert sleeps == [2.0, 3.0]
+    assert [(r.method, r.url.path) for r in script.requests[1:]] == [
+        ("GET", "/v1/personas/nurse/sessions/s1/requests/r1"),
+        ("GET", "/v1/personas/nurse/sessions/s1/requests/r1"),
+    ]
+    script.answers = [httpx.Response(202, json=processing)]
+    still = client.chat("nurse", "s1", "hello", wait=5)  # gives up after 5 s of waiting
+    assert isinstance(still, models.ProcessingResponse) and sum(sleeps[2:]) == 5
 
 
 def test_connection_errors_are_retried_for_idempotent_calls_only(client_with: Callable[..., Any]) -> None:

@@ -178,13 +178,17 @@ class EngramClient:
         audio_id: str | None = None,
         is_final: bool = True,
         part: int | None = None,
+        wait: float = 60.0,
     ) -> ChatResult:
         """A full turn: Engram assembles the prompt, calls its model, stores the round.
 
-        Returns a ChatResponse; or, answered 202, a ProcessingResponse (a duplicate whose first copy is
-        still running: fetch the answer with :meth:`get_request` after ``retry_after`` seconds) or a
-        BufferedResponse (a partial transcript, ``is_final=False``). Without ``idempotency_key`` a
-        uuid4 is sent, so this call's own retries never make a second turn."""
+        Returns a ChatResponse. Without ``idempotency_key`` a uuid4 is sent, so this call's own
+        retries never make a second turn. A repeat whose first copy is still being answered is
+        answered 202 "processing": the client then fetches the answer (:meth:`get_request`) after the
+        server's ``retry_after``, for up to ``wait`` seconds, and returns the ProcessingResponse if it
+        is still not there (``wait=0``: at once). A partial transcript (``audio_id`` with
+        ``is_final=False``) returns a BufferedResponse."""
+        path = {"persona_id": persona_id, "session_id": session_id}
         json = body(
             message=message,
             idempotency_key=idempotency_key or new_idempotency_key(),
@@ -192,7 +196,14 @@ class EngramClient:
             is_final=None if is_final else False,
             part=part,
         )
-        return self._chat_result("chat", {"persona_id": persona_id, "session_id": session_id}, json)
+        result = self._chat_result("chat", path, json)
+        waited = 0.0
+        while isinstance(result, m.ProcessingResponse) and waited < wait:
+            delay = min(max(1.0, float(result.retry_after)), wait - waited)
+            self._sleep(delay)
+            waited += delay
+            result = self._chat_result("get_request", {**path, "request_id": result.request_id})
+        return result
 
     def context(self, persona_id: str, session_id: str, message: str) -> m.ContextResponse:
         """Bring your own LLM: the assembled prompt messages for ``message`` (summary, memories, recent

@@ -198,7 +198,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise SystemExit(f"engram mcp: {exc}") from None
-    serve(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends it like the client closing stdin: no traceback
+        serve(config)
     return 0
 
 

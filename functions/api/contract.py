@@ -100,7 +100,7 @@ def openapi_document(app: APIGatewayHttpResolver) -> dict[str, Any]:
     doc["paths"].update(audit["paths"])
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(audit.get("components", {}).get("schemas", {}))
-    for name in ("HTTPValidationError", "ValidationError"):
+    for name in ("HTTPValidationError", "ValidationError", "ResponseValidationError"):
         schemas.pop(name, None)
     schemas["GatewayErrorResponse"] = _GATEWAY_ERROR
     doc["components"]["securitySchemes"] = SECURITY_SCHEMES
@@ -109,7 +109,48 @@ def openapi_document(app: APIGatewayHttpResolver) -> dict[str, Any]:
         backend = path.startswith(("/v1/users/", "/v1/kb/"))
         for method, operation in operations.items():
             _finish(operation, method, path, backend)
+    _responses_send_every_field(doc)
     return doc
+
+
+def _refs(node: Any) -> set[str]:
+    """The component schema names `node` refers to, directly."""
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        found = {ref.rsplit("/", 1)[1]} if ref.startswith("#/components/schemas/") else set()
+        return found.union(*(_refs(v) for k, v in node.items() if k != "$ref"))
+    if isinstance(node, list):
+        return set().union(*(_refs(v) for v in node))
+    return set()
+
+
+def _reachable(roots: set[str], schemas: dict[str, Any]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in schemas:
+            continue
+        seen.add(name)
+        todo.extend(_refs(schemas[name]))
+    return seen
+
+
+def _responses_send_every_field(doc: dict[str, Any]) -> None:
+    """A response model is serialised whole: a field with a default is still sent. Pydantic's
+    (validation-mode) schema calls such fields optional; for the schemas only responses use, say
+    they are always there, so clients type them as present."""
+    schemas: dict[str, Any] = doc["components"]["schemas"]
+    request_roots: set[str] = set()
+    response_roots: set[str] = set()
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            request_roots |= _refs(operation.get("requestBody", {})) | _refs(operation.get("parameters", []))
+            response_roots |= _refs(operation.get("responses", {}))
+    for name in _reachable(response_roots, schemas) - _reachable(request_roots, schemas):
+        properties = schemas[name].get("properties")
+        if properties and name != "GatewayErrorResponse":  # API Gateway's own body: not ours to promise
+            schemas[name]["required"] = sorted(properties)
 
 
 def _finish(operation: dict[str, Any], method: str, path: str, backend: bool) -> None:

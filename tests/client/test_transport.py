@@ -56,13 +56,18 @@ CHAT = {
     "context_tokens": 10,
     "blocks": [],
     "memory_ids": [],
+    "memories": [],
+    "trimmed_memories": [],
+    "max_tokens": 4000,
     "deduplicated": True,
+    "session_ended": False,
     "latency_ms": 1.0,
 }
 TURN = {
     "turn": {"seq": 1, "user": "u", "assistant": "a", "request_id": "r1", "created_at": 1.0},
     "turn_count": 1,
     "duplicate": False,
+    "session_ended": False,
 }
 
 

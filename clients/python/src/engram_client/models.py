@@ -109,7 +109,7 @@ class BlockView(BaseModel):
     tokens: Annotated[int, Field(title="Tokens")]
     items: Annotated[int, Field(title="Items")]
     trimmed: Annotated[int, Field(title="Trimmed")]
-    budget: Annotated[int | None, Field(title="Budget")] = None
+    budget: Annotated[int | None, Field(title="Budget")]
     """
     The block's own token budget (pinned ENGRAM_PINNED_TOKENS, summary ENGRAM_SUMMARY_BLOCK_TOKENS, memories ENGRAM_MEMORY_BLOCK_TOKENS); null where only the context's max_tokens bounds it
     """
@@ -158,21 +158,21 @@ class ChatResponse(BaseModel):
     context_tokens: Annotated[int, Field(title="Context Tokens")]
     blocks: Annotated[list[BlockView], Field(title="Blocks")]
     memory_ids: Annotated[list[str], Field(title="Memory Ids")]
-    memories: Annotated[list[UsedMemoryView] | None, Field(title="Memories")] = None
+    memories: Annotated[list[UsedMemoryView], Field(title="Memories")]
     """
     What entered the prompt, and why
     """
-    trimmed_memories: Annotated[list[UsedMemoryView] | None, Field(title="Trimmed Memories")] = None
+    trimmed_memories: Annotated[list[UsedMemoryView], Field(title="Trimmed Memories")]
     """
     Retrieved for this message but left out to fit the token budgets
     """
-    max_tokens: Annotated[int, Field(title="Max Tokens")] = 0
+    max_tokens: Annotated[int, Field(title="Max Tokens")]
     """
     The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)
     """
     deduplicated: Annotated[bool, Field(title="Deduplicated")]
     latency_ms: Annotated[float, Field(title="Latency Ms")]
-    session_ended: Annotated[bool, Field(title="Session Ended")] = False
+    session_ended: Annotated[bool, Field(title="Session Ended")]
     """
     This round reached the message limit (S6): the run is ended and its session memory is made; the next message starts a new run.
     """
@@ -192,15 +192,15 @@ class ContextResponse(BaseModel):
     encoding: Annotated[str, Field(title="Encoding")]
     gate: GateView
     memory_ids: Annotated[list[str], Field(title="Memory Ids")]
-    memories: Annotated[list[UsedMemoryView] | None, Field(title="Memories")] = None
+    memories: Annotated[list[UsedMemoryView], Field(title="Memories")]
     """
     What entered the prompt, and why
     """
-    trimmed_memories: Annotated[list[UsedMemoryView] | None, Field(title="Trimmed Memories")] = None
+    trimmed_memories: Annotated[list[UsedMemoryView], Field(title="Trimmed Memories")]
     """
     Retrieved for this message but left out to fit the token budgets
     """
-    max_tokens: Annotated[int, Field(title="Max Tokens")] = 0
+    max_tokens: Annotated[int, Field(title="Max Tokens")]
     """
     The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)
     """
@@ -287,12 +287,12 @@ class CreateMemoryResponse(BaseModel):
     """
     L10: ids the free-plan cap archived to make room
     """
-    warning: WarningView | None = None
+    warning: WarningView | None
     """
     The first of `warnings`, or null
     """
-    warnings: Annotated[list[WarningView] | None, Field(title="Warnings")] = None
-    model: Annotated[str | None, Field(title="Model")] = None
+    warnings: Annotated[list[WarningView], Field(title="Warnings")]
+    model: Annotated[str | None, Field(title="Model")]
     """
     The summary model; raw-fallback after M4 retries
     """
@@ -317,7 +317,7 @@ class DeletePersonaResponse(BaseModel):
     """
     completed, with the receipt; a very large persona finishes in the erasure schedule
     """
-    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")] = None
+    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")]
     """
     Signed like an erasure receipt (kind persona_deletion), per store
     """
@@ -340,17 +340,17 @@ class ErasureCreatedView(BaseModel):
     ]
     scope: Annotated[Literal["all", "recent"], Field(title="Scope")]
     requested_at: Annotated[float, Field(title="Requested At")]
-    confirmed_at: Annotated[float | None, Field(title="Confirmed At")] = None
-    completed_at: Annotated[float | None, Field(title="Completed At")] = None
+    confirmed_at: Annotated[float | None, Field(title="Confirmed At")]
+    completed_at: Annotated[float | None, Field(title="Completed At")]
     token_expires_at: Annotated[float, Field(title="Token Expires At")]
     """
     A pending request must be confirmed before this (24 h)
     """
-    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")] = None
+    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")]
     """
     When completed: per store, the items found, deleted and anonymized and the verification query that returned zero; the user only as a keyed hash; signed by the deployment (check with `engram erasure verify`)
     """
-    error: Annotated[str | None, Field(title="Error")] = None
+    error: Annotated[str | None, Field(title="Error")]
     confirmation_token: Annotated[str, Field(title="Confirmation Token")]
     """
     Confirm with POST …/erasure/{request_id}/confirm within 24 h; shown once, stored only as a hash
@@ -374,23 +374,23 @@ class ErasureView(BaseModel):
     ]
     scope: Annotated[Literal["all", "recent"], Field(title="Scope")]
     requested_at: Annotated[float, Field(title="Requested At")]
-    confirmed_at: Annotated[float | None, Field(title="Confirmed At")] = None
-    completed_at: Annotated[float | None, Field(title="Completed At")] = None
+    confirmed_at: Annotated[float | None, Field(title="Confirmed At")]
+    completed_at: Annotated[float | None, Field(title="Completed At")]
     token_expires_at: Annotated[float, Field(title="Token Expires At")]
     """
     A pending request must be confirmed before this (24 h)
     """
-    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")] = None
+    receipt: Annotated[dict[str, Any] | None, Field(title="Receipt")]
     """
     When completed: per store, the items found, deleted and anonymized and the verification query that returned zero; the user only as a keyed hash; signed by the deployment (check with `engram erasure verify`)
     """
-    error: Annotated[str | None, Field(title="Error")] = None
+    error: Annotated[str | None, Field(title="Error")]
 
 
 class ErrorBody(BaseModel):
     code: Annotated[str, Field(title="Code")]
     message: Annotated[str, Field(title="Message")]
-    details: Annotated[dict[str, Any] | None, Field(title="Details")] = None
+    details: Annotated[dict[str, Any], Field(title="Details")]
 
 
 class ErrorResponse(BaseModel):
@@ -416,12 +416,12 @@ class ExportJobView(BaseModel):
     export_id: Annotated[str, Field(title="Export Id")]
     state: Annotated[Literal["processing", "completed", "failed"], Field(title="State")]
     requested_at: Annotated[float, Field(title="Requested At")]
-    completed_at: Annotated[float | None, Field(title="Completed At")] = None
-    items: Annotated[int | None, Field(title="Items")] = None
+    completed_at: Annotated[float | None, Field(title="Completed At")]
+    items: Annotated[int | None, Field(title="Items")]
     """
     Items in the document, once completed
     """
-    url: Annotated[str | None, Field(title="Url")] = None
+    url: Annotated[str | None, Field(title="Url")]
     """
     Once completed: where to fetch the JSON document (an S3 presigned URL valid ENGRAM_EXPORT_LINK_TTL_S, 15 min; a file:// URL on the local stack). Ask again for a fresh one.
     """
@@ -444,7 +444,7 @@ class ExportView(BaseModel):
     """
     sessions, rounds, request_markers, memories (with version, supersedes / superseded_by, valid_from / valid_to), midterm, archive (with the original text), lifecycle_log, profile, exports, kb (always empty: the KB is the tenant's): every item held about the user, as stored and readable, without table bookkeeping and without vectors
     """
-    audit_entries: Annotated[list[ExportAuditEntry] | None, Field(title="Audit Entries")] = None
+    audit_entries: Annotated[list[ExportAuditEntry], Field(title="Audit Entries")]
     """
     P6: every audit entry about the user (who did what, when, why; no content)
     """
@@ -610,35 +610,35 @@ class MemoryView(BaseModel):
     """
     R1: when the decay clock started (creation, or the last restore / edit)
     """
-    crosses_threshold_at: Annotated[float | None, Field(title="Crosses Threshold At")] = None
+    crosses_threshold_at: Annotated[float | None, Field(title="Crosses Threshold At")]
     """
     R1/R2: when the effective importance falls below ENGRAM_COMPRESS_BELOW (0.3) and the daily lifecycle job compresses it; null when it never decays (pinned, rounds, archived)
     """
-    archive: ArchiveView | None = None
+    archive: ArchiveView | None
     """
     Set while archived or compressed
     """
-    links: Annotated[list[str] | None, Field(title="Links")] = None
+    links: Annotated[list[str], Field(title="Links")]
     """
     L7 related memories: the round that stated a fact, facts sharing its topic, a consolidation summary's sources or its summary
     """
-    co_retrieved: Annotated[dict[str, int] | None, Field(title="Co Retrieved")] = None
+    co_retrieved: Annotated[dict[str, int], Field(title="Co Retrieved")]
     """
     L7: memories retrieved together with this one and how often (at most ENGRAM_MAX_LINKS); twice or more makes them neighbours retrieval may pull in
     """
-    supersedes: Annotated[str | None, Field(title="Supersedes")] = None
+    supersedes: Annotated[str | None, Field(title="Supersedes")]
     """
     The fact this one replaced
     """
-    superseded_by: Annotated[str | None, Field(title="Superseded By")] = None
+    superseded_by: Annotated[str | None, Field(title="Superseded By")]
     """
     The fact that replaced this one
     """
-    valid_from: Annotated[float | None, Field(title="Valid From")] = None
+    valid_from: Annotated[float | None, Field(title="Valid From")]
     """
     A successor fact holds from here (epoch seconds)
     """
-    valid_to: Annotated[float | None, Field(title="Valid To")] = None
+    valid_to: Annotated[float | None, Field(title="Valid To")]
     """
     A replaced fact held until here; prompts leave it out unless the question asks about the past
     """
@@ -758,21 +758,17 @@ class PutProfileRequest(BaseModel):
     """
 
 
-class ResponseValidationError(BaseModel):
-    detail: Annotated[list[Any] | None, Field(title="Detail")] = None
-
-
 class RestoreResponse(BaseModel):
     memory: MemoryView
     archived: Annotated[list[str], Field(title="Archived")]
     """
     L10: others the free-plan cap archived to make room
     """
-    warning: WarningView | None = None
+    warning: WarningView | None
     """
     The first of `warnings`, or null
     """
-    warnings: Annotated[list[WarningView] | None, Field(title="Warnings")] = None
+    warnings: Annotated[list[WarningView], Field(title="Warnings")]
 
 
 class SearchResponse(BaseModel):
@@ -809,17 +805,17 @@ class SessionEndResponse(BaseModel):
     1-10 (seed 002); the memory stores importance / 10 on the 0-1 scale
     """
     model: Annotated[str, Field(title="Model")]
-    warning: WarningView | None = None
+    warning: WarningView | None
     """
     The first of `warnings`, or null
     """
-    warnings: Annotated[list[WarningView] | None, Field(title="Warnings")] = None
-    archived: Annotated[list[str] | None, Field(title="Archived")] = None
+    warnings: Annotated[list[WarningView], Field(title="Warnings")]
+    archived: Annotated[list[str], Field(title="Archived")]
     """
     L10: ids the free-plan cap archived to make room
     """
     reason: Annotated[Literal["end", "save", "idle", "max_messages"], Field(title="Reason")]
-    already_ended: Annotated[bool, Field(title="Already Ended")] = False
+    already_ended: Annotated[bool, Field(title="Already Ended")]
 
 
 class SessionId(RootModel[str]):
@@ -882,11 +878,11 @@ class SummarizeResponse(BaseModel):
     1-10 (seed 002); a memory made from it stores importance / 10 (0-1)
     """
     model: Annotated[str, Field(title="Model")]
-    warning: WarningView | None = None
+    warning: WarningView | None
     """
     The first of `warnings`, or null
     """
-    warnings: Annotated[list[WarningView] | None, Field(title="Warnings")] = None
+    warnings: Annotated[list[WarningView], Field(title="Warnings")]
 
 
 class Summary(RootModel[str]):
@@ -951,7 +947,7 @@ class TurnResponse(BaseModel):
     turn: TurnView
     turn_count: Annotated[int, Field(title="Turn Count")]
     duplicate: Annotated[bool, Field(title="Duplicate")]
-    session_ended: Annotated[bool, Field(title="Session Ended")] = False
+    session_ended: Annotated[bool, Field(title="Session Ended")]
 
 
 class TurnView(BaseModel):
@@ -988,7 +984,7 @@ class WarningView(BaseModel):
     MEMORY_LIMIT_REACHED: the free plan's cap (L10) archived other memories to make room (never deleted: restore brings one back). LLM_SUMMARY_FAILED: the model failed after retries and the raw text was stored instead (M4).
     """
     message: Annotated[str, Field(title="Message")]
-    archived: Annotated[list[str] | None, Field(title="Archived")] = None
+    archived: Annotated[list[str], Field(title="Archived")]
     """
     MEMORY_LIMIT_REACHED: the ids archived
     """

@@ -282,10 +282,13 @@ class ConversationService:
             "gate": {"decision": ctx.gate.decision.value, "reason": ctx.gate.reason, "language": ctx.gate.language},
             "context_tokens": ctx.total_tokens,
             "blocks": [
-                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed} for b in ctx.blocks
+                {"name": b.name, "tokens": b.tokens, "items": b.items, "trimmed": b.trimmed, "budget": b.budget}
+                for b in ctx.blocks
             ],
             "memory_ids": ctx.memory_ids,
             "memories": used_memories(ctx),
+            "trimmed_memories": used_memories(ctx, trimmed=True),
+            "max_tokens": ctx.max_tokens,
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }
         try:

@@ -520,7 +520,10 @@ class PutProfileRequest(_Strict):
 
 class DeletePersonaResponse(_Model):
     persona_id: str
-    deleted_memories: int = Field(description="Memories, mid-term memories and archive entries of the persona")
+    deleted_memories: int = Field(
+        description="Memories, mid-term memories and archive entries the erasure job has deleted so far "
+        "(0 while state is confirmed or processing: the final count is in the receipt)"
+    )
     request_id: str = Field(description="The deletion's erasure request: GET /v1/me/erasure/{request_id}")
     state: Literal["confirmed", "processing", "completed", "failed"] = Field(
         description="completed, with the receipt; a very large persona finishes in the erasure schedule"

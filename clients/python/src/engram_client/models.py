@@ -307,7 +307,7 @@ class DeletePersonaResponse(BaseModel):
     persona_id: Annotated[str, Field(title="Persona Id")]
     deleted_memories: Annotated[int, Field(title="Deleted Memories")]
     """
-    Memories, mid-term memories and archive entries of the persona
+    Memories, mid-term memories and archive entries the erasure job has deleted so far (0 while state is confirmed or processing: the final count is in the receipt)
     """
     request_id: Annotated[str, Field(title="Request Id")]
     """

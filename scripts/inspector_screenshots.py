@@ -67,7 +67,7 @@ def shoot(url: str, out: Path) -> None:
 
         def view(name: str) -> None:
             page.click(f"#tab-{name}")
-            page.wait_for_selector(f'main[data-view="{name}"][data-ready="true"]')
+            page.wait_for_selector(f'#panel[data-view="{name}"][data-ready="true"]')
 
         view("sessions")
         page.click('#session-list button[data-session-id="morning"]')

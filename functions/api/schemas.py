@@ -64,6 +64,12 @@ class ChatRequest(_Strict):
 
 class ContextRequest(_Strict):
     message: str = Field(min_length=1, json_schema_extra=NOT_BLANK)
+    preview: bool = Field(
+        default=False,
+        description="true: inspect only. The memories in the prompt are not counted as accessed (no access "
+        "boost, no co-retrieval link), so looking does not change what is looked at; the inspector sends it. "
+        "Without it, as for a chat, they are (R1). No round is stored either way.",
+    )
 
 
 class TurnRequest(_Strict):
@@ -121,7 +127,9 @@ class ChatResponse(_Model):
     memory_ids: list[str]
     memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
     trimmed_memories: list[UsedMemoryView] = Field(
-        default_factory=list, description="Retrieved for this message but left out to fit the token budgets"
+        default_factory=list,
+        description="Left out to fit the token budgets: pinned facts over the pinned block's budget, "
+        "memories retrieved for this message over the memory block's or the prompt's",
     )
     max_tokens: int = Field(default=0, description="The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)")
     deduplicated: bool
@@ -156,7 +164,9 @@ class ContextResponse(_Model):
     memory_ids: list[str]
     memories: list[UsedMemoryView] = Field(default_factory=list, description="What entered the prompt, and why")
     trimmed_memories: list[UsedMemoryView] = Field(
-        default_factory=list, description="Retrieved for this message but left out to fit the token budgets"
+        default_factory=list,
+        description="Left out to fit the token budgets: pinned facts over the pinned block's budget, "
+        "memories retrieved for this message over the memory block's or the prompt's",
     )
     max_tokens: int = Field(default=0, description="The whole prompt's budget (ENGRAM_CONTEXT_MAX_TOKENS)")
 

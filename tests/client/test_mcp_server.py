@@ -96,12 +96,11 @@ def test_engram_mcp_over_stdio(stack: LocalStack, mode: str) -> None:
             assert ctx["messages"][0]["role"] == "system" and ctx["messages"][-1]["content"] == "What am I allergic to?"
             assert ctx["gate"]["decision"] in ("USE", "SKIP") and ctx["session_id"] == "desk"
 
-            turn = _data(
-                await client.call_tool(
-                    "record_turn", {"user": "What am I allergic to?", "assistant": "Penicillin, you told me."}
-                )
-            )
+            said = {"user": "What am I allergic to?", "assistant": "Penicillin, you told me.", "idempotency_key": "t-1"}
+            turn = _data(await client.call_tool("record_turn", said))
             assert (turn["seq"], turn["turn_count"], turn["duplicate"]) == (1, 1, False)
+            again = _data(await client.call_tool("record_turn", said))  # a retried tool call: recorded once
+            assert (again["seq"], again["duplicate"]) == (1, True)
             session = api.get_session("nurse", "desk")
             assert session.turn_count == 1
             assert (session.recent[0].user, session.recent[0].assistant) == (

@@ -161,3 +161,28 @@ def test_context_preview_names_budgets_and_what_was_trimmed(
     trimmed = {m["memory_id"] for m in body["trimmed_memories"]}
     assert used and trimmed and not used & trimmed
     assert all(m["score"] is not None for m in body["trimmed_memories"])
+
+
+def test_a_preview_does_not_count_as_an_access_and_a_context_call_does(
+    make_container: Callable[..., Container], settings: Settings
+) -> None:
+    c = make_container(settings)
+    runtime.set_container(c)
+    try:
+        gw, h = LocalGateway(settings), auth(settings)
+        memory_id = create(gw, h, "My cat Mochi likes tuna.")["memory"]["memory_id"]
+        create(gw, h, "Mochi sleeps on the sofa.")
+        sync_index(c)
+        path, question = "/v1/personas/nurse/sessions/s1/context", {"message": "What does my cat Mochi like?"}
+
+        def seen() -> tuple[int, dict[str, int]]:
+            m = call(gw, "GET", f"/v1/memories/{memory_id}", h).json()["memory"]
+            return m["access_count"], m["co_retrieved"]
+
+        r = call(gw, "POST", path, h, {**question, "preview": True})
+        assert r.status == 200 and memory_id in r.json()["memory_ids"], r.body
+        assert seen() == (0, {})  # looking changed nothing
+        assert call(gw, "POST", path, h, question).status == 200
+        assert seen()[0] == 1  # a real prompt counts, as a chat's does (R1)
+    finally:
+        runtime.set_container(None)

@@ -143,7 +143,7 @@ def _list_text(page: Any) -> str:
 
 def _view(page: Any, name: str) -> None:
     page.click(f"#tab-{name}")
-    page.wait_for_selector(f'main[data-view="{name}"][data-ready="true"]')
+    page.wait_for_selector(f'#panel[data-view="{name}"][data-ready="true"]')
     assert page.is_hidden("#error"), page.text_content("#error")
 
 
@@ -330,10 +330,10 @@ def test_tabs_work_from_the_keyboard(page: Any) -> None:
     _view(page, "sessions")
     page.focus("#tab-sessions")
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector('main[data-view="memories"][data-ready="true"]')
+    page.wait_for_selector('#panel[data-view="memories"][data-ready="true"]')
     assert page.evaluate("document.activeElement.id") == "tab-memories"
     page.keyboard.press("ArrowLeft")
-    page.wait_for_selector('main[data-view="sessions"][data-ready="true"]')
+    page.wait_for_selector('#panel[data-view="sessions"][data-ready="true"]')
 
 
 def test_the_page_holds_no_data_and_forbids_inline_code(site: Site) -> None:
@@ -345,3 +345,15 @@ def test_the_page_holds_no_data_and_forbids_inline_code(site: Site) -> None:
         assert requests.get(f"{site.url}/inspector/{name}", timeout=30).status_code == 200
     for bad in ("../handler.py", "__init__.py", "nope.js", "%2e%2e%2fsettings.py"):
         assert requests.get(f"{site.url}/inspector/{bad}", timeout=30).status_code == 404
+
+
+def test_a_pasted_token_signs_in_with_enter(page: Any, site: Site) -> None:
+    other = "token-user"
+    site.api("POST", "/v1/personas/nurse/sessions/only-mine/turns", {"user": "hello", "assistant": "hi"}, user=other)
+    page.fill("#token", tokens.mint(site.settings, other))
+    page.press("#token", "Enter")
+    page.wait_for_selector(f"text=Signed in as {other}")
+    _view(page, "sessions")
+    assert [s.get_attribute("data-session-id") for s in page.locator("#session-list button.item").all()] == [
+        "only-mine"
+    ]

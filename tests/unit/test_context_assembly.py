@@ -206,3 +206,19 @@ def test_gate_is_reported_and_empty_slot_leaves_no_memory_block(decision: GateDe
     assert ctx.gate == gate
     assert [b.name for b in ctx.blocks] == ["system", "pinned", "recent", "input"]
     assert ctx.total_tokens == _exact_total(ctx)
+
+
+@pytest.mark.parametrize("budget", [12, 25, 60])
+def test_a_full_block_stays_within_its_budget_heading_included(budget: int) -> None:
+    many_pins = tuple(f"Core fact {i}: the user walks every morning" for i in range(10))
+    many_items = tuple(MemoryItemView(f"m{i}", f"Memory {i}: the user likes green tea") for i in range(10))
+    s = _settings(pinned_tokens=budget, memory_block_tokens=budget, summary_block_tokens=budget)
+    ctx = _assemble(s, items=many_items, pinned=many_pins, summary=SUMMARY * 5)
+    for name in ("pinned", "memories", "summary"):
+        block = _block(ctx, name)
+        if block is not None:  # a budget too small for one line leaves the block out
+            assert block.budget == budget and block.tokens <= budget, (name, block.tokens)
+    # what the budgets left out is reported, pinned facts and retrieved memories alike
+    kept = {name: b.items if (b := _block(ctx, name)) is not None else 0 for name in ("pinned", "memories")}
+    assert [m.source for m in ctx.trimmed].count("retrieved") == len(many_items) - kept["memories"]
+    assert [m.source for m in ctx.trimmed].count("pinned") == len(many_pins) - kept["pinned"]

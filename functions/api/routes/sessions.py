@@ -127,7 +127,7 @@ def _request_status(key: SessionKey, request_id: str) -> ChatResponse:
 
 
 def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
-    ctx, _, _ = get_container().conversation.context(key, body.message)
+    ctx, _, _ = get_container().conversation.context(key, body.message, record_access=not body.preview)
     return ContextResponse.model_validate(
         {
             "messages": ctx.messages,

@@ -205,11 +205,14 @@ class EngramClient:
             result = self._chat_result("get_request", {**path, "request_id": result.request_id})
         return result
 
-    def context(self, persona_id: str, session_id: str, message: str) -> m.ContextResponse:
+    def context(self, persona_id: str, session_id: str, message: str, *, preview: bool = False) -> m.ContextResponse:
         """Bring your own LLM: the assembled prompt messages for ``message`` (summary, memories, recent
-        rounds) and the gate decision. Writes nothing; record the finished turn with :meth:`record_turn`."""
+        rounds) and the gate decision. Stores no round (record the finished turn with
+        :meth:`record_turn`); the memories in the prompt count as accessed, unless ``preview`` (inspect
+        only)."""
         path = {"persona_id": persona_id, "session_id": session_id}
-        return decode(self._send("context", path, json={"message": message}), m.ContextResponse)
+        body = {"message": message, "preview": preview} if preview else {"message": message}
+        return decode(self._send("context", path, json=body), m.ContextResponse)
 
     def record_turn(
         self, persona_id: str, session_id: str, user: str, assistant: str, *, idempotency_key: str | None = None

@@ -164,7 +164,7 @@ class ChatResponse(BaseModel):
     """
     trimmed_memories: Annotated[list[UsedMemoryView], Field(title="Trimmed Memories")]
     """
-    Retrieved for this message but left out to fit the token budgets
+    Left out to fit the token budgets: pinned facts over the pinned block's budget, memories retrieved for this message over the memory block's or the prompt's
     """
     max_tokens: Annotated[int, Field(title="Max Tokens")]
     """
@@ -183,6 +183,10 @@ class ContextRequest(BaseModel):
         extra="forbid",
     )
     message: Annotated[str, Field(min_length=1, pattern="\\S", title="Message")]
+    preview: Annotated[bool, Field(title="Preview")] = False
+    """
+    true: inspect only. The memories in the prompt are not counted as accessed (no access boost, no co-retrieval link), so looking does not change what is looked at; the inspector sends it. Without it, as for a chat, they are (R1). No round is stored either way.
+    """
 
 
 class ContextResponse(BaseModel):
@@ -198,7 +202,7 @@ class ContextResponse(BaseModel):
     """
     trimmed_memories: Annotated[list[UsedMemoryView], Field(title="Trimmed Memories")]
     """
-    Retrieved for this message but left out to fit the token budgets
+    Left out to fit the token budgets: pinned facts over the pinned block's budget, memories retrieved for this message over the memory block's or the prompt's
     """
     max_tokens: Annotated[int, Field(title="Max Tokens")]
     """

@@ -26,8 +26,8 @@ class Route:
     end_user: Endpoint | None  # bearer-token route, or None when there is none
     backend: Endpoint | None  # backend route (SigV4 / local API key), or None when there is none
     # Safe to send again after a failure that may have reached the server: every GET, PUT and DELETE,
-    # a POST that carries an idempotency key (chat, turns), and POSTs that store nothing (context,
-    # summarize).
+    # a POST that carries an idempotency key (chat, turns), and POSTs that store nothing of their
+    # own (summarize; context, whose only write is the memories' access count).
     idempotent: bool
 
 
@@ -59,7 +59,7 @@ ROUTES: dict[str, Route] = {
             "backend_context_v1_users__user_id__personas__persona_id__sessions__session_id__context_post",
             f"{_U}{_S}/context",
         ),
-        True,  # writes nothing
+        True,  # stores no round (a retry may count the memories' access once more)
     ),
     "record_turn": _route(
         "POST",

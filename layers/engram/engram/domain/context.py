@@ -16,6 +16,9 @@ from engram.domain.models import AssembledContext, ContextBlock, GateResult, Tur
 from engram.ports import TokenCounter
 from engram.settings import Settings
 
+PINNED_HEADING = "Core facts about the user:\n"
+SUMMARY_HEADING = "Conversation so far (summary):\n"
+MEMORIES_HEADING = "Relevant memories:\n"
 # OpenAI chat format: every message costs 3 tokens of framing, the reply is primed with 3 more.
 TOKENS_PER_MESSAGE = 3
 REPLY_PRIMING = 3
@@ -51,14 +54,22 @@ class ContextAssembler:
     def assemble(self, ci: ContextInput) -> AssembledContext:
         s = self._s
         count = self._counter.count
-        pinned = self._fit_lines([p.text for p in ci.memory.pinned], s.pinned_tokens)
+
+        # A block's budget holds its heading too: the lines get what the heading leaves.
+        def room(budget: int, heading: str) -> int:
+            return max(0, budget - count(heading))
+
+        pinned = self._fit_lines([p.text for p in ci.memory.pinned], room(s.pinned_tokens, PINNED_HEADING))
         kept_pinned = [p for p in ci.memory.pinned if p.text in pinned]
         memories = list(ci.memory.items)
-        memory_lines = self._fit_lines([m.text for m in memories], s.memory_block_tokens, s.memory_item_cap_tokens)
+        memory_lines = self._fit_lines(
+            [m.text for m in memories], room(s.memory_block_tokens, MEMORIES_HEADING), s.memory_item_cap_tokens
+        )
         kept_memories = [
             m for m in memories if self._counter.truncate(m.text, s.memory_item_cap_tokens) in memory_lines
         ]
-        summary = self._counter.truncate(ci.summary, s.summary_block_tokens) if ci.summary else ""
+        summary_room = room(s.summary_block_tokens, SUMMARY_HEADING)
+        summary = self._counter.truncate(ci.summary, summary_room) if ci.summary else ""
         recent = list(ci.recent)[-s.recent_window_rounds :]
         trimmed = {"recent": 0, "memories": 0, "summary": 0}
 
@@ -66,15 +77,15 @@ class ContextAssembler:
             system = s.system_policy
             blocks = [ContextBlock("system", s.system_policy, count(s.system_policy))]
             if pinned:
-                text = "Core facts about the user:\n" + "".join(f"- {p}\n" for p in pinned)
+                text = PINNED_HEADING + "".join(f"- {p}\n" for p in pinned)
                 system += "\n\n" + text
                 blocks.append(ContextBlock("pinned", text, count(text), len(pinned), 0, s.pinned_tokens))
             if summary:
-                text = "Conversation so far (summary):\n" + summary
+                text = SUMMARY_HEADING + summary
                 system += "\n\n" + text
                 blocks.append(ContextBlock("summary", text, count(text), 1, trimmed["summary"], s.summary_block_tokens))
             if kept_memories:
-                text = "Relevant memories:\n" + "".join(
+                text = MEMORIES_HEADING + "".join(
                     f"- {self._counter.truncate(m.text, s.memory_item_cap_tokens)}\n" for m in kept_memories
                 )
                 system += "\n\n" + text
@@ -119,7 +130,8 @@ class ContextAssembler:
             encoding=self._counter.encoding_name,
             used=[UsedMemory(p.memory_id, p.text, "pinned") for p in kept_pinned]
             + [UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4)) for m in kept_memories],
-            trimmed=[
+            trimmed=[UsedMemory(p.memory_id, p.text, "pinned") for p in ci.memory.pinned if p not in kept_pinned]
+            + [
                 UsedMemory(m.memory_id, m.text, "retrieved", round(m.score, 4))
                 for m in memories
                 if m not in kept_memories

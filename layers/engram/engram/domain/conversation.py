@@ -113,7 +113,9 @@ class ConversationService:
         return snapshot
 
     # --- context -------------------------------------------------------------------
-    def _context(self, key: SessionKey, text: str, snapshot: SessionSnapshot) -> tuple[AssembledContext, MemorySlot]:
+    def _context(
+        self, key: SessionKey, text: str, snapshot: SessionSnapshot, record_access: bool = True
+    ) -> tuple[AssembledContext, MemorySlot]:
         gate = self.gate.decide(text)
         meta = snapshot.meta
         summary = meta.summary if meta else ""
@@ -128,16 +130,20 @@ class ConversationService:
         )
         slot = self.memory.slot(query, gate)
         ctx = self.assembler.assemble(ContextInput(text=text, summary=summary, recent=recent, memory=slot, gate=gate))
-        if ctx.memory_ids:
+        if ctx.memory_ids and record_access:
             self.memory.accessed(key, ctx.memory_ids, self.clock.now())  # R1 access boost, off the reply path
         return ctx, slot
 
-    def context(self, key: SessionKey, text: str) -> tuple[AssembledContext, SessionSnapshot, MemorySlot]:
-        """C3: the assembled prompt only, for callers that run their own LLM. Writes nothing."""
+    def context(
+        self, key: SessionKey, text: str, record_access: bool = True
+    ) -> tuple[AssembledContext, SessionSnapshot, MemorySlot]:
+        """C3: the assembled prompt only, for callers that run their own LLM: no round is stored.
+        The memories that enter the prompt are counted as accessed (R1), as for a chat, unless
+        `record_access` is off (a preview that only inspects, such as the inspector's)."""
         self._check_text("message", text)
         now = self.clock.now()
         snapshot = self._live(self.store.load(key, self.settings.recent_window_rounds, now), now)
-        ctx, slot = self._context(key, text, snapshot)
+        ctx, slot = self._context(key, text, snapshot, record_access)
         return ctx, snapshot, slot
 
     # --- chat ------------------------------------------------------------------------

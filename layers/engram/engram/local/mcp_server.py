@@ -215,7 +215,8 @@ def build_server(config: McpConfig, client: AsyncEngramClient | None = None) -> 
     ) -> ContextResult:
         """The prompt Engram assembles for the user's message: system message with remembered facts,
         conversation summary, recent rounds, the message itself; and the gate's decision on whether
-        long-term memory was needed. Writes nothing: call record_turn after answering."""
+        long-term memory was needed. Stores no round (the memories used count as accessed, as in a
+        chat): call record_turn after answering."""
         persona_id, session_id = persona or config.persona, session or config.session
         ctx = await _api(lambda: engram.context(persona_id, session_id, question))
         return ContextResult(
@@ -244,17 +245,28 @@ def build_server(config: McpConfig, client: AsyncEngramClient | None = None) -> 
         )
         return RememberResult(memory=_item(created.memory), archived=created.archived)
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False))
     async def record_turn(
         user: Annotated[str, Field(min_length=1, description="What the user said")],
         assistant: Annotated[str, Field(min_length=1, description="What you answered")],
         persona: Persona = None,
         session: Session = None,
+        idempotency_key: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                max_length=128,
+                description="Any unique string for this round; sending the same one again (a retry) records "
+                "it once. Without it each call records a round.",
+            ),
+        ] = None,
     ) -> TurnResult:
         """Record a finished round of the conversation (the user's message and your answer), so Engram
         keeps the session and learns what is worth remembering from it."""
         persona_id, session_id = persona or config.persona, session or config.session
-        turn = await _api(lambda: engram.record_turn(persona_id, session_id, user, assistant))
+        turn = await _api(
+            lambda: engram.record_turn(persona_id, session_id, user, assistant, idempotency_key=idempotency_key)
+        )
         return TurnResult(
             persona_id=persona_id,
             session_id=session_id,

@@ -4,7 +4,7 @@ import { hasToken, localSignIn, localSignInAvailable, setToken, subject } from "
 import { context, memories, privacy, sessions, timeline } from "/inspector/views.js";
 
 const VIEWS = { sessions, memories, timeline, context, privacy };
-const main = document.getElementById("main");
+const main = document.getElementById("panel");
 const errorBox = document.getElementById("error");
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 
@@ -63,7 +63,8 @@ for (const tab of tabs) {
 }
 window.addEventListener("hashchange", () => show(current()));
 
-document.getElementById("token-button").addEventListener("click", () => {
+document.getElementById("token-form").addEventListener("submit", (e) => {
+  e.preventDefault();
   setToken(document.getElementById("token").value.trim());
   document.getElementById("token").value = "";
   who();
@@ -82,7 +83,9 @@ document.getElementById("signin").addEventListener("submit", async (e) => {
 });
 
 localSignInAvailable().then((yes) => {
-  document.getElementById("local-signin").hidden = !yes;
+  document.getElementById("signin").hidden = !yes;
 });
+// A failure in a click or submit handler is shown, never swallowed.
+window.addEventListener("unhandledrejection", (e) => showError(e.reason || "request failed"));
 who();
 show(current());

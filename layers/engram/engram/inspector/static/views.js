@@ -60,10 +60,17 @@ export async function memoryDetail(target, memoryId, onChange) {
     status.textContent = `${label}…`;
     try {
       await fn();
-      status.textContent = `${label}: done`;
-      await onChange(memoryId);
     } catch (error) {
       status.textContent = `${label} failed — ${error.message}`;
+      return;
+    }
+    await onChange(memoryId);
+    try {
+      await memoryDetail(target, memoryId, onChange); // the memory as it is now (a new version)
+      const done = target.querySelector('[role="status"]');
+      if (done) done.textContent = `${label}: done`;
+    } catch {
+      target.replaceChildren(h("p", { className: "hint", id: "memory-gone" }, "The memory is gone."));
     }
   };
   const open = (id) => memoryDetail(target, id, onChange);
@@ -255,16 +262,7 @@ export async function memories(main) {
   const open = async (id) => {
     current = id;
     for (const b of list.querySelectorAll("button.item")) b.setAttribute("aria-current", String(b.dataset.memoryId === id));
-    // after every change: the list again, then the memory again (or a note that it is gone)
-    const refresh = async () => {
-      await load(true);
-      try {
-        await memoryDetail(detail, id, refresh);
-      } catch {
-        detail.replaceChildren(h("p", { className: "hint", id: "memory-gone" }, "The memory is gone."));
-      }
-    };
-    await memoryDetail(detail, id, refresh);
+    await memoryDetail(detail, id, () => load(true)); // after a change: the list again
   };
   more.addEventListener("click", () => load(false));
   const form = h(
@@ -508,6 +506,7 @@ export async function context(main) {
   const run = async () => {
     const data = await call("POST", `/v1/personas/${seg(persona.value.trim())}/sessions/${seg(session.value.trim())}/context`, {
       message: question.value,
+      preview: true, // looking must not count as an access: the memories' scores stay as they are
     });
     out.replaceChildren(
       h(
@@ -550,7 +549,7 @@ export async function context(main) {
       ),
       h("h3", {}, `Memories in the prompt (${data.memories.length})`),
       h("div", { id: "used-memories" }, data.memories.length ? memoryRows(data.memories) : h("p", { className: "hint" }, "None.")),
-      h("h3", {}, `Retrieved but trimmed (${data.trimmed_memories.length})`),
+      h("h3", {}, `Left out for the budgets (${data.trimmed_memories.length})`),
       h(
         "div",
         { id: "trimmed-memories" },
@@ -569,7 +568,7 @@ export async function context(main) {
     h(
       "p",
       { className: "hint" },
-      "Assembles the prompt for a question without calling a model or storing anything.",
+      "Assembles the prompt for a question without calling a model, storing a round or counting an access.",
     ),
     h(
       "form",

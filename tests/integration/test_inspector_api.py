@@ -186,3 +186,17 @@ def test_a_preview_does_not_count_as_an_access_and_a_context_call_does(
         assert seen()[0] == 1  # a real prompt counts, as a chat's does (R1)
     finally:
         runtime.set_container(None)
+
+
+def test_sessions_list_reads_at_most_the_scan_cap(make_container: Callable[..., Container], settings: Settings) -> None:
+    capped = settings.model_copy(update={"session_list_scan_max": 2})
+    c = make_container(capped)
+    runtime.set_container(c)
+    try:
+        gw, h = LocalGateway(capped), auth(capped)
+        for n in range(3):
+            _turn(gw, h, "nurse", f"s{n}", f"round {n}")
+        r = call(gw, "GET", "/v1/sessions?limit=100", h)
+        assert r.status == 200 and len(r.json()["sessions"]) == 2
+    finally:
+        runtime.set_container(None)

@@ -98,14 +98,17 @@ class DynamoConversationStore:
     def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
         """by_user (keys only) names the user's conversation partitions by their ~META key; the
         METAs are then read in consistent BatchGetItems (100 keys each), at most
-        `session_list_scan_max` of them (in index order), so a long history stays a bounded read."""
+        `session_list_scan_max` of them (in index order, not by activity: past the cap the newest may
+        be missed), so a long history stays a bounded read. META items expire with the hot history
+        (ENGRAM_HISTORY_TTL_S), so a user rarely has more than a day's sessions here."""
         m = self._m
         try:
+            cap = self._settings.session_list_scan_max
             pks = [
                 i.pk
-                for i in m.by_user.query(keys.user_key(tenant_id, user_id), m.sk == keys.META_SK)
+                for i in m.by_user.query(keys.user_key(tenant_id, user_id), m.sk == keys.META_SK, limit=cap)
                 if i.pk.count("#") == 7  # a conversation partition (T#..#U#..#P#..#S#..)
-            ][: self._settings.session_list_scan_max]
+            ]
             items = list(m.batch_get([(pk, keys.META_SK) for pk in pks], consistent_read=True))
         except PynamoDBException as exc:
             raise translate(exc) from exc

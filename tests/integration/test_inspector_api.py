@@ -200,3 +200,17 @@ def test_sessions_list_reads_at_most_the_scan_cap(make_container: Callable[..., 
         assert r.status == 200 and len(r.json()["sessions"]) == 2
     finally:
         runtime.set_container(None)
+
+
+def test_local_sign_in_mints_a_token_for_loopback_callers_only(settings: Settings) -> None:
+    from engram.local import tokens
+
+    gw = LocalGateway(settings)
+    r = gw.handle("POST", "/local/token", {"host": "127.0.0.1:8080"}, b'{"user_id": "demo-user"}')
+    assert r.status == 200
+    assert tokens.verify(settings, f"Bearer {r.json()['token']}")["sub"] == "demo-user"
+    # a page that rebinds its own name to 127.0.0.1 sends its own Host
+    assert gw.handle("POST", "/local/token", {"host": "evil.example:8080"}, b'{"user_id": "x"}').status == 403
+    for bad in (b'{"user_id": "a#b"}', b"{}", b"[1]", b"not json"):
+        assert gw.handle("POST", "/local/token", {"host": "localhost:8080"}, bad).status == 400, bad
+    assert gw.handle("DELETE", "/local/token", {"host": "localhost"}, None).status == 405

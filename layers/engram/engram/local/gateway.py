@@ -41,11 +41,19 @@ LINE_ROUTE = re.compile(r"^/line/webhook/[^/]+$")  # W1: its own function, no au
 LOCAL_SIGN_IN = "/local/token"  # the inspector's "sign in as" for demo users: the local stack only, never in AWS
 
 
-def _local_token(settings: Settings, method: str, body: bytes | None) -> GatewayResponse:
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def _local_token(settings: Settings, method: str, body: bytes | None, host: str) -> GatewayResponse:
     """GET says the local sign-in exists; POST {"user_id"} mints that user's token (as `engram
-    token` does). Local only: in AWS the identity provider issues tokens."""
+    token` does). Local only: in AWS the identity provider issues tokens. Only for a loopback
+    Host, so a web page that rebinds its own name to 127.0.0.1 cannot mint one."""
     from engram.domain.ids import check_id
     from engram.errors import ValidationFailed
+
+    name = host.split("]")[0] + "]" if host.startswith("[") else host.rsplit(":", 1)[0]
+    if name.lower() not in LOOPBACK_HOSTS:
+        return _deny(403, "FORBIDDEN", "the local sign-in answers on 127.0.0.1 / localhost only")
 
     if method.upper() == "GET":
         payload: dict[str, Any] = {"available": True}
@@ -82,7 +90,7 @@ class LocalGateway:
         claims: dict[str, Any] | None = None
         iam_caller: str | None = None
         if path == LOCAL_SIGN_IN:
-            return _local_token(self._settings, method, body)
+            return _local_token(self._settings, method, body, lower.get("host", "127.0.0.1"))
         if LINE_ROUTE.match(path) and method.upper() == "POST":
             from functions.line_webhook.handler import lambda_handler as line_handler
 

@@ -12,7 +12,7 @@ from engram.runtime import get_container
 from . import auth
 
 REASON_HEADER = "x-engram-reason"  # a backend says why it acts (support ticket, legal request ...)
-UNAUDITED = ("/openapi.json", "/v1/kb")  # no user's data: the tenant knowledge base, the contract
+UNAUDITED = ("/openapi.json", "/v1/kb", "/inspector")  # no user's data: the KB, the contract, the page
 
 
 def record(event: dict[str, Any], status: int, route: str | None, route_args: dict[str, Any]) -> None:

@@ -325,3 +325,93 @@ def test_a_batch_claims_its_events_at_once_and_overlapping_batches_share_nothing
         t.join()
     assert sum(a["queued"] for a in answers) == 4  # events 6..9, once
     assert sorted(s.to for s in line.sent if s.kind == "reply") == sorted(e["replyToken"] for e in events)
+
+
+class _Refusing:
+    """The event queue refusing what `refuse` names (SendMessageBatch's Failed entries): the
+    rest goes to the real local delivery."""
+
+    def __init__(self, inner: LocalSqsDelivery, refuse: set[str]) -> None:
+        self.inner, self.refuse, self.calls = inner, refuse, 0
+
+    def submit(self, job: dict[str, Any]) -> None:
+        self.inner.submit(job)
+
+    def submit_all(self, jobs: list[dict[str, Any]]) -> list[bool]:
+        self.calls += 1
+        done = [job["event"]["webhookEventId"] not in self.refuse for job in jobs]
+        for job, ok in zip(jobs, done, strict=True):
+            if ok:
+                self.inner.submit(job)
+        return done
+
+
+def test_events_the_queue_refused_are_redelivered_in_order_and_none_twice(line: Line) -> None:
+    """A batch is queued in rounds (every chat's first event in one request, then the next ones).
+    When the queue refuses an event, that event and the rest of its chat drop their markers and
+    the answer is 503, so LINE's redelivery queues them, in order; the other chats' events stay
+    queued and are not run twice."""
+    token = line.standin.state.issue_reply_token
+    chat_a = [samples.text(samples.source("U" + "a" * 32), f"A{n}: 我今天走了{n}公里。", token()) for n in range(3)]
+    chat_b = [samples.text(samples.source("U" + "b" * 32), "B: good morning", token())]
+    body = samples.body([*chat_a, *chat_b])
+    refusing = _Refusing(line.delivery, {chat_a[1]["webhookEventId"]})
+    webhook_handler.use_webhook(line_webhook(line.c.settings, line.c.clock, refusing))
+    answer = line.post(body)
+    assert answer["statusCode"] == 503 and json.loads(answer["body"])["error"]["code"] == "STORE_UNAVAILABLE"
+    assert refusing.calls == 2  # A0 + B0 in one request, then A1 (refused): A2 is never sent
+    replied = {s.to for s in line.sent if s.kind == "reply"}
+    assert replied == {chat_a[0]["replyToken"], chat_b[0]["replyToken"]}
+
+    refusing.refuse.clear()  # LINE redelivers the same body
+    again = json.loads(
+        line.post(samples.body([{**e, "deliveryContext": {"isRedelivery": True}} for e in [*chat_a, *chat_b]]))["body"]
+    )
+    assert again == {"queued": 2, "duplicates": 2, "ignored": 0}
+    key = SessionKey("default", "U" + "a" * 32, "line", "line")
+    texts = [t.user_text for t in line.c.conversation.get_session(key).recent]
+    assert texts == [e["message"]["text"] for e in chat_a]  # every round once, in order
+
+
+def test_a_batch_of_one_event_per_chat_is_queued_in_one_request(line: Line) -> None:
+    token = line.standin.state.issue_reply_token
+    events = [samples.text(samples.source(f"U{n:032d}"), f"morning {n}", token()) for n in range(10)]
+    counting = _Refusing(line.delivery, set())
+    webhook_handler.use_webhook(line_webhook(line.c.settings, line.c.clock, counting))
+    assert json.loads(line.post(samples.body(events))["body"])["queued"] == 10
+    assert counting.calls == 1
+
+
+def test_sqs_batch_queue_sends_one_request_and_reports_failed_entries() -> None:
+    import boto3
+    from botocore.stub import ANY, Stubber
+
+    from engram.adapters.queues import SqsFifoQueue
+
+    client = boto3.client("sqs", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x")
+    jobs = [{"kind": "line_event", "n": n, "group": f"g{n % 2}", "dedup": f"d{n}"} for n in range(12)]
+    with Stubber(client) as stub:
+        stub.add_response(
+            "send_message_batch",
+            {
+                "Successful": [
+                    {"Id": str(n), "MessageId": f"m{n}", "MD5OfMessageBody": "x"} for n in range(10) if n != 3
+                ],
+                "Failed": [{"Id": "3", "SenderFault": False, "Code": "InternalError"}],
+            },
+            {"QueueUrl": "https://sqs.example/q.fifo", "Entries": ANY},
+        )
+        stub.add_response(
+            "send_message_batch",
+            {
+                "Successful": [
+                    {"Id": "0", "MessageId": "m", "MD5OfMessageBody": "x"},
+                    {"Id": "1", "MessageId": "m", "MD5OfMessageBody": "x"},
+                ],
+                "Failed": [],
+            },
+            {"QueueUrl": "https://sqs.example/q.fifo", "Entries": ANY},
+        )
+        done = SqsFifoQueue("https://sqs.example/q.fifo", "us-east-1", client=client).submit_all(jobs)
+        stub.assert_no_pending_responses()
+    assert done == [n != 3 for n in range(12)]

@@ -13,6 +13,21 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 Job = dict[str, Any]
+SQS_BATCH = 10  # SendMessageBatch's limit
+
+
+def submit_each(submit: Callable[[Job], None], jobs: list[Job]) -> list[bool]:
+    """Queues that take one job at a time: in order, and after a failure nothing more (the
+    caller takes the rest back, so a chat's order holds)."""
+    done: list[bool] = []
+    for job in jobs:
+        try:
+            submit(job)
+        except Exception:
+            logger.exception("queueing a job failed")
+            return done + [False] * (len(jobs) - len(done))
+        done.append(True)
+    return done
 
 
 class InlineQueue:
@@ -24,6 +39,9 @@ class InlineQueue:
     def __init__(self, handler: Callable[[Job], None]) -> None:
         self._handler = handler
         self._local = threading.local()
+
+    def submit_all(self, jobs: list[Job]) -> list[bool]:
+        return submit_each(self.submit, jobs)
 
     def submit(self, job: Job) -> None:
         pending: deque[Job] | None = getattr(self._local, "pending", None)
@@ -49,6 +67,9 @@ class ThreadQueue:
 
     def submit(self, job: Job) -> None:
         self._jobs.put(job)
+
+    def submit_all(self, jobs: list[Job]) -> list[bool]:
+        return submit_each(self.submit, jobs)
 
     def _run(self) -> None:
         while (job := self._jobs.get()) is not None:
@@ -85,3 +106,30 @@ class SqsFifoQueue:
             MessageGroupId=job["group"],
             MessageDeduplicationId=job["dedup"],
         )
+
+    def submit_all(self, jobs: list[Job]) -> list[bool]:
+        """SendMessageBatch, 10 at a time: one request for a LINE webhook's whole batch (not one
+        per event). Within a batch a FIFO group keeps its order; what failed is reported, never
+        retried here (the caller decides)."""
+        done: list[bool] = []
+        for start in range(0, len(jobs), SQS_BATCH):
+            chunk = jobs[start : start + SQS_BATCH]
+            entries = [
+                {
+                    "Id": str(n),
+                    "MessageBody": json.dumps(job, ensure_ascii=False),
+                    "MessageGroupId": job["group"],
+                    "MessageDeduplicationId": job["dedup"],
+                }
+                for n, job in enumerate(chunk)
+            ]
+            try:
+                answer = self._client.send_message_batch(QueueUrl=self._url, Entries=entries)
+            except Exception:
+                logger.exception("SendMessageBatch failed")
+                return done + [False] * (len(jobs) - len(done))
+            sent = {str(e["Id"]) for e in answer.get("Successful", [])}
+            for failed in answer.get("Failed", []):
+                logger.error("SendMessageBatch entry failed", extra={"code": failed.get("Code")})
+            done.extend(str(n) in sent for n in range(len(chunk)))
+        return done

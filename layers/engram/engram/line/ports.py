@@ -44,6 +44,11 @@ class EventQueue(Protocol):
         """FIFO: job["group"] is the message group, job["dedup"] the deduplication id."""
         ...
 
+    def submit_all(self, jobs: list[dict[str, Any]]) -> list[bool]:
+        """Several jobs in as few requests as the queue allows (SQS: one batch of 10); whether
+        each was queued. A group's jobs keep their order."""
+        ...
+
 
 class DeadLetters(Protocol):
     def send(self, job: dict[str, Any], reason: str) -> None:

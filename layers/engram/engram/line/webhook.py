@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from engram.clock import Clock
 from engram.domain.models import OwnerKey
-from engram.errors import Unauthorized, ValidationFailed
+from engram.errors import StoreUnavailable, Unauthorized, ValidationFailed
 from engram.line import signature
 from engram.line.channels import Channels, LineChannel
 from engram.line.models import KNOWN, Event, WebhookBody, chat_id, line_user
@@ -27,8 +26,11 @@ from engram.settings import Settings
 logger = logging.getLogger(__name__)
 EVENTS: TypeAdapter[Any] = TypeAdapter(Event)
 DEDUP_SCOPE = "line-event"
-MAX_PARALLEL_CHATS = 10
 MAX_TRANSACTION_ITEMS = 100  # TransactWriteItems' limit (a LINE webhook carries fewer events)
+
+
+class QueueUnavailable(StoreUnavailable):
+    """Some events were not queued (their markers are released): 503, and LINE redelivers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +76,9 @@ class LineWebhook:
                 continue
             seen.add(event.webhook_event_id)
             chats.setdefault(chat_id(event.source), []).append((raw, event))
-        # One round trip claims the whole batch's markers (TransactWriteItems); then each chat's
-        # events are queued in order (its FIFO group), different chats at once.
+        # One round trip claims the whole batch's markers (TransactWriteItems), one more queues
+        # them (SendMessageBatch) when each chat has one event; a chat's later events follow in
+        # order, one request per position.
         events = [pair for pairs in chats.values() for pair in pairs]
         claims = [(self._owner(channel, event), DEDUP_SCOPE, event.webhook_event_id) for _, event in events]
         ttl, now = self.settings.line_event_dedup_ttl_s, self.clock.now()
@@ -86,35 +89,45 @@ class LineWebhook:
         fresh = {event.webhook_event_id for (_, event), ok in zip(events, won, strict=True) if ok}
         duplicates = len(events) - len(fresh) + repeated
         todo = [[pair for pair in pairs if pair[1].webhook_event_id in fresh] for pairs in chats.values()]
-        todo = [pairs for pairs in todo if pairs]
-        if len(todo) <= 1:
-            queued = sum(self._queue_chat(channel, pairs) for pairs in todo)
-        else:
-            with ThreadPoolExecutor(max_workers=min(len(todo), MAX_PARALLEL_CHATS)) as pool:
-                queued = sum(pool.map(lambda pairs: self._queue_chat(channel, pairs), todo))
+        queued = self._queue([pairs for pairs in todo if pairs], channel)
         return Accepted(queued, duplicates, ignored)
 
     @staticmethod
     def _owner(channel: LineChannel, event: Any) -> OwnerKey:
         return OwnerKey(channel.tenant, line_user(event.source))
 
-    def _queue_chat(self, channel: LineChannel, events: list[tuple[dict[str, Any], Any]]) -> int:
-        """Queue one chat's claimed events in order; a failure drops the markers of what was not
-        queued, so LINE's redelivery (after our 5xx) is taken."""
-        for n, (raw, event) in enumerate(events):
-            conversation = f"{channel.id}|{chat_id(event.source)}"
-            try:
-                self.queue.submit(
-                    {
-                        "kind": "line_event",
-                        "channel": channel.id,
-                        "event": raw,
-                        "group": hashlib.sha256(conversation.encode()).hexdigest()[:64],
-                        "dedup": hashlib.sha256(f"{channel.id}|{event.webhook_event_id}".encode()).hexdigest()[:64],
-                    }
-                )
-            except Exception:
-                for _, left in events[n:]:
-                    self.markers.release(self._owner(channel, left), DEDUP_SCOPE, left.webhook_event_id, "webhook")
-                raise
-        return len(events)
+    def _queue(self, chats: list[list[tuple[dict[str, Any], Any]]], channel: LineChannel) -> int:
+        """Queue the claimed events in rounds: the first event of every chat in one request (SQS
+        SendMessageBatch; a usual webhook, one event per chat, is one call), then each chat's
+        next event once its previous one is stored, so a chat's order never depends on how a
+        batch fails. A chat whose event was not taken stops there: that event and the rest of
+        the chat drop their markers, so LINE's redelivery (after our 5xx) is taken, in order."""
+        pending = [list(pairs) for pairs in chats if pairs]
+        queued, left = 0, []
+        while pending:
+            heads = [pairs.pop(0) for pairs in pending]
+            done = self.queue.submit_all([self._job(channel, raw, event) for raw, event in heads])
+            queued += sum(done)
+            still: list[list[tuple[dict[str, Any], Any]]] = []
+            for (_, event), ok, rest in zip(heads, done, pending, strict=True):
+                if not ok:
+                    left += [event, *(e for _, e in rest)]
+                elif rest:
+                    still.append(rest)
+            pending = still
+        for event in left:
+            self.markers.release(self._owner(channel, event), DEDUP_SCOPE, event.webhook_event_id, "webhook")
+        if left:
+            raise QueueUnavailable("the LINE event queue did not take every event; LINE will redeliver")
+        return queued
+
+    @staticmethod
+    def _job(channel: LineChannel, raw: dict[str, Any], event: Any) -> dict[str, Any]:
+        conversation = f"{channel.id}|{chat_id(event.source)}"
+        return {
+            "kind": "line_event",
+            "channel": channel.id,
+            "event": raw,
+            "group": hashlib.sha256(conversation.encode()).hexdigest()[:64],
+            "dedup": hashlib.sha256(f"{channel.id}|{event.webhook_event_id}".encode()).hexdigest()[:64],
+        }

@@ -79,6 +79,11 @@ class LocalSqsDelivery:
         """As a queue port (the LINE webhook's): the job names its group and dedup id."""
         self(job)
 
+    def submit_all(self, jobs: list[dict[str, Any]]) -> list[bool]:
+        from engram.adapters.queues import submit_each
+
+        return submit_each(self.submit, jobs)
+
     def send(self, body: Mapping[str, Any], group: str, dedup: str) -> None:
         if self._duplicate(dedup):
             return

@@ -128,6 +128,10 @@ def test_superseded_facts_are_their_own_status(container: Container, clock: Manu
         active = call(gw, "GET", "/v1/memories?status=active&limit=100", h).json()["memories"]
         assert any(NEW[language] in m["content"] for m in active)
         assert not {m["memory_id"] for m in active} & {m["memory_id"] for m in superseded}
+        # archived since, a superseded fact is still found as superseded
+        assert call(gw, "POST", f"/v1/memories/{superseded[0]['memory_id']}/archive", h).status == 200
+        still = call(gw, "GET", "/v1/memories?status=superseded", h).json()["memories"]
+        assert superseded[0]["memory_id"] in {m["memory_id"] for m in still}
         # a session's own memory (made when it ends) is found by its session id
         assert call(gw, "POST", "/v1/personas/friend/sessions/s2/end", h).status == 200
         s2 = call(gw, "GET", "/v1/memories?session_id=s2&limit=100", h).json()["memories"]

@@ -179,8 +179,9 @@ def _epoch(name: str, value: str | None, end_of_day: bool = False) -> float | No
 StatusParam = Annotated[
     str | None,
     Query(
-        description="active, archived, compressed or superseded; several comma-separated "
-        "(archived or compressed imply include_archived)",
+        description="active, archived, compressed or superseded (replaced by a newer fact; also when archived "
+        "since); several comma-separated (archived, compressed and superseded imply include_archived). "
+        "Without it: every memory not archived, superseded ones included",
         pattern=r"^(active|archived|compressed|superseded)(,(active|archived|compressed|superseded))*$",
     ),
 ]

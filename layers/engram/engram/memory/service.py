@@ -359,8 +359,8 @@ class MemoryService:
         session_id: str | None = None,
     ) -> Page:
         """M2 list, newest first. `states` filters by what the inspector shows: active, archived,
-        compressed, or superseded (a fact replaced by a newer one, kept with its validity);
-        naming archived or compressed implies include_archived."""
+        compressed, or superseded (a fact replaced by a newer one, kept with its validity, wherever
+        it is now); naming archived, compressed or superseded implies include_archived."""
         limit = self.settings.list_default_limit if limit is None else limit
         if limit < 1 or offset < 0:
             raise ValidationFailed("limit must be >= 1 and offset >= 0", details={"field": "limit"})
@@ -370,7 +370,10 @@ class MemoryService:
         unknown = wanted - {*MemoryStatus, "superseded"}
         if unknown:
             raise ValidationFailed("unknown memory status", details={"field": "status", "values": sorted(unknown)})
-        include_archived = include_archived or bool(wanted & {MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED})
+        # archived and compressed live apart; a superseded fact may have been archived since
+        include_archived = include_archived or bool(
+            wanted & {MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED, "superseded"}
+        )
         records = self.repo.list(
             owner.tenant_id,
             owner.user_id,

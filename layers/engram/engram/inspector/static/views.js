@@ -93,8 +93,12 @@ export async function memoryDetail(target, memoryId, onChange) {
         e.preventDefault();
         const body = { version: m.version };
         if (content.value !== m.content) body.summary = content.value;
-        const value = Number(importance.value);
-        if (value !== m.importance) body.importance = value;
+        const raw = importance.value.trim();
+        if (raw !== "" && Number(raw) !== m.importance) body.importance = Number(raw);
+        if (Object.keys(body).length === 1) {
+          status.textContent = "Nothing to save: change the content or the importance first.";
+          return;
+        }
         act("Save", () => call("PATCH", `/v1/memories/${seg(memoryId)}`, body));
       },
     },
@@ -207,7 +211,7 @@ export async function memoryDetail(target, memoryId, onChange) {
 export async function memories(main) {
   const persona = h("input", { name: "persona", placeholder: "any" });
   const type = select("type", [["", "any"], ...TYPES.map((t) => [t, t])]);
-  const status = select("status", [["", "active (default)"], ...STATUSES.map((s) => [s, s])]);
+  const status = select("status", [["", "not archived (default)"], ...STATUSES.map((s) => [s, s])]);
   const pinned = select("pinned", [["", "any"], ["true", "pinned"], ["false", "not pinned"]]);
   const search = h("input", { name: "q", type: "search", placeholder: "words in any language" });
   const list = h("ul", { className: "list", id: "memory-list", "aria-label": "Memories" });
@@ -603,6 +607,7 @@ export async function privacy(main) {
       document.body.append(a);
       a.click();
       a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000); // the download has started by then
       const counts = Object.entries(data.counts).map(([k, v]) => `${k} ${v}`).join(", ");
       status.textContent = `Export ready: ${counts || "nothing stored"}`;
     } catch (error) {

@@ -91,11 +91,16 @@ def _key(persona_id: str, session_id: str, user_id: str | None) -> SessionKey:
     return _key_and_plan(persona_id, session_id, user_id)[0]
 
 
+def _owner(event: dict[str, Any], user_id: str | None) -> OwnerKey:
+    """The end user of the token, or the user a trusted backend names."""
+    settings = get_container().settings
+    return auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
+
+
 def _key_and_plan(persona_id: str, session_id: str, user_id: str | None) -> tuple[SessionKey, str | None]:
     """Who, and on which plan (L10: recorded, so a session memory made later applies it too)."""
-    settings = get_container().settings
     event: dict[str, Any] = router.current_event.raw_event
-    owner = auth.end_user(event, settings) if user_id is None else auth.backend(event, user_id, settings)
+    owner = _owner(event, user_id)
     key = SessionKey(
         owner.tenant_id, owner.user_id, check_id("persona_id", persona_id), check_id("session_id", session_id)
     )
@@ -188,8 +193,7 @@ def _get_session(key: SessionKey) -> SessionResponse:
 
 def _list_sessions(user_id: str | None, persona_id: str | None, limit: int) -> SessionListResponse:
     c = get_container()
-    event: dict[str, Any] = router.current_event.raw_event
-    owner: OwnerKey = auth.end_user(event, c.settings) if user_id is None else auth.backend(event, user_id, c.settings)
+    owner = _owner(router.current_event.raw_event, user_id)
     if persona_id is not None:
         check_id("persona_id", persona_id)
     now, idle = c.clock.now(), c.settings.session_idle_timeout_s

@@ -101,7 +101,8 @@ class ConversationStore(Protocol):
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
 
     def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
-        """The user's live sessions (any persona), at most `limit`, most recently active first."""
+        """The user's live sessions (any persona), most recently active first, reading at most
+        `limit` of them."""
         ...
 
     def log_page(

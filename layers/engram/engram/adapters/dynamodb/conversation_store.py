@@ -96,17 +96,16 @@ class DynamoConversationStore:
         return to_meta(key, item, self._c) if item is not None else None
 
     def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
-        """by_user (keys only) names the user's conversation partitions by their ~META key; the
-        METAs are then read in consistent BatchGetItems (100 keys each), at most
-        `session_list_scan_max` of them (in index order, not by activity: past the cap the newest may
-        be missed), so a long history stays a bounded read. META items expire with the hot history
-        (ENGRAM_HISTORY_TTL_S), so a user rarely has more than a day's sessions here."""
+        """by_user (keys only) names the user's conversation partitions by their ~META key; at most
+        `limit` of them (in index order, not by activity: past it the newest may be missed) are
+        read in consistent BatchGetItems (100 keys each), so a long history stays a bounded read.
+        META items expire with the hot history (ENGRAM_HISTORY_TTL_S), so a user rarely has more
+        than a day's sessions here."""
         m = self._m
         try:
-            cap = self._settings.session_list_scan_max
             pks = [
                 i.pk
-                for i in m.by_user.query(keys.user_key(tenant_id, user_id), m.sk == keys.META_SK, limit=cap)
+                for i in m.by_user.query(keys.user_key(tenant_id, user_id), m.sk == keys.META_SK, limit=limit)
                 if i.pk.count("#") == 7  # a conversation partition (T#..#U#..#P#..#S#..)
             ]
             items = list(m.batch_get([(pk, keys.META_SK) for pk in pks], consistent_read=True))
@@ -114,7 +113,7 @@ class DynamoConversationStore:
             raise translate(exc) from exc
         metas = [to_meta(SessionKey(*keys.parse_session_pk(i.pk)), i, self._c) for i in items if not expired(i, now)]
         metas.sort(key=lambda meta: meta.last_activity_at, reverse=True)
-        return metas[:limit]
+        return metas
 
     def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None:
         item = get_live(self._m, keys.session_pk(key), keys.turn_sk(generation, seq), now)

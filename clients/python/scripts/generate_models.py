@@ -10,13 +10,14 @@ tests/client/test_generated.py regenerates it and compares it with the committed
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling _generated, however this file is loaded
+from _generated import REPO, ruff, tool, write_or_check
+
 OPENAPI = REPO / "docs" / "openapi.json"
 MODELS = REPO / "clients" / "python" / "src" / "engram_client" / "models.py"
 
@@ -49,18 +50,12 @@ OPTIONS = [
 ]
 
 
-def _tool(name: str) -> list[str]:
-    """A tool of this environment (the venv's own, whatever PATH says)."""
-    local = Path(sys.executable).parent / name
-    return [str(local)] if local.exists() else [sys.executable, "-m", name.replace("-", "_")]
-
-
 def generate(openapi: Path = OPENAPI) -> str:
     """The models module for ``openapi``, formatted as committed."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "models.py"
         subprocess.run(
-            [*_tool("datamodel-codegen"), "--input", str(openapi), "--output", str(out), *OPTIONS],
+            [*tool("datamodel-codegen"), "--input", str(openapi), "--output", str(out), *OPTIONS],
             check=True,
             capture_output=True,
             text=True,
@@ -71,34 +66,11 @@ def generate(openapi: Path = OPENAPI) -> str:
         lines.pop(0)
     text = HEADER + "".join(lines).lstrip("\n")
     # ruff with the repository's configuration (line length, import order), as if the file were in place
-    ruff = _tool("ruff")
-    stdin = ["--stdin-filename", str(MODELS)]
-    text = subprocess.run(
-        [*ruff, "check", "--fix-only", "--exit-zero", "--quiet", *stdin, "-"],
-        input=text,
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    ).stdout
-    return subprocess.run(
-        [*ruff, "format", "--quiet", *stdin, "-"], input=text, check=True, capture_output=True, text=True, cwd=REPO
-    ).stdout
+    return ruff(text, MODELS, fix=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 when models.py differs from a fresh generation")
-    args = parser.parse_args(argv)
-    fresh = generate()
-    if args.check:
-        if MODELS.read_text(encoding="utf-8") != fresh:
-            print(f"{MODELS.relative_to(REPO)} is stale: run {Path(__file__).relative_to(REPO)}", file=sys.stderr)
-            return 1
-        return 0
-    MODELS.write_text(fresh, encoding="utf-8")
-    print(f"wrote {MODELS.relative_to(REPO)}")
-    return 0
+    return write_or_check(MODELS, generate, __doc__ or "", argv)
 
 
 if __name__ == "__main__":

@@ -11,13 +11,13 @@ script's output.
 
 from __future__ import annotations
 
-import argparse
 import re
-import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling _generated, however this file is loaded
+from _generated import ruff, write_or_check
+
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "engram_client"
 SOURCE = PACKAGE / "_async_client.py"
 TARGET = PACKAGE / "_sync_client.py"
@@ -56,36 +56,12 @@ def unasync(source: str) -> str:
         text = text[text.index('"""', 3) + 3 :]
     for pattern, replacement in SUBS:
         text = re.sub(pattern, replacement, text, flags=re.MULTILINE)
-    return _ruff_format(HEADER + DOCSTRING + text)
-
-
-def _ruff_format(text: str) -> str:
-    """Formatted with the repository's settings: a line that lost its `await` may now fit on one."""
-    local = Path(sys.executable).parent / "ruff"
-    ruff = [str(local)] if local.exists() else [sys.executable, "-m", "ruff"]
-    return subprocess.run(
-        [*ruff, "format", "--quiet", "--stdin-filename", str(TARGET), "-"],
-        input=text,
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    ).stdout
+    # formatted with the repository's settings: a line that lost its `await` may now fit on one
+    return ruff(HEADER + DOCSTRING + text, TARGET)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 when _sync_client.py is stale")
-    args = parser.parse_args(argv)
-    fresh = unasync(SOURCE.read_text(encoding="utf-8"))
-    if args.check:
-        if TARGET.read_text(encoding="utf-8") != fresh:
-            print(f"{TARGET.name} is stale: run {Path(__file__).name}", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(fresh, encoding="utf-8")
-    print(f"wrote {TARGET}")
-    return 0
+    return write_or_check(TARGET, lambda: unasync(SOURCE.read_text(encoding="utf-8")), __doc__ or "", argv)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ const VIEWS = { sessions, memories, timeline, context, privacy };
 const main = document.getElementById("panel");
 const errorBox = document.getElementById("error");
 const tabs = [...document.querySelectorAll('[role="tab"]')];
+let generation = 0;
 
 function showError(error) {
   errorBox.hidden = false;
@@ -33,12 +34,15 @@ async function show(name) {
   }
   main.dataset.view = view;
   main.dataset.ready = "false";
+  // A newer show (another tab, a new sign-in) replaces this one's elements; only the newest
+  // says it is ready or reports an error, so a slower older one cannot speak for it.
+  const mine = ++generation;
   try {
     await VIEWS[view](main);
   } catch (error) {
-    showError(error);
+    if (mine === generation) showError(error);
   } finally {
-    main.dataset.ready = "true";
+    if (mine === generation) main.dataset.ready = "true";
   }
 }
 

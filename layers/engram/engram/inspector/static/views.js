@@ -239,7 +239,10 @@ export async function memories(main) {
           limit: 50,
         })}`,
       );
-      items = found.results.map((r) => r.memory).filter((m) => !status.value || stateOf(m) === status.value);
+      // the search route has no status or pinned filter: applied here (the list route applies them itself)
+      items = found.results
+        .map((r) => r.memory)
+        .filter((m) => (!status.value || stateOf(m) === status.value) && (!pinned.value || String(m.pinned) === pinned.value));
       total = items.length;
       more.hidden = true;
     } else {
@@ -259,7 +262,6 @@ export async function memories(main) {
       offset += items.length;
       more.hidden = !page.has_more;
     }
-    if (pinned.value) items = items.filter((m) => String(m.pinned) === pinned.value);
     list.append(...items.map((m) => memoryItem(m, open, m.memory_id === current)));
     count.textContent = `${list.children.length} of ${total} memories`;
   };

@@ -357,3 +357,38 @@ def test_a_pasted_token_signs_in_with_enter(page: Any, site: Site) -> None:
     assert [s.get_attribute("data-session-id") for s in page.locator("#session-list button.item").all()] == [
         "only-mine"
     ]
+
+
+CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length || el.closest("[hidden]")) continue;
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgb(style.color)), lum(background(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && style.fontWeight >= 700);
+    const text = el.textContent.trim().slice(0, 30);
+    if (ratio < (large ? 3 : 4.5)) low.push(`${el.tagName}.${el.className} ${ratio.toFixed(2)}: ${text}`);
+  }
+  return low;
+}"""
+
+
+def test_every_views_text_has_sufficient_contrast(page: Any) -> None:
+    """WCAG AA: 4.5:1 for text, 3:1 for large text, against the background the text sits on."""
+    for name in ("sessions", "memories", "timeline", "context", "privacy"):
+        _view(page, name)
+        assert page.evaluate(CONTRAST) == [], name

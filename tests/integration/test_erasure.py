@@ -137,6 +137,7 @@ def test_x7_a_user_is_erased_to_zero_and_the_neighbours_keep_everything(
     assert {u: _stores(c, u) for u in NEIGHBOURS} == neighbours  # untouched
 
     receipt = view["receipt"]
+    assert receipt["cutoff"] is None  # nothing wrote meanwhile: everything the user had, verified
     text = json.dumps(receipt, ensure_ascii=False)
     assert USER not in text.replace("user_hash", "") and "Busan" not in text and "Coco" not in text  # no content
     for store, found in before.items():
@@ -174,8 +175,20 @@ def test_verify_rechecks_the_stack_for_the_user(
     _populate(c, clock, USER)
     request_id = _request_and_confirm(gw, c.settings)
     erasure_job_for(c).run()
+    view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
+    assert _recheck(c, view, tmp_path, ddb_endpoint) == {
+        "signature_valid": True,
+        "request_id": request_id,
+        "user_matches": True,
+        "remaining": 0,
+        "ok": True,
+    }
+
+
+def _recheck(c: Container, view: dict[str, Any], tmp_path: Path, ddb_endpoint: str) -> dict[str, Any]:
+    """`engram erasure verify --user-id`: the receipt's signature, then the stack counted again."""
     path = tmp_path / "r.json"
-    path.write_text(json.dumps(call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()))
+    path.write_text(json.dumps(view))
     from engram.local.erasure_verify import verify
 
     class Args:
@@ -189,16 +202,9 @@ def test_verify_rechecks_the_stack_for_the_user(
     os.environ["ENGRAM_TABLE_NAME"] = c.settings.table_name
     os.environ["ENGRAM_DYNAMODB_ENDPOINT"] = ddb_endpoint
     try:
-        result = verify(Args())  # type: ignore[arg-type]
+        return verify(Args())  # type: ignore[arg-type]
     finally:
         del os.environ["ENGRAM_TABLE_NAME"], os.environ["ENGRAM_DYNAMODB_ENDPOINT"]
-    assert result == {
-        "signature_valid": True,
-        "request_id": request_id,
-        "user_matches": True,
-        "remaining": 0,
-        "ok": True,
-    }
 
 
 def test_confirmation_tokens_wrong_expired_reused_and_foreign(
@@ -369,7 +375,11 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
 ) -> None:
     import time
 
-    c = make_container(settings.model_copy(update={"erasure_batch_items": 4, "erasure_passes_per_run": 2}))
+    c = make_container(
+        settings.model_copy(
+            update={"erasure_batch_items": 4, "erasure_passes_per_run": 2, "erasure_write_grace_s": 300}
+        )
+    )
     c.extras["erasure_trigger"] = lambda: None
     runtime.set_container(c)
     key = SessionKey("default", USER, "nurse", "s1")
@@ -404,21 +414,81 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
             for _ in range(200):
                 if job.run()["requests_completed"]:
                     break
+                clock.advance(60)  # a busy machine: the chat may win every check until the cutoff
         finally:
             stop.set()
             writer.join()
         view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
         assert view["state"] == "completed" and len(finished) > 3  # the chat really ran beside it
-        last_check = checks[-1]
-        survivors = [r.turn.user_text for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
-        assert not any(t.startswith("Before the erasure") for t in survivors)
-        # whatever survives was written while (or after) the final verification ran, never before it
-        assert all(finished.get(t, float("inf")) >= last_check for t in survivors), survivors
+        last_check, cutoff = checks[-1], view["receipt"]["cutoff"]
+        survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
+        assert not any(t.user_text.startswith("Before the erasure") for t in survivors)
+        # whatever survives was written while (or after) the final verification ran, or, when the
+        # chat held every check off until a cutoff applied, after the cutoff; never before
+        assert all(
+            finished.get(t.user_text, float("inf")) >= last_check or (cutoff is not None and t.created_at > cutoff)
+            for t in survivors
+        ), (survivors, cutoff)
         # and the chat after the erasure starts from nothing it said before
         fresh = SessionKey("default", USER, "nurse", "after")
         c.conversation.record_turn(fresh, "Hello again.", "Hi!")
         memories = c.memories.list("default", USER, namespaces=(Namespace.MEMORY,))
         assert not any("Coco" in m.content for m in memories)
+    finally:
+        runtime.set_container(None)
+
+
+def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
+    make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path, ddb_endpoint: str
+) -> None:
+    """A round lands just before every verification: the plain check can never pass. After
+    `erasure_contended_checks` failures, and the write grace after the confirmation, the
+    erasure completes on what was written up to the cutoff and says so in its receipt."""
+    c = make_container(
+        settings.model_copy(
+            update={"erasure_contended_checks": 3, "erasure_write_grace_s": 300, "erasure_passes_per_run": 4}
+        )
+    )
+    c.extras["erasure_trigger"] = lambda: None
+    runtime.set_container(c)
+    key = SessionKey("default", USER, "nurse", "s1")
+    try:
+        gw = LocalGateway(c.settings)
+        for n in range(3):
+            c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
+        request_id = _request_and_confirm(gw, c.settings)
+        confirmed_at = clock.now()
+        job = erasure_job_for(c)
+        inventory = job.data.inventory
+        said: list[str] = []
+
+        def a_round_lands_first(*args: Any) -> Any:
+            if args[3] == 1:  # the verification's look (the passes read a whole batch)
+                said.append(f"Meanwhile {len(said)}: I walked today.")
+                c.conversation.record_turn(key, said[-1], "Well done.")
+            return inventory(*args)
+
+        job.data.inventory = a_round_lands_first  # type: ignore[method-assign]
+        runs = 1
+        while not job.run()["requests_completed"]:
+            assert runs < 20, "a chat that never pauses held the erasure open"
+            runs += 1
+            clock.advance(60)
+        view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
+        assert view["state"] == "completed" and len(said) >= 3
+        receipt = view["receipt"]
+        cutoff = receipt["cutoff"]
+        assert cutoff is not None and confirmed_at <= cutoff <= clock.now() - 300
+        assert "written up to `cutoff`" in receipt["stores"]["rounds"]["verification"]
+        assert receipt["stores"]["data_key"]["deleted"] >= 1  # what the user had is shredded too
+        survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
+        assert survivors and all(t.created_at > cutoff for t in survivors)  # only what came later
+        assert not any(t.user_text.startswith("Before the erasure") for t in survivors)
+        memories = c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)
+        assert not any("Coco" in m.content for m in memories)
+        assert all(m.created_at > cutoff for m in memories)
+        # the recheck counts what the receipt covers: up to the cutoff, zero
+        assert _recheck(c, view, tmp_path, ddb_endpoint)["remaining"] == 0
     finally:
         runtime.set_container(None)
 

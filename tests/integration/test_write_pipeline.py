@@ -314,6 +314,28 @@ def test_the_profile_learns_topics_and_how_often_the_user_talks_with_the_persona
     assert container.profiles.get(KEY.tenant_id, KEY.user_id, "travel-buddy").persona_mentions == 1
 
 
+def test_counting_a_round_keeps_the_plan_and_the_time_the_profile_began(container: Container) -> None:
+    """L10's plan survives a round whose facts add topics (that write replaces the whole item);
+    the profile keeps the time it began through every kind of write (an erasure's cutoff, P1)."""
+    args = (KEY.tenant_id, KEY.user_id, KEY.persona_id)
+    began = container.clock.now()
+    container.profiles.set_plan(*args, "pro")
+    _write(container, 1, "I have a dog named Rex.")  # topics: the read-modify-write in the transaction
+    _write(container, 2, "Hmm, okay.")  # no topics: the atomic counter
+    container.profiles.update(*args, pin={"m1": "fact"})
+    container.profiles.count_mention(*args)
+    profile = container.profiles.get(*args)
+    assert profile.plan == "pro" and profile.topic_counts.get("pet") == 1 and profile.persona_mentions == 3
+    from engram.adapters.dynamodb import keys
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.models import bind
+
+    item = bind(TableConfig.from_settings(container.settings)).profile.get(
+        keys.memory_pk(KEY.tenant_id, KEY.user_id), keys.profile_sk(KEY.persona_id), consistent_read=True
+    )
+    assert item.created_at == began
+
+
 def test_concurrent_mentions_and_profile_updates_lose_nothing(container: Container) -> None:
     """The atomic counter bumps the version, so a racing read-modify-write retries instead of
     overwriting the count (and the count never erases a pin)."""

@@ -160,7 +160,7 @@ def build_container(
 
         index = build_index(settings, dimensions=models.embedder.dimensions)
     repo = DynamoMemoryRepository(bound, LifecyclePolicy(settings))
-    profiles = DynamoProfileStore(bound)
+    profiles = DynamoProfileStore(bound, clock)
     queue_ref: list[PostTurnQueue] = []
     container_ref: list[Container] = []  # the KB (built on first use) embeds uploaded chunks
     retriever = HybridRetriever(

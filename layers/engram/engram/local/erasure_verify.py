@@ -57,7 +57,9 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
     if body.get("scope") == "recent":
         since = float(body["requested_at"]) - settings.erasure_recent_days * 86_400
     persona = body.get("persona_id")
-    until = float(body["until"]) if body.get("until") is not None else None
+    # a re-erasure's `until`, or the cutoff of an erasure a chat wrote through: what came later stays
+    bounds = [float(body[k]) for k in ("until", "cutoff") if body.get(k) is not None]
+    until = min(bounds) if bounds else None
     remaining = len(data.inventory(tenant_id, user_id, since, 10_000, persona, until))
     if since is None and persona is None and until is None:
         remaining += data.by_user_count(tenant_id, user_id)

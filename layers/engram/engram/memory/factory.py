@@ -74,7 +74,7 @@ def build_memory_service(
     if repo is None or profiles is None:
         models = bound or bind(TableConfig.from_settings(settings))
         repo = repo or DynamoMemoryRepository(models, LifecyclePolicy(settings))
-        profiles = profiles or DynamoProfileStore(models)
+        profiles = profiles or DynamoProfileStore(models, clock)
     return MemoryService(
         repo=repo,
         profiles=profiles,

@@ -7,7 +7,11 @@ delete), adds what it did to the request's tallies, and comes back for the rest.
 only when the verification finds nothing: the by_user index lists no item of the user (scope
 "all"), a fresh consistent inventory is empty, and the index holds no document of the user.
 A chat during the erasure writes new items; the verification finds them and the next pass
-erases them too, so nothing written before completion survives it.
+erases them too, so nothing written before completion survives it. A chat that never pauses
+would keep every verification failing: after `erasure_contended_checks` failed checks, and once
+`erasure_write_grace_s` has passed since the confirmation, the erasure verifies what was written
+up to a cutoff (now minus the grace: anything stamped before it has landed) and completes; the
+receipt names the cutoff, and what the chat wrote after it stays.
 """
 
 from __future__ import annotations
@@ -204,25 +208,32 @@ class ErasureJob:
             since = request.requested_at - s.erasure_recent_days * 86_400
         tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
         erased = 0
+        contended = request.contended_checks
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
+            cutoff = self._cutoff(request, contended)
+            until = cutoff if cutoff is not None else request.until
             items = self.data.inventory(
-                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, request.until
+                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, until
             )
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
-            if self._whole_user(request) and self.data.delete_data_key(request.tenant_id, request.user_id):
+            # under a cutoff the key is deleted once: a key a chat made since seals only what it
+            # wrote after the first deletion, and what of that lies before the cutoff was erased
+            shred = self._whole_user(request) and (cutoff is None or not tallies["data_key"].deleted)
+            if shred and self.data.delete_data_key(request.tenant_id, request.user_id):
                 # P3: last, after the moments were anonymized (they need the key to be read);
                 # before the verification, so a round a chat stored meanwhile is found again
                 tallies["data_key"].found += 1
                 tallies["data_key"].deleted += 1
                 continue
-            if self._verified(request, since, tallies):
-                self._complete(request, tallies)
+            if self._verified(request, since, tallies, cutoff):
+                self._complete(request, tallies, cutoff)
                 return True, erased
-        saved = replace(request, tallies=tallies, version=request.version + 1)
+            contended += 1
+        saved = replace(request, tallies=tallies, contended_checks=contended, version=request.version + 1)
         self.requests.update(saved, request.version)  # progress kept; the lease is released
         return False, erased
 
@@ -263,18 +274,32 @@ class ErasureJob:
         )
         return True
 
+    def _cutoff(self, request: ErasureRequest, contended: int) -> float | None:
+        """None while the plain verification may still succeed; then now minus the write grace,
+        never before the confirmation (everything the user had when they asked is erased)."""
+        s = self.settings
+        if contended < s.erasure_contended_checks or request.confirmed_at is None:
+            return None
+        cutoff = self.clock.now() - s.erasure_write_grace_s
+        if cutoff < request.confirmed_at:
+            return None
+        return cutoff if request.until is None else min(cutoff, request.until)
+
     @staticmethod
     def _whole_user(request: ErasureRequest) -> bool:
         """Everything the user has: scope all, not a persona, not a re-erasure (which leaves
         what the user wrote after the erasure it reapplies, and the key that opens it)."""
         return request.scope == ErasureScope.ALL and request.persona_id is None and request.until is None
 
-    def _verified(self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally]) -> bool:
+    def _verified(
+        self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally], cutoff: float | None
+    ) -> bool:
         assert request.user_id is not None
         tenant_id, user_id, persona = request.tenant_id, request.user_id, request.persona_id
         whole_user = self._whole_user(request)
+        until = cutoff if cutoff is not None else request.until
         if self.index is not None:
-            if whole_user:
+            if whole_user and cutoff is None:
                 tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
             flt = SearchFilter(
                 tenant_id,
@@ -283,19 +308,21 @@ class ErasureJob:
                 namespaces=tuple(n.value for n in Namespace),
                 statuses=tuple(st.value for st in MemoryStatus),
                 created_from=since,
-                created_to=request.until,
+                created_to=until,
             )
             if self.index.count(flt):
                 return False
+        if cutoff is not None:  # by_user and the key carry no time: what the chat wrote since counts
+            return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
         if whole_user and self.data.by_user_count(tenant_id, user_id):
             return False  # the index lags the table by a moment: the next pass looks again
         if whole_user and self.data.has_data_key(tenant_id, user_id):
             return False  # a chat made a new key meanwhile: its rounds are found on the next pass
-        return not self.data.inventory(tenant_id, user_id, since, 1, persona, request.until)
+        return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
 
-    def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
+    def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally], cutoff: float | None) -> None:
         now = self.clock.now()
-        body = self._receipt_body(request, tallies, now)
+        body = self._receipt_body(request, tallies, now, cutoff)
         signed = receipts.sign(body, self.signer)
         done = replace(
             request,
@@ -338,14 +365,18 @@ class ErasureJob:
                 )
             )
 
-    def _receipt_body(self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float) -> dict[str, Any]:
+    def _receipt_body(
+        self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float, cutoff: float | None
+    ) -> dict[str, Any]:
         scope = request.scope.value
         window = (
             ""
             if request.scope == ErasureScope.ALL
             else f" written since requested_at - {self.settings.erasure_recent_days} days"
         )
-        if request.until is not None:
+        if cutoff is not None:
+            window += " written up to `cutoff` (a chat wrote on during the erasure: what it wrote later stays)"
+        elif request.until is not None:
             window += " written up to `until` (the erasure this reapplies)"
         stores: dict[str, Any] = {}
         for name in STORES:
@@ -357,9 +388,11 @@ class ErasureJob:
                 )
             elif name == "data_key":
                 check = (
-                    "consistent GetItem of the user's data key in the key table: absent"
-                    if self._whole_user(request)
-                    else "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
+                    "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
+                    if not self._whole_user(request)
+                    else "deleted (or absent) once; a key a chat made later seals only what it wrote after that"
+                    if cutoff is not None
+                    else "consistent GetItem of the user's data key in the key table: absent"
                 )
             elif name == "index" and self.index is None:
                 check = "left to the table's stream: the memory indexer removes each deleted record's document"
@@ -367,7 +400,7 @@ class ErasureJob:
                 check = f"count(documents of user_hash{window}) = 0"
             else:
                 check = f"consistent Query of the user's partitions ({name}{window}) = 0"
-                if self._whole_user(request):
+                if self._whole_user(request) and cutoff is None:
                     check += "; by_user index Query COUNT = 0"
             stores[name] = {**tally, "remaining": 0, "verification": check}
         return {
@@ -376,6 +409,7 @@ class ErasureJob:
             "persona_id": request.persona_id,
             "reapplies": request.reapplies,
             "until": request.until,
+            "cutoff": cutoff,
             "request_id": request.request_id,
             "tenant_id": request.tenant_id,
             "user_hash": request.user_hash,

@@ -90,6 +90,8 @@ class ErasureRequest:
     # reapplies removed), so what the user wrote after it stays
     until: float | None = None
     reapplies: str | None = None  # the request id of that erasure
+    # verifications that found items a chat wrote meanwhile (P1: past a bound, a cutoff applies)
+    contended_checks: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ class DynamoErasureRequests:
             persona_id=r.persona_id,
             until=r.until,
             reapplies=r.reapplies,
+            contended_checks=r.contended_checks or None,
             version=r.version,
             # a request never confirmed goes a day after its token (it names the user in plain);
             # a confirmed one stays: its receipt is the proof
@@ -147,4 +148,5 @@ def _request(i: ErasureRequestItem) -> ErasureRequest:
         persona_id=i.persona_id,
         until=float(i.until) if i.until is not None else None,
         reapplies=i.reapplies,
+        contended_checks=int(i.contended_checks or 0),
     )

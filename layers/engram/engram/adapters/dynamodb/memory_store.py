@@ -244,7 +244,12 @@ class DynamoMemoryRepository:
                     if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
                         tx.update(
                             p(pk, profile_sk),
-                            actions=[p.persona_mentions.add(1), p.version.add(1), p.user_key.set(ukey)],
+                            actions=[
+                                p.persona_mentions.add(1),
+                                p.version.add(1),
+                                p.user_key.set(ukey),
+                                p.created_at.set(p.created_at | record.updated_at),
+                            ],
                         )
                     else:
                         counts = json.loads(current.topic_counts or "{}") if current else {}
@@ -259,6 +264,8 @@ class DynamoMemoryRepository:
                             persona_mentions=int(current.persona_mentions or 0) + 1 if current else 1,
                             version=version + 1,
                             user_key=ukey,
+                            plan=current.plan if current else None,  # a save replaces the item
+                            created_at=current.created_at if current and current.created_at else record.updated_at,
                         )
                         tx.save(item, condition=p.pk.does_not_exist() if current is None else p.version == version)
             except TransactWriteError as exc:

@@ -230,6 +230,7 @@ class ErasureRequestItem(_Base):
     persona_id = UnicodeAttribute(null=True)
     until = NumberAttribute(null=True)  # a re-erasure after a restore: items written up to here
     reapplies = UnicodeAttribute(null=True)
+    contended_checks = NumberAttribute(null=True)  # verifications a chat's new items failed
     version = NumberAttribute()
     due_requests = ErasureRequestsIndex()
 
@@ -285,6 +286,9 @@ class ProfileItem(_Base):
     persona_mentions = NumberAttribute(null=True)
     version = NumberAttribute(null=True)
     plan = UnicodeAttribute(null=True)
+    # when this profile began (kept by every later write): an erasure's cutoff (P1) tells a
+    # profile a chat started after it from the one the user had
+    created_at = NumberAttribute(null=True)
 
 
 @dataclass(frozen=True)

@@ -8,23 +8,32 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
-from engram.adapters.dynamodb.models import BoundModels
+from engram.adapters.dynamodb.models import BoundModels, ProfileItem
+from engram.clock import Clock, SystemClock
 from engram.memory.models import Profile
 
 
 class DynamoProfileStore:
-    def __init__(self, models: BoundModels) -> None:
+    def __init__(self, models: BoundModels, clock: Clock | None = None) -> None:
         self._m = models.profile
         self._c = models.cipher  # P3: pinned facts are memory content
+        self._clock = clock or SystemClock()
 
-    def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile:
-        pk = keys.memory_pk(tenant_id, user_id)
+    def _read(self, tenant_id: str, user_id: str, persona_id: str) -> ProfileItem | None:
         try:
-            item = self._m.get(pk, keys.profile_sk(persona_id))
+            return self._m.get(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
         except DoesNotExist:
-            return Profile(persona_id)
+            return None
         except PynamoDBException as exc:
             raise translate(exc) from exc
+
+    def get(self, tenant_id: str, user_id: str, persona_id: str) -> Profile:
+        return self._profile(tenant_id, user_id, persona_id, self._read(tenant_id, user_id, persona_id))
+
+    def _profile(self, tenant_id: str, user_id: str, persona_id: str, item: ProfileItem | None) -> Profile:
+        if item is None:
+            return Profile(persona_id)
+        pk = keys.memory_pk(tenant_id, user_id)
         return Profile(
             persona_id=persona_id,
             pinned=json.loads(self._c.read(pk, "pinned", item.pinned) or "{}"),
@@ -49,7 +58,9 @@ class DynamoProfileStore:
         """Read-modify-write under a version condition (retried): concurrent workers never lose an update."""
         m = self._m
         for _ in range(attempts):
-            current = self.get(tenant_id, user_id, persona_id)
+            stored = self._read(tenant_id, user_id, persona_id)
+            current = self._profile(tenant_id, user_id, persona_id, stored)
+            began = stored.created_at if stored is not None and stored.created_at else self._clock.now()
             pinned = {**current.pinned, **(pin or {})}
             for memory_id in unpin or []:
                 pinned.pop(memory_id, None)
@@ -66,6 +77,7 @@ class DynamoProfileStore:
                 version=current.version + 1,
                 user_key=keys.user_key(tenant_id, user_id),
                 plan=current.plan,
+                created_at=began,
             )
             condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
             try:
@@ -85,7 +97,14 @@ class DynamoProfileStore:
         m = self._m
         item = m(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
         try:
-            item.update(actions=[m.plan.set(plan), m.version.add(1), m.user_key.set(keys.user_key(tenant_id, user_id))])
+            item.update(
+                actions=[
+                    m.plan.set(plan),
+                    m.version.add(1),
+                    m.user_key.set(keys.user_key(tenant_id, user_id)),
+                    m.created_at.set(m.created_at | self._clock.now()),
+                ]
+            )
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -103,6 +122,7 @@ class DynamoProfileStore:
                     m.persona_mentions.add(1),
                     m.version.add(1),
                     m.user_key.set(keys.user_key(tenant_id, user_id)),
+                    m.created_at.set(m.created_at | self._clock.now()),
                 ]
             )
         except PynamoDBException as exc:

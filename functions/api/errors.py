@@ -19,8 +19,12 @@ logger = Logger(child=True)
 
 def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response[str]:
     body = {"error": {"code": code, "message": message, "details": details or {}}}
+    wait = (details or {}).get("retry_after")
     return Response(
-        status_code=status, content_type=content_types.APPLICATION_JSON, body=json.dumps(body, ensure_ascii=False)
+        status_code=status,
+        content_type=content_types.APPLICATION_JSON,
+        body=json.dumps(body, ensure_ascii=False),
+        headers={"Retry-After": str(wait)} if isinstance(wait, int) else None,
     )
 
 

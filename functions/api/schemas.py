@@ -326,6 +326,15 @@ class CreateMemoryRequest(_Strict):
     pinned: bool = False
     topics: list[Topic] = Field(default_factory=list, max_length=20)
     session_id: Id | None = None
+    idempotency_key: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="Any text naming this request: sent again with the same body within "
+        "ENGRAM_DEDUP_MARKER_TTL_S (24 h), the first answer comes back (`deduplicated: true`) and "
+        "nothing is written twice; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first "
+        "is still running, 409 REQUEST_IN_PROGRESS (details.retry_after)",
+    )
 
     @model_validator(mode="after")
     def _has_content(self) -> CreateMemoryRequest:
@@ -438,6 +447,9 @@ class CreateMemoryResponse(_Model):
     warning: WarningView | None = Field(default=None, description="The first of `warnings`, or null")
     warnings: list[WarningView] = Field(default_factory=list)
     model: str | None = Field(default=None, description="The summary model; raw-fallback after M4 retries")
+    deduplicated: bool = Field(
+        default=False, description="True: the stored answer to an earlier request with this idempotency_key"
+    )
 
 
 class MemoryListResponse(_Model):

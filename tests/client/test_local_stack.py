@@ -254,9 +254,17 @@ def test_a_write_without_an_idempotency_key_is_not_repeated(stack: LocalStack, o
     transport = LosesAnswers(lose=1)
     client = open_client("sync", stack.url, token=token(stack, unique("lost")), transport=transport)
     with pytest.raises(EngramConnectionError):
-        client.create_memory("nurse", summary="Allergic to penicillin")
-    assert transport.delivered == 1
-    assert client.list_memories(persona_id="nurse").total == 1  # it was created once, by the one attempt
+        client.request_erasure()
+    assert transport.delivered == 1  # a second request would be a second erasure request
+
+
+def test_a_memory_whose_answer_was_lost_is_created_once(stack: LocalStack, open_client: Callable[..., Any]) -> None:
+    transport = LosesAnswers(lose=2)
+    client = open_client("sync", stack.url, token=token(stack, unique("lost")), transport=transport)
+    record_sleeps(client)
+    created = client.create_memory("nurse", summary="Allergic to penicillin")
+    assert transport.delivered == 3 and created.deduplicated  # the first try's answer, stored
+    assert client.list_memories(persona_id="nurse").total == 1
 
 
 def test_a_throttled_read_waits_retry_after_then_succeeds(stack: LocalStack, open_client: Callable[..., Any]) -> None:

@@ -160,8 +160,26 @@ def test_a_post_without_an_idempotency_key_is_never_retried(client_with: Callabl
     script = Script(_error(503, "UNAVAILABLE"), httpx.Response(201, json={}))
     client = client_with(script)
     with pytest.raises(ServerError):
-        client.create_memory("nurse", summary="Allergic to penicillin")
+        client.request_erasure()
     assert len(script.requests) == 1
+
+
+def test_a_created_memory_is_retried_under_one_key_and_waits_for_a_first_try_in_progress(
+    client_with: Callable[..., Any],
+) -> None:
+    in_progress = httpx.Response(
+        409,
+        headers={"retry-after": "2"},
+        json={"error": {"code": "REQUEST_IN_PROGRESS", "message": "still running", "details": {"retry_after": 2}}},
+    )
+    conflict = _error(409, "CONFLICT")
+    script = Script(httpx.ConnectError("refused"), in_progress, _error(503, "UNAVAILABLE"), conflict)
+    client = client_with(script, retry=RetryPolicy(max_attempts=5))
+    sleeps = record_sleeps(client)
+    with pytest.raises(Conflict):  # a plain CONFLICT (or a reused key) is the caller's to resolve: never retried
+        client.create_memory("nurse", summary="Allergic to penicillin")
+    keys = {body["idempotency_key"] for body in script.bodies()}
+    assert len(script.requests) == 4 and len(keys) == 1 and sleeps[1] == 2.0
 
 
 def test_turns_get_a_generated_idempotency_key_that_every_retry_repeats(client_with: Callable[..., Any]) -> None:

@@ -16,6 +16,7 @@ import pytest
 from engram import runtime
 from engram.bootstrap import Container
 from engram.clock import ManualClock
+from engram.domain.idempotent import marker_key
 from engram.domain.models import OwnerKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
@@ -189,6 +190,60 @@ def test_create_from_messages_uses_the_summary_model(gw: LocalGateway, settings:
     s = r.json()
     assert r.status == 200 and s["summary"] and 1 <= s["importance"] <= 10 and s["model"] == "local-heuristic"
     assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1  # summarize stores nothing
+
+
+def test_a_create_retried_with_its_idempotency_key_writes_once(
+    gw: LocalGateway, settings: Settings, container: Container
+) -> None:
+    """An answer lost on the way: the retry gets the first answer back, nothing is written twice,
+    also when retries race (real threads); the key names one request and one user only."""
+    messages = [{"role": "user", "content": "My cat Mochi was adopted on 3 March and loves tuna."}]
+    body = {"persona_id": "buddy", "messages": messages, "idempotency_key": "create-1"}
+    first = call(gw, "POST", MEM, auth(settings), body)
+    again = call(gw, "POST", MEM, auth(settings), body)
+    assert first.status == again.status == 201, again.body
+    assert first.json()["deduplicated"] is False and again.json()["deduplicated"] is True
+    assert again.json()["memory"] == first.json()["memory"]
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1
+    # the same key with another body is a client error, and writes nothing
+    other = call(gw, "POST", MEM, auth(settings), {**body, "messages": [{"role": "user", "content": "Hi"}]})
+    assert other.status == 409 and code(other) == "IDEMPOTENCY_KEY_REUSED"
+    # another user's key space is their own
+    theirs = call(gw, "POST", MEM, auth(settings, "bob"), body)
+    assert theirs.status == 201 and theirs.json()["deduplicated"] is False
+    # retries racing each other: one writes, the rest answer with it or ask to retry later
+    race = {"persona_id": "buddy", "summary": "Lives in Taichung.", "idempotency_key": "create-2"}
+    answers: list[GatewayResponse] = []
+    start = threading.Barrier(6)
+
+    def retry() -> None:
+        start.wait()
+        answers.append(call(gw, "POST", MEM, auth(settings), race))
+
+    threads = [threading.Thread(target=retry) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert {a.status for a in answers} <= {201, 409}
+    for waiting in (a for a in answers if a.status == 409):
+        headers = {k.lower(): v for k, v in waiting.headers.items()}
+        assert code(waiting) == "REQUEST_IN_PROGRESS" and headers["retry-after"] == "2"
+    made = {a.json()["memory"]["memory_id"] for a in answers if a.status == 201}
+    assert len(made) == 1 and sum(not a.json()["deduplicated"] for a in answers if a.status == 201) == 1
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 2
+    # a retry while the first try still runs (its marker claimed, no answer yet)
+    owner = OwnerKey("default", "alice")
+    busy = {"persona_id": "buddy", "summary": "Has a piano lesson on Fridays.", "idempotency_key": "create-3"}
+    store = container.conversation.idempotency
+    now = container.clock.now()
+    assert store.claim(owner, "memory_create", marker_key("create-3"), "first", 120, now).state == "acquired"
+    waiting = call(gw, "POST", MEM, auth(settings), busy)
+    headers = {k.lower(): v for k, v in waiting.headers.items()}
+    assert waiting.status == 409 and code(waiting) == "REQUEST_IN_PROGRESS" and headers["retry-after"] == "2"
+    # without a key, two posts are two memories (as before)
+    made_twice = {create(gw, auth(settings), "Plays the cello.", "buddy")["memory"]["memory_id"] for _ in range(2)}
+    assert len(made_twice) == 2
 
 
 def test_list_pagination_and_persona_filter(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:

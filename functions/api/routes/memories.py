@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
+from engram.domain.idempotent import IdempotentWrites
 from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
@@ -212,6 +213,16 @@ def _types(value: str | None) -> list[MemoryType] | None:
 
 
 def _create(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> CreateMemoryResponse:
+    c = get_container()
+    writes = IdempotentWrites(c.conversation.idempotency, c.clock, c.settings)
+    request = body.model_dump(mode="json", exclude={"idempotency_key"})
+    answer, replayed = writes.run(
+        owner, "memory_create", body.idempotency_key, request, lambda: _create_once(owner, body, user_id)
+    )
+    return CreateMemoryResponse.model_validate({**answer, "deduplicated": replayed})
+
+
+def _create_once(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> dict[str, Any]:
     svc = _svc()
     plan = plans.of_request(router.current_event.raw_event, user_id, owner, body.persona_id)
     result = svc.create(
@@ -235,7 +246,7 @@ def _create(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> 
             about="this one",
         ),
         model=result.summary.model if result.summary else None,
-    )
+    ).model_dump(mode="json")
 
 
 def _list(

@@ -50,6 +50,19 @@ class DuplicateRequest(EngramError):
     status = 409
 
 
+class IdempotencyKeyReused(Conflict):
+    """An idempotency key came back with a different request: it names one request only (409:
+    the request is valid, it conflicts with the one the key was first used for)."""
+
+    code = "IDEMPOTENCY_KEY_REUSED"
+
+
+class RequestInProgress(Conflict):
+    """The first request with this idempotency key is still running; retry after a moment."""
+
+    code = "REQUEST_IN_PROGRESS"
+
+
 class PayloadTooLarge(EngramError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413

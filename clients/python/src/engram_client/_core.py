@@ -170,4 +170,11 @@ def body(**fields: Any) -> dict[str, Any]:
 
 
 def retry_status(response: httpx.Response) -> bool:
+    """429 and 5xx; and 409 REQUEST_IN_PROGRESS: a retry found the first try of the same
+    idempotency key still running, and waits for its answer."""
+    if response.status_code == 409:
+        try:
+            return bool(response.json()["error"]["code"] == "REQUEST_IN_PROGRESS")
+        except (ValueError, KeyError, TypeError):
+            return False
     return response.status_code in RETRY_STATUSES

@@ -297,9 +297,12 @@ class EngramClient:
         pinned: bool | None = None,
         topics: Sequence[str] | None = None,
         session_id: str | None = None,
+        idempotency_key: str | None = None,
     ) -> m.CreateMemoryResponse:
         """Creates a memory from a manual ``summary`` (stored as is, PII-masked) or from ``messages``
-        (summarised by the model). ``importance`` is 0-1; ``pinned`` puts it in every prompt."""
+        (summarised by the model). ``importance`` is 0-1; ``pinned`` puts it in every prompt.
+        Without ``idempotency_key`` a uuid4 is sent, so this call's own retries write one memory;
+        the same key again answers the first response with ``deduplicated: true``."""
         json = body(
             persona_id=persona_id,
             summary=summary,
@@ -309,6 +312,7 @@ class EngramClient:
             pinned=pinned,
             topics=list(topics) if topics is not None else None,
             session_id=session_id,
+            idempotency_key=idempotency_key or new_idempotency_key(),
         )
         return decode(self._send("create_memory", json=json), m.CreateMemoryResponse)
 

@@ -250,6 +250,10 @@ class CreateMemoryRequest1(BaseModel):
     pinned: Annotated[bool, Field(title="Pinned")] = False
     topics: Annotated[list[Topic] | None, Field(max_length=20, title="Topics")] = None
     session_id: Annotated[SessionId | None, Field(title="Session Id")] = None
+    idempotency_key: Annotated[IdempotencyKey1 | None, Field(title="Idempotency Key")] = None
+    """
+    Any text naming this request: sent again with the same body within ENGRAM_DEDUP_MARKER_TTL_S (24 h), the first answer comes back (`deduplicated: true`) and nothing is written twice; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS (details.retry_after)
+    """
 
 
 class CreateMemoryRequest2(BaseModel):
@@ -279,6 +283,10 @@ class CreateMemoryRequest2(BaseModel):
     pinned: Annotated[bool, Field(title="Pinned")] = False
     topics: Annotated[list[Topic] | None, Field(max_length=20, title="Topics")] = None
     session_id: Annotated[SessionId | None, Field(title="Session Id")] = None
+    idempotency_key: Annotated[IdempotencyKey1 | None, Field(title="Idempotency Key")] = None
+    """
+    Any text naming this request: sent again with the same body within ENGRAM_DEDUP_MARKER_TTL_S (24 h), the first answer comes back (`deduplicated: true`) and nothing is written twice; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS (details.retry_after)
+    """
 
 
 class CreateMemoryRequest(RootModel[CreateMemoryRequest1 | CreateMemoryRequest2]):
@@ -299,6 +307,10 @@ class CreateMemoryResponse(BaseModel):
     model: Annotated[str | None, Field(title="Model")]
     """
     The summary model; raw-fallback after M4 retries
+    """
+    deduplicated: Annotated[bool, Field(title="Deduplicated")]
+    """
+    True: the stored answer to an earlier request with this idempotency_key
     """
 
 
@@ -469,6 +481,17 @@ class GatewayErrorResponse(BaseModel):
 
 
 class IdempotencyKey(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, title="Idempotency Key")]
+
+
+class IdempotencyKey1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, title="Idempotency Key")]
+    """
+    Any text naming this request: sent again with the same body within ENGRAM_DEDUP_MARKER_TTL_S (24 h), the first answer comes back (`deduplicated: true`) and nothing is written twice; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS (details.retry_after)
+    """
+
+
+class IdempotencyKey3(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, title="Idempotency Key")]
 
 
@@ -944,7 +967,7 @@ class TurnRequest(BaseModel):
     """
     What the caller's own LLM answered
     """
-    idempotency_key: Annotated[IdempotencyKey | None, Field(title="Idempotency Key")] = None
+    idempotency_key: Annotated[IdempotencyKey3 | None, Field(title="Idempotency Key")] = None
 
 
 class TurnResponse(BaseModel):

@@ -26,7 +26,7 @@ class Route:
     end_user: Endpoint | None  # bearer-token route, or None when there is none
     backend: Endpoint | None  # backend route (SigV4 / local API key), or None when there is none
     # Safe to send again after a failure that may have reached the server: every GET, PUT and DELETE,
-    # a POST that carries an idempotency key (chat, turns), and POSTs that store nothing of their
+    # a POST that carries an idempotency key (chat, turns, create memory), and POSTs that store nothing of their
     # own (summarize; context, whose only write is the memories' access count).
     idempotent: bool
 
@@ -133,7 +133,7 @@ ROUTES: dict[str, Route] = {
         "POST",
         ("create_memory_v1_memories_post", "/v1/memories"),
         ("backend_create_memory_v1_users__user_id__memories_post", f"{_U}/memories"),
-        False,
+        True,  # always sent with an idempotency key
     ),
     "load_memories": _route(
         "GET",

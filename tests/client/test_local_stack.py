@@ -258,6 +258,32 @@ def test_a_write_without_an_idempotency_key_is_not_repeated(stack: LocalStack, o
     assert transport.delivered == 1  # a second request would be a second erasure request
 
 
+def test_state_changes_whose_answers_were_lost_are_retried_to_the_same_end(
+    stack: LocalStack, open_client: Callable[..., Any]
+) -> None:
+    """end, save, archive and restore leave the same state however often they arrive: the retry
+    after a lost answer reports that state (the end's first session memory, not a second one)."""
+    user = unique("lost")
+    plain = open_client("sync", stack.url, token=token(stack, user))
+    plain.record_turn("nurse", "s1", "I walked 2 km today.", "Great progress!")
+    plain.record_turn("nurse", "s2", "My knee hurts a little.", "Rest it today.")
+    memory = plain.create_memory("nurse", summary="Walks every morning").memory.memory_id
+
+    def losing() -> Any:
+        client = open_client("sync", stack.url, token=token(stack, user), transport=LosesAnswers(lose=1))
+        record_sleeps(client)
+        return client
+
+    ended = losing().end_session("nurse", "s1")
+    assert ended.already_ended and ended.memory_id  # the retry found the first end's result
+    assert plain.end_session("nurse", "s1").memory_id == ended.memory_id
+    saved = losing().save_session("nurse", "s2")
+    assert saved.already_ended and saved.memory_id
+    assert plain.save_session("nurse", "s2").memory_id == saved.memory_id
+    assert losing().archive_memory(memory).memory.status == "archived"
+    assert losing().restore_memory(memory).memory.status == "active"
+
+
 def test_a_memory_whose_answer_was_lost_is_created_once(stack: LocalStack, open_client: Callable[..., Any]) -> None:
     transport = LosesAnswers(lose=2)
     client = open_client("sync", stack.url, token=token(stack, unique("lost")), transport=transport)

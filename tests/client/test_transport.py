@@ -236,7 +236,7 @@ def test_connection_errors_are_retried_for_idempotent_calls_only(client_with: Ca
     assert (caught.value.status, caught.value.code) == (0, "CONNECTION_ERROR")
     assert isinstance(caught.value.__cause__, httpx.ConnectError)
     with pytest.raises(EngramConnectionError):
-        client.archive_memory("m1")
+        client.start_export()
     assert len(script.requests) == 4  # one attempt
 
 

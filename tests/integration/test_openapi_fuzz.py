@@ -47,6 +47,7 @@ EXPLORE = "ENGRAM_FUZZ_EXAMPLES" in os.environ
 @pytest.fixture
 def base_url(container: Container, settings: Settings) -> Iterator[str]:
     container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
+    container.extras["export_trigger"] = lambda: None  # nor a large export's (it outlived the test's table)
     runtime.set_container(container)
     server = make_server(LocalGateway(settings), port=0)
     serve_in_background(server)

@@ -26,8 +26,10 @@ class Route:
     end_user: Endpoint | None  # bearer-token route, or None when there is none
     backend: Endpoint | None  # backend route (SigV4 / local API key), or None when there is none
     # Safe to send again after a failure that may have reached the server: every GET, PUT and DELETE,
-    # a POST that carries an idempotency key (chat, turns, create memory), and POSTs that store nothing of their
-    # own (summarize; context, whose only write is the memories' access count).
+    # a POST that carries an idempotency key (chat, turns, create memory), POSTs whose repeat finds
+    # the state the first left (end and save answer `already_ended` with the first session memory;
+    # archive and restore answer the memory as it is), and POSTs that store nothing of their own
+    # (summarize; context, whose only write is the memories' access count).
     idempotent: bool
 
 
@@ -98,7 +100,7 @@ ROUTES: dict[str, Route] = {
             "backend_end_session_v1_users__user_id__personas__persona_id__sessions__session_id__end_post",
             f"{_U}{_S}/end",
         ),
-        False,
+        True,  # the same end state however often it arrives
     ),
     "save_session": _route(
         "POST",
@@ -107,7 +109,7 @@ ROUTES: dict[str, Route] = {
             "backend_save_session_v1_users__user_id__personas__persona_id__sessions__session_id__save_post",
             f"{_U}{_S}/save",
         ),
-        False,
+        True,  # the same end state however often it arrives
     ),
     "get_request": _route(
         "GET",
@@ -199,7 +201,7 @@ ROUTES: dict[str, Route] = {
             "backend_archive_memory_v1_users__user_id__memories__memory_id__archive_post",
             f"{_U}/memories/{{memory_id}}/archive",
         ),
-        False,
+        True,  # the same end state however often it arrives
     ),
     "restore_memory": _route(
         "POST",
@@ -208,7 +210,7 @@ ROUTES: dict[str, Route] = {
             "backend_restore_memory_v1_users__user_id__memories__memory_id__restore_post",
             f"{_U}/memories/{{memory_id}}/restore",
         ),
-        False,
+        True,  # the same end state however often it arrives
     ),
     # --- personas --------------------------------------------------------------------------------
     "get_profile": _route(

@@ -282,6 +282,9 @@ def test_state_changes_whose_answers_were_lost_are_retried_to_the_same_end(
     assert plain.save_session("nurse", "s2").memory_id == saved.memory_id
     assert losing().archive_memory(memory).memory.status == "archived"
     assert losing().restore_memory(memory).memory.status == "active"
+    assert losing().delete_memory(memory).deleted  # the retry's 404: the first try deleted it
+    with pytest.raises(NotFound):
+        plain.get_memory(memory)
 
 
 def test_a_memory_whose_answer_was_lost_is_created_once(stack: LocalStack, open_client: Callable[..., Any]) -> None:

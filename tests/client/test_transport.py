@@ -226,6 +226,21 @@ def test_chat_fetches_the_answer_of_a_duplicate_still_being_answered(client_with
     assert isinstance(still, models.ProcessingResponse) and sum(sleeps[2:]) == 5
 
 
+def test_a_delete_retried_after_a_lost_answer_reports_the_deletion_it_made(client_with: Callable[..., Any]) -> None:
+    gone = _error(404, "NOT_FOUND")
+    script = Script(httpx.ReadTimeout("answer lost"), gone)  # the first try deleted it
+    client = client_with(script)
+    record_sleeps(client)
+    answer = client.delete_memory("m1")
+    assert (answer.memory_id, answer.deleted, len(script.requests)) == ("m1", True, 2)
+    # a request that never left (no connection), or none retried: a 404 is the caller's to know
+    for script in (Script(httpx.ConnectError("refused"), gone), Script(gone)):
+        client = client_with(script)
+        record_sleeps(client)
+        with pytest.raises(NotFound):
+            client.delete_memory("m1")
+
+
 def test_connection_errors_are_retried_for_idempotent_calls_only(client_with: Callable[..., Any]) -> None:
     script = Script(httpx.ConnectError("refused"))
     client = client_with(script, max_attempts=3)

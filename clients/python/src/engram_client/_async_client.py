@@ -16,12 +16,14 @@ from pydantic import TypeAdapter
 from . import models as m
 from ._core import (
     DEFAULT_BASE_URL,
+    DELIVERED_BEFORE,
     AuthMode,
     ClientConfig,
     RetryPolicy,
     body,
     connection_error,
     decode,
+    may_have_arrived,
     new_idempotency_key,
     retry_status,
 )
@@ -142,6 +144,7 @@ class AsyncEngramClient:
         url = self._config.url(endpoint, path or {}, params)
         policy = self._config.retry
         retry = 0
+        delivered = False  # an earlier attempt may have reached the server and done the work
         while True:
             try:
                 response = await self._http.request(method, url, json=json)
@@ -150,14 +153,17 @@ class AsyncEngramClient:
                 delay = policy.delay(retry, None) if idempotent else None
                 if delay is None:
                     raise connection_error(exc) from exc
+                delivered = delivered or may_have_arrived(exc)
                 await self._sleep(delay)
                 continue
             if idempotent and retry_status(response):
                 retry += 1
                 delay = policy.delay(retry, response)
                 if delay is not None:
+                    delivered = delivered or response.status_code >= 500
                     await self._sleep(delay)
                     continue
+            response.extensions[DELIVERED_BEFORE] = delivered
             return response
 
     async def _chat_result(self, name: str, path: Mapping[str, str], json: Any = None) -> ChatResult:
@@ -389,7 +395,12 @@ class AsyncEngramClient:
         return decode(await self._send("update_memory", {"memory_id": memory_id}, json=json), m.MemoryResponse)
 
     async def delete_memory(self, memory_id: str) -> m.DeleteMemoryResponse:
-        return decode(await self._send("delete_memory", {"memory_id": memory_id}), m.DeleteMemoryResponse)
+        """Deletes a memory. A retry that finds it gone after an earlier try may have reached the
+        server (its answer lost) reports it deleted: that try deleted it."""
+        response = await self._send("delete_memory", {"memory_id": memory_id})
+        if response.status_code == 404 and response.extensions.get(DELIVERED_BEFORE):
+            return m.DeleteMemoryResponse(memory_id=memory_id, deleted=True)
+        return decode(response, m.DeleteMemoryResponse)
 
     async def archive_memory(self, memory_id: str) -> m.ArchiveResponse:
         """Archives a memory (restorable with :meth:`restore_memory`)."""

@@ -169,6 +169,16 @@ def body(**fields: Any) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if v is not None}
 
 
+# set on every response the client returns: whether an earlier attempt of the call may have
+# reached the server (its answer lost, or a 5xx after the work was done)
+DELIVERED_BEFORE = "engram_delivered_before"
+
+
+def may_have_arrived(exc: httpx.TransportError) -> bool:
+    """False only when the request never left: the connection was not made."""
+    return not isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout)
+
+
 def retry_status(response: httpx.Response) -> bool:
     """429 and 5xx; and 409 REQUEST_IN_PROGRESS: a retry found the first try of the same
     idempotency key still running, and waits for its answer."""

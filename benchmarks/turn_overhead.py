@@ -68,6 +68,9 @@ def start_server(endpoint: str, long_term: bool) -> tuple[subprocess.Popen[str],
     assert proc.stdout is not None
     if proc.stdout.readline().strip() != "ready":
         raise RuntimeError("local API did not start")
+    # the server logs every request to stdout: drain the pipe, or the server blocks on a full
+    # pipe (64 KiB) mid-run and the clients time out
+    threading.Thread(target=proc.stdout.read, name="drain-server-log", daemon=True).start()
     return proc, port
 
 

@@ -25,7 +25,7 @@ from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey, SessionStatus
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
-from engram.line.factory import line_webhook
+from engram.line.factory import line_turns_for, line_webhook
 from engram.line.signature import sign, valid
 from engram.local.apigw import LocalContext
 from engram.local.line_standin import LineStandIn
@@ -223,6 +223,41 @@ def test_a_reply_that_keeps_failing_goes_to_the_dead_letter_queue_with_its_event
     assert "LineUnavailable" in dead["reason"]
     turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now()).recent
     assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # the turn itself is kept
+
+
+def test_a_dead_letter_redriven_to_the_queue_sends_its_kept_reply_once(line: Line) -> None:
+    """SQS redrive moves the DLQ's entries back to the LINE queue as they are: the worker takes
+    the kept reply and sends it (a push: the reply token is spent), runs no second turn, and a
+    second redrive of the same entry sends nothing more."""
+    line.standin.state.fail("/v2/bot/message/reply", (500, None), (500, None), (500, None))
+    event = _text("I feel dizzy after the new pills.", line.standin.state.issue_reply_token())
+    line.send(event)
+    (dead,) = line.dead
+    redriven = json.loads(json.dumps(dead))  # as the DLQ holds it: the message body
+    handler = line_turns_for(line.c)
+    handler.handle(redriven)
+    (sent,) = line.sent  # with the reply token while it lasts, else a push with its retry key
+    assert sent.kind in ("reply", "push") and sent.texts == dead["job"]["reply"]
+    handler.handle(redriven)  # redriven twice (or a redelivery): sent once
+    assert len(line.sent) == 1 and len(line.dead) == 1
+    turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now()).recent
+    assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # no second turn
+
+
+def test_the_worker_takes_a_batch_with_a_job_and_a_redriven_dead_letter(line: Line) -> None:
+    """events/line/worker_queue.json, as the LINE queue delivers it to the worker: a new event's
+    job (a turn, then its reply) and a dead letter an SQS redrive moved back (its kept reply only)."""
+    sample = json.loads((EVENTS / "worker_queue.json").read_text())
+    answer = worker_handler(sample, LocalContext())
+    assert answer == {"batchItemFailures": []}
+    # the samples' reply tokens were never issued by the stand-in: both replies go out as pushes
+    assert sorted((s.kind, s.to) for s in line.sent) == [("push", USER), ("push", "U9b8a7c6d5e4f30211a2b3c4d5e6f7a8b")]
+    kept = json.loads(sample["Records"][1]["body"])["job"]["reply"]
+    assert [s.texts for s in line.sent if s.to != USER] == [kept]
+    now = line.c.clock.now()
+    assert len(line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, now).recent) == 1
+    other = SessionKey("default", "U9b8a7c6d5e4f30211a2b3c4d5e6f7a8b", "line", "line")
+    assert not line.c.conversation.store.load(other, 10, now).recent  # the redrive ran no turn
 
 
 def test_long_replies_respect_lines_limits() -> None:

@@ -91,12 +91,22 @@ class LineTurns:
     metrics: MetricsSink
 
     def handle(self, job: dict[str, Any]) -> None:
+        kept: list[str] | None = None
+        if "event" not in job and isinstance(job.get("job"), dict):
+            # a dead letter moved back to the queue (SQS redrive, docs/deploy.md): the job it kept,
+            # and the reply that could not be sent, sent as it was (the turn is not run again)
+            job = dict(job["job"])
+            reply = job.pop("reply", None)
+            kept = [str(t) for t in reply] if isinstance(reply, list) else None
         channel = self.channels.get(str(job.get("channel")))
         if channel is None:
             self.dead_letters.send(job, "unknown channel")
             return
         event = EVENTS.validate_python(job["event"])
         key = SessionKey(channel.tenant, line_user(event.source), channel.persona, conversation_of(event.source))
+        if kept is not None:
+            self._send(job, channel, event, kept)
+            return
         if isinstance(event, UnfollowEvent):
             self._unfollow(key)
         elif isinstance(event, FollowEvent):

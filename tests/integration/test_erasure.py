@@ -377,7 +377,7 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
 
     c = make_container(
         settings.model_copy(
-            update={"erasure_batch_items": 4, "erasure_passes_per_run": 2, "erasure_write_grace_s": 300}
+            update={"erasure_batch_items": 20, "erasure_passes_per_run": 2, "erasure_write_grace_s": 300}
         )
     )
     c.extras["erasure_trigger"] = lambda: None
@@ -411,6 +411,8 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
         writer = threading.Thread(target=chat)
         writer.start()
         try:
+            while len(finished) < 3 and writer.is_alive():  # the chat is under way before the job starts
+                stop.wait(0.01)
             for _ in range(200):
                 if job.run()["requests_completed"]:
                     break
@@ -420,6 +422,7 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
             writer.join()
         view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
         assert view["state"] == "completed" and len(finished) > 3  # the chat really ran beside it
+        assert any(t > checks[0] for t in finished.values())  # and went on while the job ran
         last_check, cutoff = checks[-1], view["receipt"]["cutoff"]
         survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
         assert not any(t.user_text.startswith("Before the erasure") for t in survivors)
@@ -442,8 +445,11 @@ def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
     make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path, ddb_endpoint: str
 ) -> None:
     """A round lands just before every verification: the plain check can never pass. After
-    `erasure_contended_checks` failures, and the write grace after the confirmation, the
-    erasure completes on what was written up to the cutoff and says so in its receipt."""
+    `erasure_contended_checks` failures the erasure completes on what was written up to a
+    cutoff, and says so in its receipt. The first of those rounds is what a post-turn job
+    derived from an old round it read before the erasure deleted it: written late, stamped late,
+    old content. The cutoff comes no earlier than the write grace after the first failed check,
+    so it is erased too."""
     c = make_container(
         settings.model_copy(
             update={"erasure_contended_checks": 3, "erasure_write_grace_s": 300, "erasure_passes_per_run": 4}
@@ -458,20 +464,22 @@ def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
             c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
         request_id = _request_and_confirm(gw, c.settings)
         confirmed_at = clock.now()
+        clock.advance(1_000)  # the job starts late (a backlog, a retry)
         job = erasure_job_for(c)
         inventory = job.data.inventory
         said: list[str] = []
 
         def a_round_lands_first(*args: Any) -> Any:
             if args[3] == 1:  # the verification's look (the passes read a whole batch)
-                said.append(f"Meanwhile {len(said)}: I walked today.")
+                first = "Derived: the dog is called Coco." if not said else f"Meanwhile {len(said)}: I walked."
+                said.append(first)
                 c.conversation.record_turn(key, said[-1], "Well done.")
             return inventory(*args)
 
         job.data.inventory = a_round_lands_first  # type: ignore[method-assign]
         runs = 1
         while not job.run()["requests_completed"]:
-            assert runs < 20, "a chat that never pauses held the erasure open"
+            assert runs < 30, "a chat that never pauses held the erasure open"
             runs += 1
             clock.advance(60)
         view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
@@ -483,12 +491,14 @@ def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
         assert receipt["stores"]["data_key"]["deleted"] >= 1  # what the user had is shredded too
         survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
         assert survivors and all(t.created_at > cutoff for t in survivors)  # only what came later
-        assert not any(t.user_text.startswith("Before the erasure") for t in survivors)
+        assert not any("Coco" in t.user_text for t in survivors)  # neither the old nor the derived
         memories = c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)
         assert not any("Coco" in m.content for m in memories)
         assert all(m.created_at > cutoff for m in memories)
         # the recheck counts what the receipt covers: up to the cutoff, zero
         assert _recheck(c, view, tmp_path, ddb_endpoint)["remaining"] == 0
+        # and the erasure log keeps the cutoff: a re-erasure after a restore stops where this did
+        assert job.log is not None and [e.cutoff for e in job.log.entries()] == [cutoff]
     finally:
         runtime.set_container(None)
 

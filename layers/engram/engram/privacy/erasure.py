@@ -8,10 +8,13 @@ only when the verification finds nothing: the by_user index lists no item of the
 "all"), a fresh consistent inventory is empty, and the index holds no document of the user.
 A chat during the erasure writes new items; the verification finds them and the next pass
 erases them too, so nothing written before completion survives it. A chat that never pauses
-would keep every verification failing: after `erasure_contended_checks` failed checks, and once
-`erasure_write_grace_s` has passed since the confirmation, the erasure verifies what was written
-up to a cutoff (now minus the grace: anything stamped before it has landed) and completes; the
-receipt names the cutoff, and what the chat wrote after it stays.
+would keep every verification failing: after `erasure_contended_checks` failed checks, the
+erasure verifies what was written up to a cutoff and completes; the receipt names the cutoff,
+and what the chat wrote after it stays. The cutoff is now minus the write grace (anything stamped
+before it has landed), and no earlier than the grace after the first failed check: everything
+there was then had been erased, and a writer that read it before (a post-turn job deriving a
+fact from an old round) has stored what it derived by then, before the cutoff, where the
+verification finds it.
 """
 
 from __future__ import annotations
@@ -208,32 +211,41 @@ class ErasureJob:
             since = request.requested_at - s.erasure_recent_days * 86_400
         tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
         erased = 0
-        contended = request.contended_checks
+        contended, contended_since = request.contended_checks, request.contended_since
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
-            cutoff = self._cutoff(request, contended)
-            until = cutoff if cutoff is not None else request.until
+            cutoff = self._cutoff(contended, contended_since)
+            bounds = [t for t in (cutoff, request.until) if t is not None]
+            until = min(bounds) if bounds else None
             items = self.data.inventory(
                 request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, until
             )
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
-            # under a cutoff the key is deleted once: a key a chat made since seals only what it
-            # wrote after the first deletion, and what of that lies before the cutoff was erased
-            shred = self._whole_user(request) and (cutoff is None or not tallies["data_key"].deleted)
-            if shred and self.data.delete_data_key(request.tenant_id, request.user_id):
+            if self._whole_user(request) and self.data.delete_data_key(request.tenant_id, request.user_id):
                 # P3: last, after the moments were anonymized (they need the key to be read);
                 # before the verification, so a round a chat stored meanwhile is found again
                 tallies["data_key"].found += 1
                 tallies["data_key"].deleted += 1
-                continue
-            if self._verified(request, since, tallies, cutoff):
+                if cutoff is None:
+                    continue
+                # under a cutoff, straight on to the verification: a chat would make a new key for
+                # every one deleted; the one it makes now seals only what it writes after the cutoff
+            if self._verified(request, since, until, tallies, cutoff is not None):
                 self._complete(request, tallies, cutoff)
                 return True, erased
             contended += 1
-        saved = replace(request, tallies=tallies, contended_checks=contended, version=request.version + 1)
+            if contended_since is None:
+                contended_since = self.clock.now()
+        saved = replace(
+            request,
+            tallies=tallies,
+            contended_checks=contended,
+            contended_since=contended_since,
+            version=request.version + 1,
+        )
         self.requests.update(saved, request.version)  # progress kept; the lease is released
         return False, erased
 
@@ -274,16 +286,14 @@ class ErasureJob:
         )
         return True
 
-    def _cutoff(self, request: ErasureRequest, contended: int) -> float | None:
+    def _cutoff(self, contended: int, contended_since: float | None) -> float | None:
         """None while the plain verification may still succeed; then now minus the write grace,
-        never before the confirmation (everything the user had when they asked is erased)."""
+        once that is the grace past the first failed check (see the module's docstring)."""
         s = self.settings
-        if contended < s.erasure_contended_checks or request.confirmed_at is None:
+        if contended < s.erasure_contended_checks or contended_since is None:
             return None
         cutoff = self.clock.now() - s.erasure_write_grace_s
-        if cutoff < request.confirmed_at:
-            return None
-        return cutoff if request.until is None else min(cutoff, request.until)
+        return cutoff if cutoff >= contended_since + s.erasure_write_grace_s else None
 
     @staticmethod
     def _whole_user(request: ErasureRequest) -> bool:
@@ -292,14 +302,18 @@ class ErasureJob:
         return request.scope == ErasureScope.ALL and request.persona_id is None and request.until is None
 
     def _verified(
-        self, request: ErasureRequest, since: float | None, tallies: dict[str, StoreTally], cutoff: float | None
+        self,
+        request: ErasureRequest,
+        since: float | None,
+        until: float | None,
+        tallies: dict[str, StoreTally],
+        cut: bool,
     ) -> bool:
         assert request.user_id is not None
         tenant_id, user_id, persona = request.tenant_id, request.user_id, request.persona_id
         whole_user = self._whole_user(request)
-        until = cutoff if cutoff is not None else request.until
         if self.index is not None:
-            if whole_user and cutoff is None:
+            if whole_user and not cut:
                 tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
             flt = SearchFilter(
                 tenant_id,
@@ -312,7 +326,7 @@ class ErasureJob:
             )
             if self.index.count(flt):
                 return False
-        if cutoff is not None:  # by_user and the key carry no time: what the chat wrote since counts
+        if cut:  # by_user and the key carry no time: what the chat wrote since counts
             return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
         if whole_user and self.data.by_user_count(tenant_id, user_id):
             return False  # the index lags the table by a moment: the next pass looks again
@@ -345,6 +359,7 @@ class ErasureJob:
                     request.requested_at,
                     now,
                     request.persona_id,
+                    cutoff,
                 )
             )
         if not self.requests.update(done, request.version):
@@ -390,7 +405,8 @@ class ErasureJob:
                 check = (
                     "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
                     if not self._whole_user(request)
-                    else "deleted (or absent) once; a key a chat made later seals only what it wrote after that"
+                    else "deleted (or absent) after everything up to the cutoff was erased; a key a chat made "
+                    "later seals only what it wrote after the cutoff"
                     if cutoff is not None
                     else "consistent GetItem of the user's data key in the key table: absent"
                 )

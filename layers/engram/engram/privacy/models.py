@@ -90,8 +90,10 @@ class ErasureRequest:
     # reapplies removed), so what the user wrote after it stays
     until: float | None = None
     reapplies: str | None = None  # the request id of that erasure
-    # verifications that found items a chat wrote meanwhile (P1: past a bound, a cutoff applies)
+    # verifications that found items a chat wrote meanwhile (P1: past a bound, a cutoff applies),
+    # and when the first of them ran: everything there was then had been erased
     contended_checks: int = 0
+    contended_since: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +108,4 @@ class ErasureLogEntry:
     requested_at: float
     completed_at: float
     persona_id: str | None = None
+    cutoff: float | None = None  # the erasure covered what was written up to here (a chat wrote on)

@@ -75,7 +75,8 @@ class ReerasureJob:
             requested_by="restore",
             confirmed_at=now,
             persona_id=entry.persona_id,
-            until=entry.completed_at,
+            # what the erasure covered: up to its cutoff when a chat wrote on, else its completion
+            until=entry.cutoff if entry.cutoff is not None else entry.completed_at,
             reapplies=entry.request_id,
         )
         # a user named on several pages (a partition per page) is queued once per walk

@@ -43,6 +43,8 @@ class DynamoErasureLog(SideTable):
         }
         if entry.persona_id:
             item["persona_id"] = {"S": entry.persona_id}
+        if entry.cutoff is not None:
+            item["cutoff"] = {"N": repr(float(entry.cutoff))}
         try:
             self.client.put_item(TableName=self.table_name, Item=item)  # same key, same content: idempotent
         except (BotoCoreError, ClientError) as exc:
@@ -64,6 +66,7 @@ class DynamoErasureLog(SideTable):
                             requested_at=float(i["requested_at"]["N"]),
                             completed_at=float(i["completed_at"]["N"]),
                             persona_id=i.get("persona_id", {}).get("S"),
+                            cutoff=float(i["cutoff"]["N"]) if "cutoff" in i else None,
                         )
                     )
                 if "LastEvaluatedKey" not in page:

@@ -53,6 +53,7 @@ class DynamoErasureRequests:
             until=r.until,
             reapplies=r.reapplies,
             contended_checks=r.contended_checks or None,
+            contended_since=r.contended_since,
             version=r.version,
             # a request never confirmed goes a day after its token (it names the user in plain);
             # a confirmed one stays: its receipt is the proof
@@ -149,4 +150,5 @@ def _request(i: ErasureRequestItem) -> ErasureRequest:
         until=float(i.until) if i.until is not None else None,
         reapplies=i.reapplies,
         contended_checks=int(i.contended_checks or 0),
+        contended_since=float(i.contended_since) if i.contended_since is not None else None,
     )

@@ -231,6 +231,7 @@ class ErasureRequestItem(_Base):
     until = NumberAttribute(null=True)  # a re-erasure after a restore: items written up to here
     reapplies = UnicodeAttribute(null=True)
     contended_checks = NumberAttribute(null=True)  # verifications a chat's new items failed
+    contended_since = NumberAttribute(null=True)  # when the first of them ran
     version = NumberAttribute()
     due_requests = ErasureRequestsIndex()
 

@@ -370,18 +370,27 @@ def test_an_export_too_large_to_answer_inline_is_a_clear_error(
     assert r.status == 413 and r.json()["error"]["code"] == "EXPORT_TOO_LARGE"
 
 
+def _erasing_container(make_container: Any, settings: Settings, **update: Any) -> Container:
+    """A stack whose erasure jobs the test runs itself (no kick on confirmation), made current."""
+    c: Container = make_container(settings.model_copy(update=update))
+    c.extras["erasure_trigger"] = lambda: None
+    runtime.set_container(c)
+    return c
+
+
+def _say_before_the_erasure(c: Container, key: SessionKey) -> None:
+    for n in range(3):
+        c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
+
+
 def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_survives(
     make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path
 ) -> None:
     import time
 
-    c = make_container(
-        settings.model_copy(
-            update={"erasure_batch_items": 20, "erasure_passes_per_run": 2, "erasure_write_grace_s": 300}
-        )
+    c = _erasing_container(
+        make_container, settings, erasure_batch_items=20, erasure_passes_per_run=2, erasure_write_grace_s=300
     )
-    c.extras["erasure_trigger"] = lambda: None
-    runtime.set_container(c)
     key = SessionKey("default", USER, "nurse", "s1")
     finished: dict[str, float] = {}  # user text -> when its turn had been written
     stop = threading.Event()
@@ -396,8 +405,7 @@ def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_surv
 
     try:
         gw = LocalGateway(c.settings)
-        for n in range(3):
-            c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
+        _say_before_the_erasure(c, key)
         request_id = _request_and_confirm(gw, c.settings)
         job = erasure_job_for(c)
         checks: list[float] = []
@@ -450,18 +458,13 @@ def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
     derived from an old round it read before the erasure deleted it: written late, stamped late,
     old content. The cutoff comes no earlier than the write grace after the first failed check,
     so it is erased too."""
-    c = make_container(
-        settings.model_copy(
-            update={"erasure_contended_checks": 3, "erasure_write_grace_s": 300, "erasure_passes_per_run": 4}
-        )
+    c = _erasing_container(
+        make_container, settings, erasure_contended_checks=3, erasure_write_grace_s=300, erasure_passes_per_run=4
     )
-    c.extras["erasure_trigger"] = lambda: None
-    runtime.set_container(c)
     key = SessionKey("default", USER, "nurse", "s1")
     try:
         gw = LocalGateway(c.settings)
-        for n in range(3):
-            c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
+        _say_before_the_erasure(c, key)
         request_id = _request_and_confirm(gw, c.settings)
         confirmed_at = clock.now()
         clock.advance(1_000)  # the job starts late (a backlog, a retry)

@@ -326,12 +326,13 @@ class ErasureJob:
             )
             if self.index.count(flt):
                 return False
-        if cut:  # by_user and the key carry no time: what the chat wrote since counts
-            return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
-        if whole_user and self.data.by_user_count(tenant_id, user_id):
-            return False  # the index lags the table by a moment: the next pass looks again
-        if whole_user and self.data.has_data_key(tenant_id, user_id):
-            return False  # a chat made a new key meanwhile: its rounds are found on the next pass
+        # under a cutoff by_user and the key are not asked: they carry no time, and what the chat
+        # wrote after the cutoff stays
+        if whole_user and not cut:
+            if self.data.by_user_count(tenant_id, user_id):
+                return False  # the index lags the table by a moment: the next pass looks again
+            if self.data.has_data_key(tenant_id, user_id):
+                return False  # a chat made a new key meanwhile: its rounds are found on the next pass
         return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
 
     def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally], cutoff: float | None) -> None:

@@ -1,6 +1,10 @@
 # The team's vocabulary. Quick start: `make run` (local stack) and `make test` (whole suite).
 SHELL := /bin/bash
-UV := $(shell command -v uv 2>/dev/null || echo $$HOME/.local/bin/uv)
+# uv lives in a private virtual environment that scripts/bootstrap.sh makes (PEP 668 refuses pip --user).
+UV := $(CURDIR)/.tools/uv/bin/uv
+export UV
+export UV_PYTHON_DOWNLOADS := never
+export UV_SYSTEM_CERTS := true
 PY := $(UV) run --frozen
 
 .PHONY: bootstrap run test unit lint typecheck format bench openapi layers synth test-infra token chat job keys-rotate

@@ -62,7 +62,7 @@ def imports() -> dict[str, Any]:
     python = [sys.executable]
     handler = _import_ms(python, "import line_webhook.handler", env)
     ours = _import_ms(python, OURS, env)
-    uv = str(Path("~/.local/bin/uv").expanduser())
+    uv = os.environ.get("UV") or str(REPO / ".tools/uv/bin/uv")
     sdk_python = [uv, "run", "--no-project", "--python", "3.11", "--with", "line-bot-sdk==3.27.0", "python"]
     sdk = _import_ms(sdk_python, SDK, {**os.environ}) if Path(uv).exists() else None
     return {"webhook_import_ms": handler, "own_import_ms": ours, "sdk_import_ms": sdk}

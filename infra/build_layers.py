@@ -67,11 +67,11 @@ def _canonical(name: str) -> str:
 
 
 def uv_executable() -> str:
-    """uv from $UV, PATH or ~/.local/bin (the Makefile passes the one it uses)."""
-    for candidate in (os.environ.get("UV"), shutil.which("uv"), str(Path.home() / ".local" / "bin" / "uv")):
+    """uv from $UV (the Makefile passes the one it uses), the project's own (.tools/uv), or PATH."""
+    for candidate in (os.environ.get("UV"), str(REPO_ROOT / ".tools" / "uv" / "bin" / "uv"), shutil.which("uv")):
         if candidate and Path(candidate).is_file():
             return candidate
-    raise SystemExit("uv not found: install it (https://docs.astral.sh/uv/) or set UV=/path/to/uv")
+    raise SystemExit("uv not found: run scripts/bootstrap.sh (it installs uv under .tools/uv) or set UV=/path/to/uv")
 
 
 def export_requirements() -> list[str]:

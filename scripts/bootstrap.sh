@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
-# Installs everything the local stack and the tests need, on a fresh machine:
-# uv + Python deps (locked), Java 17 and Node (Debian packages) if missing,
-# DynamoDB Local from npm (never committed: its licence forbids redistribution).
+# Installs everything the local stack and the tests need, on a fresh Debian/Ubuntu machine
+# whose system Python is externally managed (PEP 668), as root or as a user with sudo:
+#   uv, pinned, in a private virtual environment under the project (.tools/uv) — never
+#   `pip install --user` or --break-system-packages, which PEP 668 refuses or forbids;
+#   Java 17, Node and Chromium (Debian packages) if missing;
+#   DynamoDB Local from npm (never committed: its licence forbids redistribution);
+#   the locked Python dependencies (uv.lock) into .venv, with the machine's own Python 3.11/3.12.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+UV_VERSION=0.13.9
+UV_HOME=.tools/uv
+UV="$UV_HOME/bin/uv"
+# uv never downloads an interpreter: the project runs on the machine's python3 (3.11 or 3.12).
+export UV_PYTHON_DOWNLOADS=never
+# The machine's own CA store (a corporate or sandbox proxy's root lives there, not in uv's bundle).
+export UV_SYSTEM_CERTS=true
 
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 apt_install() {
@@ -17,14 +29,27 @@ apt_install() {
   fi
 }
 
-# uv installs itself to ~/.local/bin, which a new shell may not have on PATH: look there first.
-if ! command -v uv >/dev/null 2>&1 && [ -x "$HOME/.local/bin/uv" ]; then
-  export PATH="$HOME/.local/bin:$PATH"
-fi
-if ! command -v uv >/dev/null 2>&1; then
-  log "installing uv"
-  python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
-  export PATH="$HOME/.local/bin:$PATH"
+# The interpreter that carries uv's private venv: the first Python 3.11/3.12 on PATH.
+python_for_tools() {
+  for candidate in python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 \
+      && "$candidate" -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] <= (3, 12) else 1)' 2>/dev/null; then
+      command -v "$candidate"; return 0
+    fi
+  done
+  return 1
+}
+
+if [ ! -x "$UV" ] || [ "$("$UV" --version 2>/dev/null | cut -d' ' -f2)" != "$UV_VERSION" ]; then
+  PYTHON=$(python_for_tools) || { apt_install python3 python3-venv; PYTHON=$(python_for_tools); }
+  # Debian ships venv's pip seed (ensurepip) in python3-venv; without it `-m venv` fails.
+  if ! "$PYTHON" -c 'import ensurepip' >/dev/null 2>&1; then
+    apt_install python3-venv
+  fi
+  log "installing uv $UV_VERSION into $UV_HOME (a private virtual environment)"
+  rm -rf "$UV_HOME"
+  "$PYTHON" -m venv "$UV_HOME"
+  "$UV_HOME/bin/python" -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
 fi
 
 if ! command -v java >/dev/null 2>&1; then
@@ -52,5 +77,6 @@ LOCK_HASH=$(sha256sum uv.lock | cut -d' ' -f1)
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$LOCK_HASH" ]; then
   log "installing the locked Python dependencies (uv.lock)"
 fi
-uv sync --frozen --quiet
+PYTHON=$(python_for_tools) || true
+"$UV" sync --frozen --quiet ${PYTHON:+--python "$PYTHON"}
 echo "$LOCK_HASH" > "$STAMP"

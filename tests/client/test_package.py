@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _uv() -> str:
-    found = os.environ.get("UV") or shutil.which("uv") or str(Path.home() / ".local/bin/uv")
+    found = os.environ.get("UV") or str(REPO / ".tools/uv/bin/uv")
     if not Path(found).exists() and shutil.which(found) is None:
         pytest.fail("uv is needed to build the client's wheel (make bootstrap installs it)")
     return found

@@ -3,10 +3,10 @@ rule deletes after a day; a presigned GET is the link), a directory locally (a f
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
+from engram.adapters import local_files
 from engram.errors import StoreUnavailable
 
 
@@ -15,11 +15,8 @@ class LocalExportArchive:
         self._dir = directory.absolute()
 
     def put(self, key: str, body: bytes) -> None:
-        path = self._dir / key
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # the user's data: owner-only
-        with os.fdopen(fd, "wb") as f:
-            f.write(body)
+        # the user's data: owner-only, and whole (a link opened meanwhile never shows half of it)
+        local_files.replace(self._dir / key, body)
 
     def link(self, key: str, ttl_s: int) -> str:
         return (self._dir / key).as_uri()

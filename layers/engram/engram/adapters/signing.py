@@ -6,7 +6,6 @@ never hand-rolled."""
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, utils
 
+from engram.adapters import local_files
 from engram.errors import StoreUnavailable
 
 _PREHASHED = ec.ECDSA(utils.Prehashed(hashes.SHA256()))
@@ -26,21 +26,16 @@ class LocalKeySigner:
 
     @staticmethod
     def _load_or_create(path: Path) -> ec.EllipticCurvePrivateKey:
-        if path.exists():
-            key = serialization.load_pem_private_key(path.read_bytes(), password=None)
-            assert isinstance(key, ec.EllipticCurvePrivateKey), "the receipt key must be an EC key"
-            return key
-        path.parent.mkdir(parents=True, exist_ok=True)
-        key = ec.generate_private_key(ec.SECP256R1())
-        pem = key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-        )
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, pem)
-        finally:
-            os.close(fd)
-        return key
+        if not path.exists():
+            key = ec.generate_private_key(ec.SECP256R1())
+            pem = key.private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            )
+            # whole or not at all; when several processes make one at once, the first stands
+            local_files.create_once(path, pem)
+        loaded = serialization.load_pem_private_key(path.read_bytes(), password=None)
+        assert isinstance(loaded, ec.EllipticCurvePrivateKey), "the receipt key must be an EC key"
+        return loaded
 
     @property
     def key_id(self) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from engram.adapters import local_files
 from engram.errors import StoreUnavailable
 
 DATA_KEY_BYTES = 32  # AES-256
@@ -106,16 +107,11 @@ class LocalKeyring:
 
     def _load_or_create(self) -> dict[str, Any]:
         if not self._path.exists():
-            self._path.parent.mkdir(parents=True, exist_ok=True)
             kid = "local-" + secrets.token_hex(4)
             ring = {"current": kid, "keys": {kid: base64.b64encode(AESGCM.generate_key(256)).decode()}}
-            try:
-                fd = os.open(self._path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:  # another process made it first: use theirs
-                pass
-            else:
-                with os.fdopen(fd, "w") as f:
-                    json.dump(ring, f)
+            # whole or not at all: a process opening the keyring meanwhile never reads it half written,
+            # and when several make one at once, the first stands and the others use it
+            local_files.create_once(self._path, json.dumps(ring).encode())
         ring_read: dict[str, Any] = json.loads(self._path.read_text())
         return ring_read
 
@@ -188,8 +184,4 @@ class LocalKeyring:
             self._seen = self._stamp()
 
     def _write(self, ring: dict[str, Any]) -> None:
-        tmp = self._path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            json.dump(ring, f)
-        tmp.replace(self._path)  # atomic: a reader sees the old ring or the new one
+        local_files.replace(self._path, json.dumps(ring).encode())  # a reader sees the old ring or the new one

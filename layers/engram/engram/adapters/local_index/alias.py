@@ -10,11 +10,13 @@ either the old or the new version, never a mix.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
+from engram.adapters import local_files
+
 ALIAS_FILE = "ACTIVE"
+ALIAS_MODE = 0o644  # names a file; holds nothing of anyone's
 _VERSION_RE = re.compile(r"index-v(\d+)\.sqlite3")
 
 
@@ -60,15 +62,24 @@ class VersionDirectory:
                 continue
             return path
 
+    def first_version(self) -> Path:
+        """The active version, made if there is none. Processes opening a fresh directory at once
+        agree on one: the first to create ACTIVE wins, the others drop their empty version."""
+        active = self.active()
+        if active is not None:
+            return active
+        version = self.new_version()
+        if local_files.create_once(self.alias_path, (version.name + "\n").encode(), ALIAS_MODE):
+            return version
+        version.unlink(missing_ok=True)
+        active = self.active()
+        assert active is not None, "ACTIVE exists: another process created it"
+        return active
+
     def activate(self, version: Path) -> None:
         if version.parent != self.root or not _VERSION_RE.fullmatch(version.name):
             raise ValueError(f"{version} is not a version in {self.root}")
-        tmp = self.root / f"{ALIAS_FILE}.{os.getpid()}.tmp"
-        with tmp.open("w", encoding="utf-8") as fh:
-            fh.write(version.name + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        tmp.replace(self.alias_path)
+        local_files.replace(self.alias_path, (version.name + "\n").encode(), ALIAS_MODE)
 
     def remove(self, version: Path) -> None:
         """Delete a version and its WAL side files (never the active one)."""

@@ -30,10 +30,7 @@ class LocalIndex:
 
     def __init__(self, path: str | Path, dimensions: int, *, cache_bytes: int = 256 << 20) -> None:
         directory = VersionDirectory(Path(path))
-        active = directory.active()
-        if active is None:
-            active = directory.new_version()
-            directory.activate(active)
+        active = directory.first_version()
         self._setup(directory, IndexStore(active, dimensions, cache_bytes=cache_bytes), cache_bytes)
 
     @classmethod

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import random
 import sqlite3
+import time
 from pathlib import Path
 
 SCHEMA_VERSION = "1"  # bump (and rebuild) when the DDL below changes
@@ -60,6 +62,19 @@ def owner_token(tenant_id: str, user_id: str) -> str:
     return "u" + digest
 
 
+def _switch_to_wal(conn: sqlite3.Connection, attempts: int = 100) -> None:
+    """Processes opening one fresh database at once all switch it to WAL; SQLite answers the
+    losers "database is locked" at once, without waiting on the busy timeout: try again."""
+    for attempt in range(attempts):
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(random.uniform(0.001, 0.02))  # contention between processes, not a TTL
+
+
 def connect(database: str | Path) -> sqlite3.Connection:
     """Open (creating if needed) one index database in autocommit mode.
 
@@ -68,7 +83,7 @@ def connect(database: str | Path) -> sqlite3.Connection:
     """
     conn = sqlite3.connect(str(database), isolation_level=None, check_same_thread=False, timeout=10.0)
     if str(database) != ":memory:":
-        conn.execute("PRAGMA journal_mode=WAL")  # readers in other processes never block the writer
+        _switch_to_wal(conn)  # readers in other processes never block the writer
         conn.execute("PRAGMA synchronous=NORMAL")  # durable at checkpoints; the index is rebuildable
     conn.execute("PRAGMA temp_store=MEMORY")
     conn.execute("PRAGMA cache_size=-32768")  # 32 MiB page cache

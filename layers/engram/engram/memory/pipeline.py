@@ -65,6 +65,7 @@ class WriteReport:
     superseded: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
     archived: list[str] = field(default_factory=list)
     skipped: bool = False  # the turn was processed before (replayed message)
+    stored_before: list[str] = field(default_factory=list)  # its facts an earlier delivery stored
 
 
 def _important(turn: Turn, facts: list[Fact]) -> bool:
@@ -163,7 +164,14 @@ class MemoryWriter:
             self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
         topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, PII_TAG))]
         if self._keep_log is not None and _important(turn, facts):
-            self._keep_log(key, generation, turn.seq)  # before the round: a redelivery skips what follows it
+            self._keep_log(key, generation, turn.seq)
+        own_facts = [*report.inserted, *report.stored_before]  # this round's facts, whichever delivery stored them
+        # Every side effect before the round, each idempotent: a worker that dies anywhere before
+        # the round is stored leaves the job to its redelivery, which runs them all again.
+        if self._threads is not None:  # S5: a redelivery finds the round in the thread and changes nothing
+            self._threads.observe(key, generation, turn, round_text, [float(x) for x in round_vec], own_facts)
+        if own_facts and self._capacity is not None:
+            self._capacity.after_write(owner.tenant_id, owner.user_id)
         # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
         # Its presence marks the job done, so a redelivery counts nothing twice.
         self._store_round(
@@ -178,13 +186,9 @@ class MemoryWriter:
             now,
             masked.pii_flags,
             topics,
-            links=[*report.inserted, *report.merged][: self._s.max_links],  # L7: the facts it stated
+            links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
         )
-        if self._threads is not None:
-            self._threads.observe(key, generation, turn, round_text, [float(x) for x in round_vec], report.inserted)
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
-        if report.inserted and self._capacity is not None:
-            self._capacity.after_write(owner.tenant_id, owner.user_id)
         return report
 
     # --- steps ---------------------------------------------------------------------
@@ -308,6 +312,8 @@ class MemoryWriter:
         # are idempotent and run again, in case the first delivery died between them.
         if self._repo.put_new(new):
             report.inserted.append(new.memory_id)
+        else:  # its id is derived from this round: an earlier delivery stored it
+            report.stored_before.append(new.memory_id)
         if new.pinned:
             self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
         if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):

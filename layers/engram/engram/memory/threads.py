@@ -10,9 +10,10 @@ memory for 30 days (TTL). The flush also applies L2's promotion rule to the fact
 during the thread: the top 70 % by importance stay long-term, the rest become mid-term (30-day
 TTL) unless they are pinned or mentioned again (a merge promotes them).
 
-Runs in the turn worker after the round is stored: a conversation's jobs run one at a time
-(one FIFO group), and the thread item is written under its version, so a redelivered job changes
-nothing twice (the flushed memory's id is derived from the rounds it covers).
+Runs in the turn worker just before the round's memory is stored (the round marks the job done,
+so a worker that dies in between leaves the thread step to the redelivery): a conversation's jobs
+run one at a time (one FIFO group), and the thread item is written under its version, so a
+redelivered job changes nothing twice (the flushed memory's id is derived from the rounds it covers).
 """
 
 from __future__ import annotations

@@ -4,10 +4,15 @@ the HTTP API."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import shutil
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engram import runtime
 from engram.adapters.crypto.factory import cipher_for_settings
@@ -21,6 +26,7 @@ from engram.line.factory import line_webhook
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.line_standin import LineStandIn
+from engram.local.ports import DEFAULT_PORT, DataDirLock, PortInUse, default_data_dir, ensure_free
 from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
@@ -45,6 +51,7 @@ class LocalStack:
     server: Any
     stoppers: list[Any] = field(default_factory=list)
     line_standin: Any = None
+    data_dir: Path | None = None
 
     @property
     def url(self) -> str:
@@ -53,16 +60,26 @@ class LocalStack:
 
     def stop(self) -> None:
         for stop in reversed(self.stoppers):
-            stop()
-        self.server.shutdown()
-        if self.ddb is not None:
-            self.ddb.stop()
+            with contextlib.suppress(Exception):  # one part failing to stop must not leave the others running
+                stop()
+        self.stoppers.clear()
         runtime.set_container(None)
+
+
+def _state_dir(data_dir: Path | None, port: int, ephemeral: bool, stoppers: list[Any]) -> Path:
+    """Where this stack keeps DynamoDB Local's files, the local index and exports."""
+    if data_dir is None and ephemeral:  # in memory, or another's DynamoDB (tests): nothing outlives the stack
+        folder = Path(tempfile.mkdtemp(prefix="engram-stack-"))
+        stoppers.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+        return folder
+    lock = DataDirLock.take(data_dir or default_data_dir(repo_root(), port))
+    stoppers.append(lock.release)
+    return lock.path
 
 
 def start_stack(
     *,
-    port: int = 8080,
+    port: int = DEFAULT_PORT,
     ddb_port: int | None = None,
     data_dir: Path | None = None,
     ddb_endpoint: str | None = None,
@@ -70,35 +87,73 @@ def start_stack(
     long_term: bool = True,
     line_port: int = 0,
 ) -> LocalStack:
+    """Starts every part, each registered for stopping as soon as it runs: a start that fails at any
+    step stops what it had started (no DynamoDB Local or stand-in left behind) and re-raises."""
+    for number, setting in ((port, "ENGRAM_PORT"), (line_port, "ENGRAM_LINE_STANDIN_PORT")):
+        ensure_free(number, setting)
+    if ddb_endpoint is None:
+        ensure_free(ddb_port or 0, "ENGRAM_DDB_PORT")
+    stoppers: list[Any] = []
+    try:
+        return _start(stoppers, port, ddb_port, data_dir, ddb_endpoint, in_memory, long_term, line_port)
+    except BaseException:
+        for stop in reversed(stoppers):
+            with contextlib.suppress(Exception):
+                stop()
+        runtime.set_container(None)
+        raise
+
+
+def _start(
+    stoppers: list[Any],
+    port: int,
+    ddb_port: int | None,
+    data_dir: Path | None,
+    ddb_endpoint: str | None,
+    in_memory: bool,
+    long_term: bool,
+    line_port: int,
+) -> LocalStack:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    state = _state_dir(data_dir, port, in_memory or ddb_endpoint is not None, stoppers)
     ddb = None
     if ddb_endpoint is None:
-        data = None if in_memory else (data_dir or repo_root() / ".local" / "data")
-        ddb = DynamoDBLocal.start(port=ddb_port, db_path=data)
+        ddb = DynamoDBLocal.start(port=ddb_port, db_path=None if in_memory else state / "data")
+        stoppers.append(ddb.stop)
         ddb_endpoint = ddb.endpoint
     os.environ.update(local_aws_env(ddb_endpoint))
     # the LINE Messaging API, played locally: the bot's replies land here (`engram line send` shows them)
-    standin = LineStandIn(port=line_port).start()
+    standin = _bound(lambda: LineStandIn(port=line_port), line_port, "ENGRAM_LINE_STANDIN_PORT").start()
+    stoppers.append(standin.stop)
     settings = Settings()
-    settings = settings.model_copy(
-        update={"dynamodb_endpoint": ddb_endpoint, "line_api_base": standin.url, "line_data_api_base": standin.url}
-    )
+    updates: dict[str, Any] = {
+        "dynamodb_endpoint": ddb_endpoint,
+        "line_api_base": standin.url,
+        "line_data_api_base": standin.url,
+    }
+    if settings.local_index_dir is None:
+        updates["local_index_dir"] = str(state / "index")
+    if "ENGRAM_EXPORT_DIR" not in os.environ:
+        updates["export_dir"] = str(state / "exports")
+    settings = settings.model_copy(update=updates)
     ensure_table(TableConfig.from_settings(settings))
     # Post-turn jobs reach the real turn_worker handler as SQS events, as the FIFO mapping delivers them.
     delivery = LocalSqsDelivery()
     container = build_container(settings, queue_mode="thread", long_term=long_term, job_handler=delivery)
     runtime.set_container(container)
-    server = make_server(LocalGateway(settings), port=port)
+    close = getattr(container.queue, "close", None)
+    if close is not None:
+        stoppers.append(close)
+    server = _bound(lambda: make_server(LocalGateway(settings), port=port), port, "ENGRAM_PORT")
     serve_in_background(server)
-    stack = LocalStack(settings, container, ddb, server)
-    stack.line_standin = standin
-    stack.stoppers.append(standin.stop)
+    stoppers.append(lambda: (server.shutdown(), server.server_close()))
+    stack = LocalStack(settings, container, ddb, server, stoppers, standin, state)
     # LINE: the webhook answers at once; its events reach the real line worker through the local
     # SQS delivery on a thread of their own (the FIFO queue and its event source mapping, played)
     line_queue = ThreadQueue(LocalSqsDelivery(handler=line_worker.lambda_handler))
     line_webhook_handler.use_webhook(line_webhook(settings, container.clock, line_queue))
-    stack.stoppers.append(line_queue.close)
+    stoppers.append(line_queue.close)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
     memory_indexer.use_index(container.index, cipher_for_settings(settings))
     memory_indexer.use_reconciler(index_reconciler_for(container))
@@ -107,12 +162,22 @@ def start_stack(
     handler = fan_out(OutboxPipe(delivery), memory_indexer.lambda_handler)
     poller = StreamPoller(TableConfig.from_settings(settings), handler, record_filter=stream_consumers)
     poller.start()
-    stack.stoppers.append(poller.stop)
+    stoppers.append(poller.stop)
     # EventBridge schedules, played locally (idle sessions every 5 minutes).
     scheduler = LocalScheduler()
     scheduler.start()
-    stack.stoppers.append(scheduler.stop)
-    close = getattr(container.queue, "close", None)
-    if close is not None:
-        stack.stoppers.append(close)
+    stoppers.append(scheduler.stop)
     return stack
+
+
+_T = TypeVar("_T")
+
+
+def _bound(make: Callable[[], _T], port: int, setting: str) -> _T:
+    """A server bound to its port; a port taken since the check is the same one-line error."""
+    try:
+        return make()
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise PortInUse(port, setting) from exc
+        raise

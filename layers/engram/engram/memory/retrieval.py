@@ -21,7 +21,7 @@ from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
 from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
 from engram.memory.projection import display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
-from engram.memory.search import ScoredMemory
+from engram.memory.search import RECALLED_NAMESPACES, ScoredMemory
 from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
 from engram.text.analysis import analyze
@@ -271,7 +271,7 @@ class HybridRetriever:
             text,
             persona_id=key.persona_id,
             k=query.k,
-            namespaces=(Namespace.MEMORY.value, Namespace.ROUND.value, Namespace.THREAD.value),
+            namespaces=RECALLED_NAMESPACES,
             query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
         )
         past = asks_about_past(query.text)

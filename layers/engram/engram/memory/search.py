@@ -6,7 +6,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engram.domain.models import OwnerKey
-from engram.memory.models import IndexDocument
+from engram.memory.models import IndexDocument, Namespace
+
+# What a question recalls, in a prompt (/context) and through the search API alike: facts, logged
+# rounds, closed threads. One set and one relevance rule, so both find the same memories.
+RECALLED_NAMESPACES = (Namespace.MEMORY.value, Namespace.ROUND.value, Namespace.THREAD.value)
 
 
 @dataclass(frozen=True, slots=True)

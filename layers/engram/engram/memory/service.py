@@ -35,7 +35,7 @@ from engram.memory.models import (
 )
 from engram.memory.plan import FREE, apply_cap, counts_toward_cap, plan_of
 from engram.memory.scoring import record_effective_importance
-from engram.memory.search import MemorySearch
+from engram.memory.search import RECALLED_NAMESPACES, MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
 from engram.settings import Settings
 from engram.text.blank import is_blank
@@ -567,11 +567,14 @@ class MemoryService:
             records.sort(key=lambda r: (-r.created_at, r.memory_id))
             return [Found(r, None) for r in records if keep(r)][:limit]
 
+        # The recall of a prompt (/context) over the same namespaces and ranking, without its relevance
+        # floor: a search lists every match, so it finds at least what a prompt would hold.
         hits = self.retriever.search(
             owner,
             query,
             persona_id=persona_id,
             k=limit,
+            namespaces=RECALLED_NAMESPACES,
             types=tuple(t.value for t in types) if types else None,
             created_from=created_from,
             created_to=created_to,
@@ -586,7 +589,7 @@ class MemoryService:
         fresh = {r.memory_id: r for r in self.repo.batch_get(owner.tenant_id, owner.user_id, mine)}
         fresh.update({r.memory_id: r for r in self.repo.batch_get(owner.tenant_id, KB_OWNER, kb)})
         out = [Found(fresh[h.memory_id], h.score) for h in hits if h.memory_id in fresh]
-        return [f for f in out if keep(f.record) and (f.from_kb or f.record.namespace == Namespace.MEMORY)][:limit]
+        return [f for f in out if keep(f.record) and (f.from_kb or f.record.namespace in RECALLED_NAMESPACES)][:limit]
 
     def timeline(self, owner: OwnerKey, persona_id: str | None = None) -> builtins.list[TimelineGroup]:
         """Active memories grouped by the UTC month they were created in, newest first."""

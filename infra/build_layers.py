@@ -95,16 +95,20 @@ def export_requirements() -> list[str]:
     return keep
 
 
-def install(requirements: Path, target: Path) -> None:
+def install_command(requirements: Path, target: Path, uv: str | None = None) -> list[str]:
+    """The install of the locked wheels for the Lambda target of infra/runtime.py (tests read it)."""
     # --no-deps: the export is the complete locked set; resolving again would pull
     # botocore back in (pynamodb depends on it) although the runtime provides it.
     # --no-compile: bytecode is compiled afterwards by the runtime's interpreter.
-    cmd = [
-        uv_executable(), "pip", "install", "--target", str(target),
+    return [
+        uv or uv_executable(), "pip", "install", "--target", str(target),
         "--python-platform", UV_PLATFORM, "--python-version", PYTHON_VERSION,
         "--only-binary", ":all:", "--no-compile", "--no-deps", "-r", str(requirements),
     ]  # fmt: skip
-    subprocess.run(cmd, check=True)
+
+
+def install(requirements: Path, target: Path) -> None:
+    subprocess.run(install_command(requirements, target), check=True)
 
 
 def prune(target: Path) -> None:

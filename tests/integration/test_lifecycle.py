@@ -461,3 +461,46 @@ def test_compression_with_the_small_model(
         assert info.method == "local-heuristic" and compressed.content != answer
     else:
         assert info.method == c.models.summarizer.name and compressed.content == answer
+
+
+class _PausedAfterRead:
+    """The job's repository: after it reads `memory_id`, the job waits until `go` is set."""
+
+    def __init__(self, inner: Any, memory_id: str) -> None:
+        self._inner = inner
+        self._memory_id = memory_id
+        self.read, self.go = threading.Event(), threading.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None:
+        record = self._inner.get(tenant_id, user_id, memory_id)
+        if memory_id == self._memory_id:
+            self.read.set()
+            assert self.go.wait(20)
+        return record  # type: ignore[no-any-return]
+
+
+def test_an_access_between_the_jobs_read_and_its_write_keeps_the_memory_active(
+    container: Container, svc: MemoryService, job: LifecycleJob, clock: ManualClock
+) -> None:
+    t0 = clock.now()
+    m = svc.create(OWNER, "friend", summary=RAMEN).record
+    clock.set(t0 + 10.5 * WEEK_S)  # just below 0.3: due
+    paused = _PausedAfterRead(job.repo, m.memory_id)
+    racing = LifecycleJob(**{**vars(job), "repo": paused})
+    results: list[dict[str, int]] = []
+    runner = threading.Thread(target=lambda: results.append(racing.run()))
+    runner.start()
+    assert paused.read.wait(20)  # the job has read the memory below the threshold ...
+    clock.advance(60)
+    container.memories.touch_access(OWNER.tenant_id, OWNER.user_id, [m.memory_id], clock.now())  # ... a chat uses it
+    paused.go.set()
+    runner.join(30)
+    assert results and results[0].get("compressed", 0) == 0 and results[0].get("archived", 0) == 0
+    after = svc.get(OWNER, m.memory_id)
+    assert after.status == MemoryStatus.ACTIVE and after.access_count == 1
+    assert not job.policy.is_below(after, clock.now())  # the access lifted it back over the threshold
+    assert "compress" not in _events(svc, m.memory_id)
+    assert job.run()["due"] == 0  # and it is no longer due: the access moved its date

@@ -319,8 +319,15 @@ class MemoryRepository(Protocol):
         self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], consistent: bool = False
     ) -> builtins.list[MemoryRecord]: ...
 
-    def replace(self, record: MemoryRecord, expected_version: int, log: Sequence[LifecycleEntry] = ()) -> MemoryRecord:
-        """Optimistic concurrency: Conflict when the stored version is not `expected_version`.
+    def replace(
+        self,
+        record: MemoryRecord,
+        expected_version: int,
+        log: Sequence[LifecycleEntry] = (),
+        expected_access_count: int | None = None,
+    ) -> MemoryRecord:
+        """Optimistic concurrency: Conflict when the stored version is not `expected_version`
+        (or, given, the access count not `expected_access_count`: accesses keep the version).
         `log`: R5 lifecycle lines written in the same transaction."""
         ...
 
@@ -378,7 +385,11 @@ class MemoryRepository(Protocol):
         now: float | None = None,
     ) -> builtins.list[MemoryRecord]: ...
 
-    def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None: ...
+    def touch_access(
+        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float, job_id: str | None = None
+    ) -> None:
+        """R1: count an access once per job (`job_id`; without one, its time names it)."""
+        ...
 
 
 class ProfileStore(Protocol):
@@ -447,6 +458,20 @@ class ErasureRequests(Protocol):
     def claim(self, request: ErasureRequest, holder: str, lease_until: float, now: float) -> ErasureRequest | None:
         """Take the request for processing unless another live holder has it."""
         ...
+
+    def reverifying(self, limit: int) -> builtins.list[ErasureRequest]:
+        """Completed erasures that still keep their user id: checked again until their window ends."""
+        ...
+
+
+class ErasureFence(Protocol):
+    """P1: while up for a user, every write that could create an item of theirs is refused."""
+
+    def raise_for(self, tenant_id: str, user_id: str, request_id: str) -> None: ...
+
+    def lower_for(self, tenant_id: str, user_id: str, request_id: str) -> None: ...
+
+    def is_up(self, tenant_id: str, user_id: str) -> bool: ...
 
 
 class UserData(Protocol):

@@ -104,7 +104,14 @@ class LifecycleJob:
         """Compress (or, when too short, archive as it is) one active memory; Conflict if it moved."""
         short = self.short_forms.make(record.content)
         after = self.policy.archived(record, reason=reason, now=now, summary=short.text, method=short.method)
-        self.repo.replace(after, record.version, log=self.policy.archive_entries(record, after, now))
+        # Conditional on all the decision was made from: the version (content, importance, decay
+        # start) and the access count, which an access raises without a new version.
+        self.repo.replace(
+            after,
+            record.version,
+            log=self.policy.archive_entries(record, after, now),
+            expected_access_count=record.access_count,
+        )
         assert after.archive is not None
         if after.status == MemoryStatus.COMPRESSED:
             self.metrics.put("memory_compression_rate", after.archive.ratio * 100, unit="Percent")

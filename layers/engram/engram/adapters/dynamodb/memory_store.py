@@ -20,7 +20,8 @@ from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.crypto.cipher import FieldCipher
-from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb import access_jobs, keys
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, LifecycleLogItem, MemoryItem
 from engram.errors import Conflict, StoreUnavailable
@@ -38,7 +39,8 @@ from engram.memory.models import (
 )
 from engram.settings import get_settings
 
-ACCESS_FIELDS = ("access_count", "last_accessed_at", "co_retrieved")  # written only by touch_access
+# Written only by touch_access (with access_jobs.ACCESS_JOBS, which no model field maps).
+ACCESS_FIELDS = ("access_count", "last_accessed_at", "co_retrieved")
 
 
 def _archive_json(info: ArchiveInfo | None) -> str | None:
@@ -192,17 +194,22 @@ class DynamoMemoryRepository:
 
     def put_new(self, record: MemoryRecord) -> bool:
         m = self._m
-        try:
-            self._item(record).save(condition=m.pk.does_not_exist())
+        item = self._item(record)
+        try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
+            fence.write_fenced(
+                m, record.tenant_id, record.user_id, lambda tx: tx.save(item, condition=m.pk.does_not_exist())
+            )
         except PynamoDBException as exc:
-            if is_condition_failure(exc):
+            if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
                 return False
             raise translate(exc) from exc
         return True
 
     def put_batch(self, records: builtins.list[MemoryRecord]) -> None:
         """New records whose ids nobody else can hold (a fresh document id in each): BatchWriteItem,
-        25 a request, unconditional. PynamoDB resends what DynamoDB leaves unprocessed."""
+        25 a request, unconditional. PynamoDB resends what DynamoDB leaves unprocessed. Only the
+        knowledge base writes this way: its records belong to the tenant's reserved owner, never a
+        user, so no erasure fence applies (P1)."""
         m = self._m
         try:
             with m.batch_write() as batch:
@@ -240,6 +247,7 @@ class DynamoMemoryRepository:
                     raise translate(exc) from exc
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
+                    fence.check(tx, m, record.tenant_id, record.user_id)  # P1: first, reason 0
                     tx.save(self._item(record), condition=m.pk.does_not_exist())
                     if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
                         tx.update(
@@ -269,7 +277,10 @@ class DynamoMemoryRepository:
                         )
                         tx.save(item, condition=p.pk.does_not_exist() if current is None else p.version == version)
             except TransactWriteError as exc:
-                codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+                fenced = fence.refused(exc)
+                if fenced is not None:
+                    raise fenced from exc  # P1: the user is being erased
+                codes = fence.own_codes(exc)
                 if codes and codes[0] == "ConditionalCheckFailed":
                     return False  # the round is there: this job ran before
                 if any(c in ("ConditionalCheckFailed", "TransactionConflict") for c in codes):
@@ -303,10 +314,18 @@ class DynamoMemoryRepository:
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
-    def replace(self, record: MemoryRecord, expected_version: int, log: Sequence[LifecycleEntry] = ()) -> MemoryRecord:
+    def replace(
+        self,
+        record: MemoryRecord,
+        expected_version: int,
+        log: Sequence[LifecycleEntry] = (),
+        expected_access_count: int | None = None,
+    ) -> MemoryRecord:
         """Write `record` (its version must be expected + 1) only if the stored version is
         `expected_version`. With `log`, its lifecycle log lines are appended in the same
-        transaction: a step is logged exactly when it happened (R5)."""
+        transaction: a step is logged exactly when it happened (R5). With
+        `expected_access_count`, also only if no access was counted since (accesses do not bump
+        the version): a decision made from the score is not written over a score that moved."""
         if record.version != expected_version + 1:
             raise ValueError("a replacement carries version = expected + 1")
         m = self._m
@@ -318,6 +337,11 @@ class DynamoMemoryRepository:
             value = getattr(item, name)
             actions.append(attr.remove() if value is None else attr.set(value))
         condition = m.pk.exists() & (m.version == expected_version)
+        if expected_access_count is not None:
+            same_count = m.access_count == expected_access_count
+            if expected_access_count == 0:  # an item written before the counter existed has none
+                same_count = same_count | m.access_count.does_not_exist()
+            condition &= same_count
         target = m(item.pk, item.sk)
         # An update, not a put: the access counters belong to touch_access (atomic ADDs
         # that never bump the version), so a read-modify-write cannot write back an old count.
@@ -363,12 +387,17 @@ class DynamoMemoryRepository:
         (or a log line's: never overwritten) failed; other failures become domain errors."""
         try:
             if not log:
-                write()
-            else:
+                write()  # conditioned on the memory's existence: it cannot bring back an erased one
+            else:  # log lines are new items: with the erasure fence's check (P1)
+                e = log[0]
                 with TransactWrite(connection=self._m._get_connection().connection) as tx:
+                    fence.check(tx, self._m, e.tenant_id, e.user_id)
                     self._append(tx, log)
                     write_in(tx)
         except TransactWriteError as exc:
+            fenced = fence.refused(exc)
+            if fenced is not None:
+                raise fenced from exc
             if "ConditionalCheckFailed" in cancellation_codes(exc):
                 return False
             raise translate(exc) from exc
@@ -401,10 +430,16 @@ class DynamoMemoryRepository:
         """Lines about something already written (a crossing seen on access); a replay is a no-op."""
         log = self._log
         for position, entry in enumerate(entries):
-            try:
-                self._log_item(entry, position).save(condition=log.pk.does_not_exist())
+            item = self._log_item(entry, position)
+            try:  # P1: a new line is an item of the user: with the erasure fence's check
+                fence.write_fenced(
+                    log,
+                    entry.tenant_id,
+                    entry.user_id,
+                    lambda tx, i=item: tx.save(i, condition=log.pk.does_not_exist()),
+                )
             except PynamoDBException as exc:
-                if not is_condition_failure(exc):
+                if fence.own_codes(exc) != ["ConditionalCheckFailed"]:
                     raise translate(exc) from exc
 
     def lifecycle_log(self, tenant_id: str, user_id: str, memory_id: str) -> builtins.list[LifecycleEntry]:
@@ -490,10 +525,11 @@ class DynamoMemoryRepository:
             compress_due_at=due_at,
             user_key=keys.user_key(tenant_id, user_id),
         )
-        try:
-            mark.save(condition=c.pk.does_not_exist() if keep_waiting else None)
+        condition = c.pk.does_not_exist() if keep_waiting else None
+        try:  # P1: a mark is an item in the user's partition: with the erasure fence's check
+            fence.write_fenced(c, tenant_id, user_id, lambda tx: tx.save(mark, condition=condition))
         except PynamoDBException as exc:
-            if not (keep_waiting and is_condition_failure(exc)):
+            if not (keep_waiting and fence.own_codes(exc) == ["ConditionalCheckFailed"]):
                 raise translate(exc) from exc
 
     def _clear_mark(self, tenant_id: str, user_id: str, sk: str, marked_at: float) -> None:
@@ -625,20 +661,23 @@ class DynamoMemoryRepository:
         records.sort(key=lambda r: (r.created_at, r.memory_id), reverse=True)
         return records
 
-    def touch_access(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float) -> None:
+    def touch_access(
+        self, tenant_id: str, user_id: str, memory_ids: builtins.list[str], now: float, job_id: str | None = None
+    ) -> None:
         """R1 access boost: count the access (effective importance is derived at read time), and
         L7: count, on each, the others retrieved with it (the first `co_retrieval_partners`).
 
-        Once per job: the access carries its time, and a memory whose last access is exactly that
-        time was counted by this job before it was redelivered (a user's access jobs share one FIFO
-        group, so nothing of that user runs between a failed job and its redelivery). The version
-        stays: a read does not make a caller's next edit conflict, and `replace` never writes the
-        access fields, so no read-modify-write can write back an old count."""
+        Once per job (`job_id`; without one, the access's time names it): each memory records the
+        jobs that counted it in the same conditional write (access_jobs), so a redelivered job,
+        or a partly failed one redriven from its DLQ after later accesses, counts nothing twice.
+        The version stays: a read does not make a caller's next edit conflict, and `replace` never
+        writes the access fields, so no read-modify-write can write back an old count."""
+        job = access_jobs.token(job_id or f"at-{now!r}")
         ids = list(dict.fromkeys(memory_ids))
         together = ids[: self._settings.co_retrieval_partners]
         for memory_id in ids:
             partners = [p for p in together if p != memory_id] if memory_id in together else []
-            item = self._count_access(tenant_id, user_id, memory_id, partners, now)
+            item = self._count_access(tenant_id, user_id, memory_id, partners, now, job)
             if item is None:
                 continue
             record = from_item(item, with_embedding=False, c=self._c)
@@ -646,28 +685,46 @@ class DynamoMemoryRepository:
             self._after_access(record, now)
 
     def _count_access(
-        self, tenant_id: str, user_id: str, memory_id: str, partners: builtins.list[str], now: float
+        self, tenant_id: str, user_id: str, memory_id: str, partners: builtins.list[str], now: float, job: str
     ) -> MemoryItem | None:
-        """One UpdateItem: +1 access, +1 per partner in the co-retrieval map. None when the memory is
-        gone or this job counted it already. A record written before the map existed gets it first
-        (a nested SET needs its map; DynamoDB cannot create both in one expression)."""
+        """One UpdateItem: +1 access, +1 per partner in the co-retrieval map, the job recorded as
+        counted. None when the memory is gone or this job counted it already. The newest access also
+        moves the last access time; an older one (a dead letter redriven after later accesses) is
+        counted in a second try that leaves it; one at the same time is the same access."""
         m = self._m
         item = m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id))
         counts = [Path(["co_retrieved", p]) for p in partners]
-        actions: list[Action] = [
-            m.access_count.add(1),
-            m.last_accessed_at.set(now),
-            *(c.set((c | 0) + 1) for c in counts),
-        ]
-        condition = m.pk.exists() & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at != now))
+        counted: list[Action] = [m.access_count.add(1), *(c.set((c | 0) + 1) for c in counts), access_jobs.record(job)]
+        fresh = m.pk.exists() & access_jobs.not_counted(job)
+        tries = (
+            (
+                [*counted, m.last_accessed_at.set(now)],
+                fresh & (m.last_accessed_at.does_not_exist() | (m.last_accessed_at < now)),
+            ),
+            (counted, fresh & (m.last_accessed_at > now)),
+        )
+        for actions, condition in tries:
+            response = self._update_access(item, actions, condition, has_partners=bool(counts))
+            if response is not None:
+                access_jobs.trim(item, response)
+                return item
+        return None
+
+    def _update_access(
+        self, item: MemoryItem, actions: builtins.list[Action], condition: Any, has_partners: bool
+    ) -> dict[str, Any] | None:
+        """The update's ALL_NEW response (PynamoDB also reads it into `item`); None when its
+        condition failed. A record written before the co-retrieval map existed gets it first (a
+        nested SET needs its map; DynamoDB cannot create both in one expression)."""
+        m = self._m
         for attempt in range(2):
             try:
-                item.update(actions=actions, condition=condition)  # PynamoDB reads back ALL_NEW into `item`
-                return item
+                response: dict[str, Any] = item.update(actions=actions, condition=condition)
+                return response
             except PynamoDBException as exc:
-                if is_condition_failure(exc):  # a memory deleted meanwhile, or counted by this job: fine
+                if is_condition_failure(exc):
                     return None
-                if attempt or not counts or getattr(exc, "cause_response_code", None) != "ValidationException":
+                if attempt or not has_partners or getattr(exc, "cause_response_code", None) != "ValidationException":
                     raise translate(exc) from exc
             with contextlib.suppress(PynamoDBException):  # absent item: the retry's condition says so
                 item.update(actions=[m.co_retrieved.set(m.co_retrieved | {})], condition=m.pk.exists())

@@ -8,9 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from engram.adapters.dynamodb import access_jobs, keys
 from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
+from engram.domain.post_turn import access_job
+from engram.errors import StoreUnavailable
+from engram.memory.models import MemoryRecord, MemoryType
 from engram.memory.threads import ThreadState
 from engram.settings import Settings
 
@@ -74,3 +80,54 @@ def test_a_worker_killed_between_the_round_and_the_thread_loses_no_round(
     assert (crashed.start_seq, crashed.last_seq, crashed.rounds) == (1, 5, 5)
     assert crashed.words == control.words  # round 3's words are in the thread
     assert [round(x, 5) for x in crashed.centroid] == [round(x, 5) for x in control.centroid]
+
+
+def test_a_partly_failed_access_job_redriven_after_a_later_one_counts_each_memory_once(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    first = make_container(settings)
+    owner = KEY.owner
+    for memory_id in ("mem-a", "mem-b"):
+        record = MemoryRecord(memory_id, owner.tenant_id, owner.user_id, "friend", MemoryType.FACT, "x", 0.5, 1.0, 1.0)
+        assert first.memories.put_new(record)
+    clock.advance(60)
+    failed = access_job(owner, ["mem-a", "mem-b"], clock.now())
+    count = first.memories._count_access  # type: ignore[attr-defined]
+
+    def throttled_on_b(tenant_id: str, user_id: str, memory_id: str, *rest: Any) -> Any:
+        if memory_id == "mem-b":
+            raise StoreUnavailable("throttled")
+        return count(tenant_id, user_id, memory_id, *rest)
+
+    first.memories._count_access = throttled_on_b  # type: ignore[attr-defined]
+    with pytest.raises(StoreUnavailable):
+        first.post_turn.handle(failed)  # mem-a counted, then the job failed: to the DLQ
+    clock.advance(60)
+    later = make_container(settings)
+    later.post_turn.handle(access_job(owner, ["mem-a"], clock.now()))  # the user's next access
+    later.post_turn.handle(failed)  # the dead letter, redriven
+    later.post_turn.handle(failed)  # and delivered twice
+    a, b = (later.memories.get(owner.tenant_id, owner.user_id, i) for i in ("mem-a", "mem-b"))
+    assert a is not None and b is not None
+    assert (a.access_count, b.access_count) == (2, 1)
+    assert a.last_accessed_at == clock.now()  # the redriven older access does not move it back
+
+
+def test_the_counted_jobs_a_memory_keeps_stay_bounded(
+    settings: Settings, make_container: Callable[..., Container]
+) -> None:
+    c = make_container(settings)
+    owner = KEY.owner
+    assert c.memories.put_new(
+        MemoryRecord("mem-a", owner.tenant_id, owner.user_id, "friend", MemoryType.FACT, "x", 0.5, 1, 1)
+    )
+    for n in range(60):
+        c.memories.touch_access(owner.tenant_id, owner.user_id, ["mem-a"], 100.0 + n, f"a-{n}")
+    c.memories.touch_access(owner.tenant_id, owner.user_id, ["mem-a"], 159.0, "a-59")  # the newest, again
+    m = c.memories._m  # type: ignore[attr-defined]
+    raw = m._get_connection().get_item(keys.memory_pk(owner.tenant_id, owner.user_id), keys.memory_sk("mem-a"))
+    held = raw["Item"][access_jobs.ACCESS_JOBS.attr_name]["L"]
+    assert access_jobs.KEPT <= len(held) <= access_jobs.TRIM_AT
+    assert held[-1]["S"] == access_jobs.token("a-59")
+    record = c.memories.get(owner.tenant_id, owner.user_id, "mem-a")
+    assert record is not None and record.access_count == 60 and record.last_accessed_at == 159.0

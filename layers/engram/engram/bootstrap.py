@@ -212,7 +212,7 @@ def build_container(
     post_turn = PostTurnProcessor(
         rolling,
         memory_writer=writer.process_turn if long_term else None,
-        on_access=lambda owner, ids, now: repo.touch_access(owner.tenant_id, owner.user_id, ids, now),
+        on_access=lambda owner, ids, now, job_id: repo.touch_access(owner.tenant_id, owner.user_id, ids, now, job_id),
         end_run=lambda key, generation: _end_run(closer, threads if long_term else None, key, generation),
         kb_embed=lambda job: _knowledge_base(container_ref[0]).embed_pending(job),
         round_held=lambda key, generation, seq: store.get_turn(key, generation, seq, clock.now()) is not None,

@@ -10,13 +10,13 @@ from typing import Any
 from engram.domain.ids import job_group, user_job_group
 from engram.domain.models import ClosedRun, OwnerKey, SessionKey, SummaryProgress, Turn
 from engram.domain.summaries import RollingSummarizer
-from engram.errors import ValidationFailed
+from engram.errors import ErasureInProgress, ValidationFailed
 from engram.ports import MetricsSink
 
 logger = logging.getLogger(__name__)
 
 MemoryWriterFn = Callable[[SessionKey, int, Turn], Any]
-AccessFn = Callable[[OwnerKey, list[str], float], None]
+AccessFn = Callable[[OwnerKey, list[str], float, str], None]  # ..., the job id: each job counts once
 EndRunFn = Callable[[SessionKey, int], Any]
 KbEmbedFn = Callable[[dict[str, Any]], Any]
 
@@ -68,8 +68,8 @@ def end_run_job(run: ClosedRun) -> dict[str, Any]:
 
 
 def access_job(owner: OwnerKey, memory_ids: list[str], now: float) -> dict[str, Any]:
-    """R1 access counts. One FIFO group per user, so a user's access jobs apply in order and a
-    redelivered one is recognised by its time (applied once)."""
+    """R1 access counts. One FIFO group per user, so a user's access jobs apply in order; each
+    memory records the jobs that counted it, so a redelivered or redriven job counts it once."""
     return {
         "kind": "access",
         "key": {"tenant_id": owner.tenant_id, "user_id": owner.user_id, "persona_id": "-", "session_id": "-"},
@@ -101,6 +101,15 @@ class PostTurnProcessor:
         self.kb_embed = kb_embed
 
     def handle(self, job: dict[str, Any]) -> None:
+        try:
+            self._handle(job)
+        except ErasureInProgress:
+            # P1: the user is being erased, and with them what this job was derived from: dropped,
+            # not retried (a retry would land after the erasure and bring the content back)
+            if self._metrics is not None:
+                self._metrics.put("post_turn_erasure_dropped")
+
+    def _handle(self, job: dict[str, Any]) -> None:
         kind = job.get("kind")
         try:
             key = SessionKey(**job["key"])
@@ -108,7 +117,9 @@ class PostTurnProcessor:
             raise ValidationFailed("malformed job") from exc
         if kind == "access":
             if self.on_access is not None:
-                self.on_access(key.owner, list(job["memory_ids"]), float(job["now"]))
+                # the message's own id; a job queued before it had one is named by its time
+                job_id = str(job.get("dedup") or job.get("request_id") or "")
+                self.on_access(key.owner, list(job["memory_ids"]), float(job["now"]), job_id)
             return
         if kind == "end_run":
             if self.end_run is not None:

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 UV_VERSION=0.13.9
-UV_HOME=.tools/uv
+UV_HOME="${ENGRAM_TOOLS_DIR:-.tools}/uv"  # ENGRAM_TOOLS_DIR: where the project keeps its own tools
 UV="$UV_HOME/bin/uv"
 # uv never downloads an interpreter: the project runs on the machine's python3 (3.11 or 3.12).
 export UV_PYTHON_DOWNLOADS=never

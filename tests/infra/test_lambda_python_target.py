@@ -28,6 +28,8 @@ from tests.infra.removed_in_py312 import removed_uses
 LAMBDA_RUNTIME_GLIBC = {"python3.11": (2, 26), "python3.12": (2, 34), "python3.13": (2, 34)}
 # Shipped to Lambda: the handlers (function code asset) and the engram layer.
 SHIPPED_SOURCE = (REPO_ROOT / "functions", REPO_ROOT / "layers" / "engram" / "engram")
+# Locked packages whose version on 3.12 differs from the suite's 3.11 (docs/deploy.md).
+LAMBDA_ONLY_PINS = {"numpy"}
 
 
 def _options(command: list[str]) -> dict[str, str]:
@@ -103,6 +105,15 @@ def test_every_locked_runtime_package_has_a_wheel_for_the_lambda_target(target: 
     for name, wheel in compiled.items():
         for tag in parse_wheel_filename(wheel)[3]:
             assert tag.interpreter == target.interpreter or tag.abi in {"abi3", "none"}, f"{name}: {wheel}"
+
+
+def test_lambda_runs_the_suite_s_pins_except_the_documented_ones(target: Target) -> None:
+    """uv.lock may pin another version per Python: Lambda then runs a version the suite (3.11)
+    never ran. docs/deploy.md names these; a new one must be named there too."""
+    suite = Target.from_uv_platform("3.11", UV_PLATFORM)
+    requirements = export_requirements()
+    differ = set(pins_for(target, requirements)) ^ set(pins_for(suite, requirements))
+    assert {name for name, _ in differ} == LAMBDA_ONLY_PINS
 
 
 @pytest.mark.parametrize(

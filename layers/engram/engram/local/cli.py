@@ -261,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     from engram.local.line_send import add_parser as add_line
 
     add_line(sub, _port("ENGRAM_PORT", DEFAULT_PORT), _port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT))
+    from engram.local.smoke import add_parser as add_smoke
+
+    add_smoke(sub)
     mcp = sub.add_parser(
         "mcp",
         help="serve Engram's memory as MCP tools over stdio (for Claude Desktop and other MCP clients)",

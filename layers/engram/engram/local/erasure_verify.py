@@ -4,6 +4,7 @@ user id and access to the stack, run its verification queries again (P1)."""
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 from pathlib import Path
@@ -11,28 +12,53 @@ from typing import Any
 
 
 def verify(args: argparse.Namespace) -> dict[str, Any]:
-    from engram.adapters.signing import KmsSigner, LocalKeySigner, signature_valid
-    from engram.privacy import receipt as receipts
     from engram.settings import Settings
 
     settings = Settings()
     body: dict[str, Any] = json.loads(Path(args.receipt).read_text())
     body = body.get("receipt", body)  # the GET …/erasure/{id} answer, or the receipt itself
-    if args.public_key:
-        pem = Path(args.public_key).read_text()
-    elif settings.receipt_kms_key_id:
-        pem = KmsSigner(settings.receipt_kms_key_id, settings.aws_region).public_key_pem()
-    else:
-        pem = LocalKeySigner(Path(settings.receipt_key_path)).public_key_pem()
-    try:
-        valid = signature_valid(pem, receipts.digest(body), receipts.signature_bytes(body))
-    except ValueError:
-        valid = False
+    valid = signature_ok(body, public_key_pem(settings, args.public_key))
     result: dict[str, Any] = {"signature_valid": valid, "request_id": body.get("request_id")}
     if args.user_id:
         result.update(_recheck(body, args.user_id, args.ddb_endpoint, settings))
     result["ok"] = valid and result.get("remaining", 0) == 0 and result.get("user_matches", True)
     return result
+
+
+def public_key_pem(settings: Any, path: str | None) -> str:
+    """The key a receipt is checked with: the file given (PEM, or the base64 DER that `aws kms
+    get-public-key --query PublicKey --output text` prints), else this deployment's signer (KMS
+    when ENGRAM_RECEIPT_KMS_KEY_ID is set, else the local key file)."""
+    from engram.adapters.signing import KmsSigner, LocalKeySigner
+
+    if path:
+        return as_pem(Path(path).read_text())
+    if settings.receipt_kms_key_id:
+        return KmsSigner(settings.receipt_kms_key_id, settings.aws_region).public_key_pem()
+    return LocalKeySigner(Path(settings.receipt_key_path)).public_key_pem()
+
+
+def as_pem(text: str) -> str:
+    if "-----BEGIN" in text:
+        return text
+    from cryptography.hazmat.primitives import serialization
+
+    try:
+        key = serialization.load_der_public_key(base64.b64decode("".join(text.split()), validate=True))
+    except ValueError as exc:  # binascii.Error is one
+        raise SystemExit("the public key is neither PEM nor base64 DER") from exc
+    return key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+
+
+def signature_ok(receipt: dict[str, Any], pem: str) -> bool:
+    """The receipt's signature over its canonical JSON, checked with the deployment's public key."""
+    from engram.adapters.signing import signature_valid
+    from engram.privacy import receipt as receipts
+
+    try:
+        return signature_valid(pem, receipts.digest(receipt), receipts.signature_bytes(receipt))
+    except ValueError:
+        return False
 
 
 def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings: Any) -> dict[str, Any]:
@@ -57,11 +83,12 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
     if body.get("scope") == "recent":
         since = float(body["requested_at"]) - settings.erasure_recent_days * 86_400
     persona = body.get("persona_id")
-    # a re-erasure's `until`, or the cutoff of an erasure a chat wrote through: what came later stays
-    bounds = [float(body[k]) for k in ("until", "cutoff") if body.get(k) is not None]
+    # what the erasure covered: up to its completion (a write after it began an empty life), a
+    # re-erasure's `until`, or the cutoff of an erasure from before the fence a chat wrote through
+    bounds = [float(body[k]) for k in ("until", "cutoff", "completed_at") if body.get(k) is not None]
     until = min(bounds) if bounds else None
     remaining = len(data.inventory(tenant_id, user_id, since, 10_000, persona, until))
-    if since is None and persona is None and until is None:
+    if since is None and persona is None and not body.get("completed_at"):
         remaining += data.by_user_count(tenant_id, user_id)
         remaining += int(data.has_data_key(tenant_id, user_id))  # P3: the key is gone too
     return {"user_matches": True, "remaining": remaining}

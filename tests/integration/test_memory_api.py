@@ -246,6 +246,64 @@ def test_a_create_retried_with_its_idempotency_key_writes_once(
     assert len(made_twice) == 2
 
 
+class GatedEmbedder(HashEmbedder):
+    """Its first document embedding (inside the first create's write) waits until `go` is set."""
+
+    def __init__(self) -> None:
+        self.inside, self.go = threading.Event(), threading.Event()
+        self._first = True
+
+    def embed_documents(self, texts: Sequence[str]) -> Vector:
+        if self._first:
+            self._first = False
+            self.inside.set()
+            assert self.go.wait(20)
+        return self.embed(texts)
+
+
+def test_a_create_that_outlives_its_idempotency_lock_is_made_once(
+    gw: LocalGateway, settings: Settings, container: Container, clock: ManualClock
+) -> None:
+    """The first write runs past the 120 s lock; a retry (another execution environment: a
+    gateway of its own) takes the lapsed lock and writes too: one memory, both answers name it."""
+    gated = GatedEmbedder()
+    wire(container, gated)
+    other = LocalGateway(settings)
+    body = {"persona_id": "buddy", "summary": "Feeds the neighbour's cat on Sundays.", "idempotency_key": "slow-1"}
+    first: list[GatewayResponse] = []
+    slow = threading.Thread(target=lambda: first.append(call(gw, "POST", MEM, auth(settings), body)))
+    slow.start()
+    assert gated.inside.wait(20)  # the first write is running, its lock held ...
+    clock.advance(settings.request_lock_ttl_s + 1)  # ... until it lapses
+    retry = call(other, "POST", MEM, auth(settings), body)
+    gated.go.set()
+    slow.join(30)
+    assert retry.status == 201 and first and first[0].status == 201, (retry.body, first)
+    assert first[0].json()["memory"]["memory_id"] == retry.json()["memory"]["memory_id"]
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1
+
+
+def test_a_crash_between_the_memory_and_its_marker_lets_no_retry_write_twice(
+    gw: LocalGateway, settings: Settings, container: Container, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = container.conversation.idempotency
+
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise SystemExit("the process died before the marker was completed")
+
+    body = {"persona_id": "buddy", "summary": "Allergic to walnuts.", "idempotency_key": "crash-1"}
+    monkeypatch.setattr(store, "complete", crash)
+    with pytest.raises(SystemExit):
+        call(gw, "POST", MEM, auth(settings), body)
+    monkeypatch.undo()
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1  # the memory was made
+    clock.advance(settings.request_lock_ttl_s + 1)  # the dead attempt's lock lapses
+    retry = call(gw, "POST", MEM, auth(settings), body)
+    assert retry.status == 201, retry.body
+    assert call(gw, "GET", MEM, auth(settings)).json()["total"] == 1
+    assert call(gw, "POST", MEM, auth(settings), body).json()["deduplicated"] is True
+
+
 def test_list_pagination_and_persona_filter(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:
     h = auth(settings)
     ids = []

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
-from engram.domain.idempotent import IdempotentWrites
+from engram.domain.idempotent import IdempotentWrites, derived_id
 from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey
 from engram.errors import ValidationFailed
@@ -216,13 +216,16 @@ def _create(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> 
     c = get_container()
     writes = IdempotentWrites(c.conversation.idempotency, c.clock, c.settings)
     request = body.model_dump(mode="json", exclude={"idempotency_key"})
+    memory_id = derived_id("mem-", owner, "memory_create", body.idempotency_key)  # made once, whatever the lock
     answer, replayed = writes.run(
-        owner, "memory_create", body.idempotency_key, request, lambda: _create_once(owner, body, user_id)
+        owner, "memory_create", body.idempotency_key, request, lambda: _create_once(owner, body, user_id, memory_id)
     )
     return CreateMemoryResponse.model_validate({**answer, "deduplicated": replayed})
 
 
-def _create_once(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None) -> dict[str, Any]:
+def _create_once(
+    owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None, memory_id: str | None
+) -> dict[str, Any]:
     svc = _svc()
     plan = plans.of_request(router.current_event.raw_event, user_id, owner, body.persona_id)
     result = svc.create(
@@ -236,6 +239,7 @@ def _create_once(owner: OwnerKey, body: CreateMemoryRequest, user_id: str | None
         pinned=body.pinned,
         topics=body.topics,
         session_id=body.session_id,
+        memory_id=memory_id,
     )
     return CreateMemoryResponse(
         memory=_view(result.record, svc),

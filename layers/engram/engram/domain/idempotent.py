@@ -2,7 +2,10 @@
 answer lost on the way) gets the first answer back instead of writing a second time.
 
 The marker and the stored answer sit in the user's own partition (request markers), sealed
-like every result (P3), kept `dedup_marker_ttl_s`, and erased with the user.
+like every result (P3), kept `dedup_marker_ttl_s`, and erased with the user. The marker's lock
+is not what makes a create happen once: the created item's id is derived from the key
+(`derived_id`) and created by a conditional put, so a write that outlives the lock, or a crash
+before the marker's completion, cannot make a second item.
 """
 
 from __future__ import annotations
@@ -29,6 +32,16 @@ def _digest(value: Any) -> str:
 def marker_key(idempotency_key: str) -> str:
     """Any text the caller chose, as a fixed-size part of the marker's key."""
     return _digest(idempotency_key)[:40]
+
+
+def derived_id(prefix: str, owner: OwnerKey, scope: str, idempotency_key: str | None) -> str | None:
+    """The id of what a request with this key creates, the same on every retry; None without a
+    key. The store creates an id at most once (conditional put), so a retry whose marker no
+    longer stops it (its first attempt outlived the lock, or died before completing the marker)
+    finds the first write instead of making a second one."""
+    if idempotency_key is None:
+        return None
+    return prefix + _digest([owner.tenant_id, owner.user_id, scope, idempotency_key])[:32]
 
 
 @dataclass(frozen=True)

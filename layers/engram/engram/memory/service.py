@@ -289,8 +289,13 @@ class MemoryService:
         topics: Sequence[str] = (),
         session_id: str | None = None,
         plan: str | None = None,
+        memory_id: str | None = None,
     ) -> CreateResult:
-        """A manual summary, or an LLM summary of `messages` (raw fallback on failure)."""
+        """A manual summary, or an LLM summary of `messages` (raw fallback on failure).
+
+        `memory_id`: the id a retry of the same request names again (derived from its
+        idempotency key). The memory is made at most once under it: a create that finds it
+        made (by a first attempt whose answer was lost, or that outlived its lock) returns it."""
         check_id("persona_id", persona_id)
         if session_id is not None:
             check_id("session_id", session_id)
@@ -299,6 +304,8 @@ class MemoryService:
             raise ValidationFailed("give a summary or messages", details={"field": "summary"})
         if summary is not None:
             self._check_text("summary", summary)
+        if memory_id is not None and (made := self.repo.get(owner.tenant_id, owner.user_id, memory_id)) is not None:
+            return CreateResult(made)
         plan = self.plan_of(owner, persona_id, plan)
         self._refuse_if_full(owner, persona_id, plan)
 
@@ -316,7 +323,7 @@ class MemoryService:
         masked = mask_for_storage(text, topics)
         now = self.clock.now()
         record = MemoryRecord(
-            memory_id="mem-" + uuid.uuid4().hex,
+            memory_id=memory_id or "mem-" + uuid.uuid4().hex,
             tenant_id=owner.tenant_id,
             user_id=owner.user_id,
             persona_id=persona_id,
@@ -335,7 +342,11 @@ class MemoryService:
         )
         if pinned:
             self._check_pin_room(owner, persona_id, {record.memory_id: record.content})
-        self.repo.put_new(record)
+        if not self.repo.put_new(record):  # a concurrent attempt of the same request made it first
+            made = self.repo.get(owner.tenant_id, owner.user_id, record.memory_id)
+            if made is None:  # made and deleted since: nothing more to do
+                raise Conflict("this memory was made and deleted meanwhile", details={"memory_id": record.memory_id})
+            return CreateResult(made)
         if pinned:
             self.profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={record.memory_id: record.content})
         # Never the memory just made (seed 002 §4.2): the lowest importance, then the oldest, of the others.

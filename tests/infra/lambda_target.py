@@ -85,7 +85,7 @@ def locked_wheels(lock_file: Path) -> dict[tuple[str, str], list[str]]:
 def pins_for(target: Target, requirement_lines: Iterable[str]) -> list[tuple[str, str]]:
     """(name, version) of every `name==version ; marker` line that applies on the target."""
     environment = target.marker_environment()
-    pins = []
+    pins: list[tuple[str, str]] = []
     for line in requirement_lines:
         requirement = Requirement(line)
         if requirement.marker is not None and not requirement.marker.evaluate(environment):

@@ -12,8 +12,8 @@ from typing import Any
 from engram.clock import Clock
 from engram.domain.context import ContextAssembler, ContextInput
 from engram.domain.gate import MemoryGate
-from engram.domain.ids import check_id, request_id
-from engram.domain.memory_slot import MemoryProvider, MemoryQuery, MemorySlot
+from engram.domain.ids import check_id, dedup_key, request_id
+from engram.domain.memory_slot import MemoryItemView, MemoryProvider, MemoryQuery, MemorySlot
 from engram.domain.models import (
     AppendResult,
     AssembledContext,
@@ -24,6 +24,7 @@ from engram.domain.models import (
     SessionKey,
     SessionMeta,
     SessionSnapshot,
+    SessionStatus,
     Turn,
 )
 from engram.domain.session_end import END_REASONS, EndOutcome, SessionCloser
@@ -112,9 +113,22 @@ class ConversationService:
             return SessionSnapshot(meta=None, recent=())
         return snapshot
 
+    def _bridge(self, key: SessionKey, meta: SessionMeta | None, now: float, close_idle: bool) -> MemoryItemView | None:
+        """S6: the first prompt of a new run holds the previous run's session memory, whichever way
+        that run closed; an idle one is closed (and its memory made) now, as part of this turn."""
+        if not self.memory.bridges or meta is None or meta.is_open(now, self.settings.session_idle_timeout_s):
+            return None
+        found = self.closer.bridge(key, meta, close_idle)
+        return MemoryItemView(found[0], found[1], 1.0) if found is not None else None
+
     # --- context -------------------------------------------------------------------
     def _context(
-        self, key: SessionKey, text: str, snapshot: SessionSnapshot, record_access: bool = True
+        self,
+        key: SessionKey,
+        text: str,
+        snapshot: SessionSnapshot,
+        record_access: bool = True,
+        bridge: MemoryItemView | None = None,
     ) -> tuple[AssembledContext, MemorySlot]:
         gate = self.gate.decide(text)
         meta = snapshot.meta
@@ -127,6 +141,7 @@ class ConversationService:
             recent_user_texts=tuple(t.user_text for t in recent[-2:]),
             k=self.settings.retrieval_top_k,
             now=self.clock.now(),
+            bridge=bridge,
         )
         slot = self.memory.slot(query, gate)
         ctx = self.assembler.assemble(ContextInput(text=text, summary=summary, recent=recent, memory=slot, gate=gate))
@@ -142,8 +157,10 @@ class ConversationService:
         `record_access` is off (a preview that only inspects, such as the inspector's)."""
         self._check_text("message", text)
         now = self.clock.now()
-        snapshot = self._live(self.store.load(key, self.settings.recent_window_rounds, now), now)
-        ctx, slot = self._context(key, text, snapshot, record_access)
+        loaded = self.store.load(key, self.settings.recent_window_rounds, now)
+        bridge = self._bridge(key, loaded.meta, now, close_idle=record_access)  # a preview closes nothing
+        snapshot = self._live(loaded, now)
+        ctx, slot = self._context(key, text, snapshot, record_access, bridge)
         return ctx, snapshot, slot
 
     # --- chat ------------------------------------------------------------------------
@@ -183,7 +200,7 @@ class ConversationService:
             return {**claim.result, "status": "completed", "deduplicated": True}
         if claim.state == "in_progress":
             self.metrics.put("request_in_progress", scope=AUDIO_SCOPE)
-            return self._processing(request_id(key, audio_id, 0, 1, "audio:" + audio_id))
+            return self._processing(request_id(key, audio_id, 0, "audio:" + audio_id))
         try:
             joined = " ".join([*self.transcripts.parts(key.owner, audio_id, now), text])
             self._check_text("message", joined)
@@ -212,7 +229,7 @@ class ConversationService:
         s = self.settings
         now = self.clock.now()
         first_try = rid is None
-        rid = rid or request_id(key, text, int(now * 1000), s.dedup_window_ms, idempotency_key)
+        rid = rid or self._request_of(key, text, now, idempotency_key)
         owner = uuid.uuid4().hex
         marker = self.store.claim_request(key, rid, owner, float(s.request_lock_ttl_s), now)
         if marker.owner != owner or marker.state == "completed":
@@ -226,6 +243,15 @@ class ConversationService:
             self.store.release_request(key, rid, owner)
             raise
         return {**result, "status": "completed", "deduplicated": False}
+
+    def _request_of(self, key: SessionKey, text: str, now: float, idempotency_key: str | None) -> str:
+        """D1: the request this text is. With the client's key, the key's; without one, the
+        request the same text started less than `dedup_window_ms` ago, if any (a sliding
+        window per conversation, not a clock bucket), else a new one."""
+        rid = request_id(key, text, int(now * 1000), idempotency_key)
+        if idempotency_key:
+            return rid
+        return self.store.claim_window(key, dedup_key(key, text), rid, self.settings.dedup_window_ms / 1000, now)
 
     def _duplicate(self, key: SessionKey, marker: RequestMarker) -> dict[str, Any] | None:
         """The first answer; if the first copy is still running, wait for it (bounded). None when
@@ -279,7 +305,15 @@ class ConversationService:
         now = self.clock.now()
         snapshot = self.store.load(key, self.settings.recent_window_rounds, now)
         hint = snapshot.meta  # the append's condition is this META: a change meanwhile makes it decide again
-        ctx, _ = self._context(key, text, self._live(snapshot, now))
+        bridge = self._bridge(key, snapshot.meta, now, close_idle=True)
+        if (
+            self.memory.bridges
+            and hint is not None
+            and hint.status != SessionStatus.ENDED
+            and not hint.is_open(now, self.settings.session_idle_timeout_s)
+        ):
+            hint = None  # the idle run may have been closed just now: the append reads the META again
+        ctx, _ = self._context(key, text, self._live(snapshot, now), bridge=bridge)
         completion = self.responder.reply(ctx.messages)
         result: dict[str, Any] = {
             "reply": completion.text,
@@ -325,7 +359,7 @@ class ConversationService:
         self._check_text("user", user_text)
         self._check_text("assistant", assistant_text)
         now = self.clock.now()
-        rid = request_id(key, user_text, int(now * 1000), self.settings.dedup_window_ms, idempotency_key)
+        rid = self._request_of(key, user_text, now, idempotency_key)
         try:
             appended = self.store.append_turn(
                 key, user_text, assistant_text, rid, now, tokens=self._tokens(user_text, assistant_text)

@@ -31,10 +31,14 @@ class MemoryQuery:
     recent_user_texts: tuple[str, ...] = field(default_factory=tuple)
     k: int = 8
     now: float = 0.0
+    # S6: the previous run's session memory, for the first prompt of a new run (first, even on SKIP)
+    bridge: MemoryItemView | None = None
 
 
 class MemoryProvider(Protocol):
     """Filled by the long-term memory module; returns pinned facts even on SKIP (L4)."""
+
+    bridges: bool  # puts a query's bridge in the prompt: worth closing an idle run for (S6)
 
     def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot: ...
 
@@ -43,6 +47,8 @@ class MemoryProvider(Protocol):
 
 class NoLongTermMemory:
     """The empty slot: used until long-term memory is configured."""
+
+    bridges = False
 
     def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot:
         return MemorySlot()

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 import uuid
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engram.clock import Clock
-from engram.domain.models import ClosedRun, RunState, SessionKey, SessionStatus, SessionSummary, Turn
+from engram.domain.models import ClosedRun, RunState, SessionKey, SessionMeta, SessionStatus, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, NotFound
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.masking import mask_for_storage
-from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
+from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType
 from engram.memory.plan import apply_cap, plan_of
 from engram.ports import (
     ConversationStore,
@@ -41,6 +43,12 @@ if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings 
 logger = logging.getLogger(__name__)
 
 END_REASONS = ("end", "save")
+BRIDGE_WAIT_S = 5.0  # a returning prompt waits this long (real time) for a memory another worker makes
+
+
+def _wait(seconds: float) -> None:
+    # Waiting for another worker's model call (not for a TTL): real time, bounded by the caller.
+    time.sleep(seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +89,7 @@ class SessionCloser:
     metrics: MetricsSink
     outbox: TurnOutbox
     profiles: ProfileStore | None = None  # L10: the plan recorded from the user's last request
+    wait: Callable[[float], None] = field(default=_wait)
 
     # --- explicit end / save ----------------------------------------------------------
     def end(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> EndOutcome:
@@ -121,6 +130,67 @@ class SessionCloser:
                 return self._outcome(current, current.result, already_ended=True)
             raise Conflict("the session is being ended", details={"session_id": run.key.session_id})
         return self._make_memory(taken, holder, plan)
+
+    # --- the bridge: the previous run's memory in a returning user's first prompt ------
+    def bridge(self, key: SessionKey, meta: SessionMeta, close_idle: bool = True) -> tuple[str, str] | None:
+        """The session memory (id, text) of the run a new run follows, for the first prompt of that
+        new run: `meta` is the conversation's META, no longer open (ended, or idle).
+
+        An idle run is closed here (`close_idle`) and its memory made now, as part of the turn: the
+        turn's own append would close it only after the prompt, and its memory would come later still.
+        A run closed elsewhere (end, idle job, message limit) has its memory, or gets it here when
+        nobody is making it, or within BRIDGE_WAIT_S when somebody is. None: nothing to remember, a
+        round reopened the run meanwhile, or the memory did not come in time (retrieval finds it later)."""
+        now = self.clock.now()
+        if meta.status != SessionStatus.ENDED:
+            if not close_idle:
+                return None
+            holder = uuid.uuid4().hex
+            run = self.runs.close(key, meta, "idle", holder, now)
+            if run is not None:
+                self.metrics.put("session_ended", reason="idle")
+                made = self._bridge_made(run, holder)
+                self.outbox.run_closed(run)  # what else a closed run asks for (S5: its open thread)
+                return made
+            current = self.store.get_meta(key, now)  # another closer won, or a round arrived
+            if current is None or current.status != SessionStatus.ENDED:
+                return None
+            meta = current
+        deadline = time.monotonic() + BRIDGE_WAIT_S
+        delay = 0.05
+        while True:
+            run = self.runs.get(key, meta.generation, self.clock.now())
+            if run is None:
+                return None
+            if run.state == RunState.DONE and run.result is not None:
+                return self._held(key, run.result)
+            if run.lease_free(self.clock.now()):
+                holder = uuid.uuid4().hex
+                taken = self.runs.take(run, holder, self.clock.now())
+                if taken is not None:
+                    return self._bridge_made(taken, holder)
+            if time.monotonic() >= deadline:
+                self.metrics.put("session_bridge_late")
+                return None
+            self.wait(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 2, 0.5)
+
+    def _bridge_made(self, run: ClosedRun, holder: str) -> tuple[str, str] | None:
+        try:
+            outcome = self._make_memory(run, holder)
+        except Conflict:  # taken over by a worker (our lease ran out): the turn goes on without it
+            return None
+        return (outcome.memory_id, outcome.summary.summary) if outcome.memory_id else None
+
+    def _held(self, key: SessionKey, result: dict[str, Any]) -> tuple[str, str] | None:
+        """A recorded session memory as it is now: never one the user deleted or archived since."""
+        memory_id = result.get("memory_id")
+        if not memory_id:
+            return None
+        record = self.memories.get(key.tenant_id, key.user_id, str(memory_id))
+        if record is None or record.status != MemoryStatus.ACTIVE:
+            return None
+        return record.memory_id, record.content
 
     # --- closed elsewhere (idle on a new message, message limit, idle job) -----------
     def finish_pending(self, key: SessionKey, generation: int) -> EndOutcome | None:

@@ -56,6 +56,8 @@ def relevant(results: Sequence[ScoredMemory], floor: float, cosine_gap: float = 
 class HybridRetriever:
     """MemorySearch for the API and MemoryProvider for prompts."""
 
+    bridges = True  # S6: the previous run's memory in a returning user's first prompt
+
     def __init__(
         self,
         index: MemoryIndex,
@@ -260,8 +262,10 @@ class HybridRetriever:
         profile = self._profiles.get(key.tenant_id, key.user_id, key.persona_id)
         # L4: always in the prompt, even on SKIP
         pinned = tuple(MemoryItemView(memory_id, text) for memory_id, text in profile.pinned.items())
+        # S6: a returning user's first prompt holds the previous run's memory, whatever the gate says
+        bridge = (query.bridge,) if query.bridge is not None and query.bridge.memory_id not in profile.pinned else ()
         if gate.decision == GateDecision.SKIP:
-            return MemorySlot(pinned=pinned)
+            return MemorySlot(pinned=pinned, items=bridge)
         started = time.perf_counter()
         text = query.text
         if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn ...
@@ -280,9 +284,9 @@ class HybridRetriever:
         found = [
             m
             for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
-            if m.memory_id not in profile.pinned
+            if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
-        items = tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
+        items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
         return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)

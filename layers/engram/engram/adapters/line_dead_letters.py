@@ -3,6 +3,7 @@ dead-letter queue (SQS FIFO) in AWS, memory (and a log line) locally."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -32,9 +33,14 @@ class SqsDeadLetters:
         self._url = queue_url
 
     def send(self, job: dict[str, Any], reason: str) -> None:
+        body = json.dumps({"job": job, "reason": reason}, ensure_ascii=False)
+        # A webhook job names its group and dedup id (the worker running twice keeps one dead
+        # letter); anything else is deduplicated by its content, never by a shared constant that
+        # would drop a second, different dead letter for five minutes.
+        dedup = job.get("dedup") or hashlib.sha256(body.encode()).hexdigest()
         self._client.send_message(
             QueueUrl=self._url,
-            MessageBody=json.dumps({"job": job, "reason": reason}, ensure_ascii=False),
-            MessageGroupId=str(job.get("group", "line")),
-            MessageDeduplicationId=str(job.get("dedup", "line")),
+            MessageBody=body,
+            MessageGroupId=str(job.get("group") or "line"),
+            MessageDeduplicationId=str(dedup),
         )

@@ -38,6 +38,11 @@ class KeyRewrapJob:
                     continue
                 plaintext = wrapper.unwrap(key.wrapped, key.owner)
                 again = wrapper.wrap(plaintext, key.owner)
+                # KMS names the wrapping key by its ARN whether the setting gives the ARN, the key
+                # id or an alias: what it answers is the current key's name from here on
+                target = again.wrapped_by
+                if key.wrapped_by == target:
+                    continue  # already under the current key (the setting named it otherwise)
                 if store.rewrapped(StoredKey(key.owner, key.key_id, again.wrapped, again.wrapped_by)):
                     rewrapped += 1
             self.state.save(JOB, {"cursor": cursor})

@@ -22,7 +22,7 @@ from pynamodb.expressions.update import Action
 
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 
-ACCESS_JOBS: ListAttribute[str] = ListAttribute(of=UnicodeAttribute, attr_name="access_jobs")
+ACCESS_JOBS: ListAttribute[Any] = ListAttribute(of=UnicodeAttribute, attr_name="access_jobs")
 KEPT = 32
 TRIM_AT = 48
 
@@ -33,7 +33,8 @@ def token(job_id: str) -> str:
 
 
 def not_counted(job_token: str) -> Condition:
-    return ~ACCESS_JOBS.contains(job_token)
+    condition: Condition = ~ACCESS_JOBS.contains(job_token)
+    return condition
 
 
 def record(job_token: str) -> Action:

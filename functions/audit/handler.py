@@ -5,7 +5,7 @@ and this one may only query them (infra test). It needs no container: no models,
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
@@ -15,8 +15,13 @@ from pydantic import BaseModel, Field
 
 from engram import runtime
 from engram.log_context import inject_invocation_context
-from functions.api import auth, errors
-from functions.api.guard import decode_path
+
+if TYPE_CHECKING or __package__ != "audit":  # the repository (local stack, tests): functions.api
+    from functions.api import auth, errors
+    from functions.api.guard import decode_path
+else:  # Lambda: the functions folder is the code root (/var/task), so the API's package is `api`
+    from api import auth, errors
+    from api.guard import decode_path
 
 logger = Logger()
 app = APIGatewayHttpResolver(enable_validation=True)

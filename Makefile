@@ -7,7 +7,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_SYSTEM_CERTS := true
 PY := $(UV) run --frozen
 
-.PHONY: bootstrap run test unit lint typecheck format bench openapi layers synth test-infra token chat job keys-rotate
+.PHONY: bootstrap run test smoke unit lint typecheck format bench openapi layers synth test-infra token chat job keys-rotate
 ENV ?= dev
 CDK := npx --yes aws-cdk@2.1148.1
 
@@ -24,6 +24,9 @@ test: bootstrap  ## lint, type-check and the whole test suite (starts and stops 
 	@$(PY) mypy
 	@echo "==> tests (pytest: unit, DynamoDB Local, the local stack; a few minutes)"
 	@$(PY) pytest -q
+
+smoke: bootstrap  ## end-to-end journeys as a pass/fail table: make smoke [URL=<ApiUrl> TOKEN=… FREE_TOKEN=… PUBLIC_KEY=…]; no URL: a stack of its own
+	@ENGRAM_SMOKE_TOKEN="$${TOKEN:-}" ENGRAM_SMOKE_FREE_TOKEN="$${FREE_TOKEN:-}" $(PY) engram smoke $(if $(URL),--url $(URL)) $(if $(PUBLIC_KEY),--public-key $(PUBLIC_KEY))
 
 unit:
 	@$(PY) pytest tests/unit

@@ -1,25 +1,30 @@
 """`engram smoke` (`make smoke`): every journey passes on a local stack of its own and the table
-shows it; against a URL with a test user's token it passes the same way (the receipt checked with
-a key file given as `aws kms get-public-key` prints it); a wrong token fails the journeys and exits
-1; and the erasure journey refuses a user who holds personas the smoke did not make."""
+shows it, the smoke running the erasure job itself when no run finished it; against a URL with a
+test user's token it passes the same way (the receipt checked with a key file given as `aws kms
+get-public-key` prints it); a wrong token fails the journeys and exits 1; and the erasure journey
+refuses a user who holds personas the smoke did not make."""
 
 from __future__ import annotations
 
 import base64
+import io
 import os
 import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives import serialization
 
-from engram.local import tokens
+from engram import runtime
+from engram.local import smoke_http, tokens
 from engram.local.cli import main as engram
+from engram.local.smoke import own_local_stack, run_suite
 from engram.local.smoke_http import Api
-from engram.local.smoke_journeys import JOURNEYS
+from engram.local.smoke_journeys import JOURNEYS, SmokeConfig
 from engram.local.stack import LocalStack, start_stack
 from engram.privacy.factory import receipt_signer_for
 
@@ -59,6 +64,22 @@ def test_make_smoke_without_a_url_runs_every_journey_on_a_stack_of_its_own(tmp_p
     assert "receipt signature valid" in table["erasure"][1]
     assert "401 UNAUTHORIZED" in table["line-webhook"][1]
     assert lines[-1].startswith(f"{len(NAMES)} journeys: {len(NAMES)} passed, 0 failed, 0 skipped")
+
+
+def test_on_its_own_stack_the_smoke_runs_the_erasure_job_itself(
+    ddb_endpoint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before the module's stack below: one local stack per process at a time (the runtime container)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ENGRAM_TABLE_NAME", f"engram-smoke-{uuid.uuid4().hex[:8]}")
+    monkeypatch.setattr(smoke_http, "NUDGE_EVERY_S", 0.5)
+    with own_local_stack(SmokeConfig(timeout_s=20, poll_s=0.2), ddb_endpoint=ddb_endpoint) as (url, users, config):
+        # no run when the erasure is confirmed, as if that kick were lost: only the 15-minute schedule is left
+        runtime.get_container().extras["erasure_trigger"] = lambda: None
+        waited = run_suite(url, users, replace(config, run_erasure_now=None, timeout_s=3), io.StringIO(), ["erasure"])
+        ran = run_suite(url, users, config, io.StringIO(), ["erasure"])
+    assert waited[0].result == "FAIL" and "the erasure: not within 3 s" in waited[0].detail
+    assert ran[0].result == "PASS", ran[0].detail
 
 
 @pytest.fixture(scope="module")

@@ -28,26 +28,25 @@ PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 
 
 class Tokens(Protocol):
-    def for_journey(self, journey: str, plan: str | None) -> Credential: ...
+    def for_journey(self, journey: str, plan: str | None, run_id: str) -> Credential: ...
 
-    def describe(self) -> str: ...
+    def describe(self, run_id: str) -> str: ...
 
 
 @dataclass(frozen=True)
 class MintedTokens:
-    """The smoke's own stack: a fresh user per journey, its token minted here."""
+    """The smoke's own stack: a fresh user per journey and run, its token minted here."""
 
     settings: Any
-    run_id: str
 
-    def for_journey(self, journey: str, plan: str | None) -> Credential:
+    def for_journey(self, journey: str, plan: str | None, run_id: str) -> Credential:
         from engram.local import tokens
 
-        user = f"{PREFIX}{journey}-{self.run_id}"
+        user = f"{PREFIX}{journey}-{run_id}"
         return Credential(tokens.mint(self.settings, user, plan=plan), user, plan == "free")
 
-    def describe(self) -> str:
-        return f"a fresh user per journey ({PREFIX}<journey>-{self.run_id})"
+    def describe(self, run_id: str) -> str:
+        return f"a fresh user per journey ({PREFIX}<journey>-{run_id})"
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class GivenTokens:
     free_token: str | None
     plan_claim: str
 
-    def for_journey(self, journey: str, plan: str | None) -> Credential:
+    def for_journey(self, journey: str, plan: str | None, run_id: str = "") -> Credential:
         use_free = plan == "free" and self.free_token is not None
         token = self.free_token if use_free and self.free_token else self.token
         claims = _claims(token)
@@ -66,8 +65,9 @@ class GivenTokens:
         free = True if use_free or stated == "free" else (False if stated == "paid" else None)
         return Credential(token, str(claims.get("sub", "the token's user")), free)
 
-    def describe(self) -> str:
-        return f"the token's user ({self.for_journey('', None).user}), a fresh persona per journey"
+    def describe(self, run_id: str) -> str:
+        user = self.for_journey("", None).user
+        return f"the token's user ({user}), a fresh persona per journey ({PREFIX}<journey>-{run_id})"
 
 
 def _claims(token: str) -> dict[str, Any]:
@@ -109,13 +109,13 @@ class Table:
 def run_suite(url: str, tokens: Tokens, config: SmokeConfig, out: TextIO, only: Sequence[str] = ()) -> list[Outcome]:
     journeys = [j for j in JOURNEYS if not only or j.name in only]
     run_id = uuid.uuid4().hex[:8]
-    print(f"Engram smoke against {url}: {tokens.describe()}", file=out)
+    print(f"Engram smoke against {url}: {tokens.describe(run_id)}", file=out)
     table = Table(out, [j.name for j in journeys])
     table.heading()
     outcomes = []
     started = time.monotonic()
     for journey in journeys:
-        credential = tokens.for_journey(journey.name, journey.plan)
+        credential = tokens.for_journey(journey.name, journey.plan, run_id)
         trip = Trip(
             name=journey.name,
             api=Api(url, credential.token),
@@ -200,7 +200,7 @@ def own_local_stack(config: SmokeConfig, ddb_endpoint: str | None = None) -> Ite
                     allow_file_links=True,
                     run_erasure_now=lambda: _erasure_run(erasure_job_for(stack.container)),
                 )
-                yield stack.url, MintedTokens(stack.settings, uuid.uuid4().hex[:8]), own
+                yield stack.url, MintedTokens(stack.settings), own
             finally:
                 stack.stop()
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 REQUEST_TIMEOUT_S = 60.0  # a full turn with OpenAI takes seconds; this bounds a hung connection
+NUDGE_EVERY_S = 5.0
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
 T = TypeVar("T")
@@ -104,9 +105,10 @@ def wait_for(
     nudge: Callable[[], None] | None = None,
 ) -> tuple[T, int]:
     """Polls `probe` until it gives something (returned with the number of polls), at most
-    `timeout_s`. `nudge` runs between polls: the smoke's own local stack runs a job now instead of
-    waiting for its schedule."""
+    `timeout_s`. `nudge`, every NUDGE_EVERY_S of waiting: the smoke's own local stack runs the job
+    itself when the run a request started has not finished it, instead of waiting for the schedule."""
     deadline = time.monotonic() + timeout_s
+    nudged = time.monotonic()
     polls = 0
     while True:
         polls += 1
@@ -115,8 +117,9 @@ def wait_for(
             return found, polls
         if time.monotonic() >= deadline:
             raise JourneyFailed(f"{what}: not within {timeout_s:g} s ({polls} polls)")
-        if nudge is not None:
+        if nudge is not None and time.monotonic() - nudged >= NUDGE_EVERY_S:
             nudge()
+            nudged = time.monotonic()
         time.sleep(poll_s)
 
 

@@ -82,7 +82,14 @@ class KmsSigner:
 
     def public_key_pem(self) -> str:
         if self._public is None:
-            der = self._client.get_public_key(KeyId=self._key_id)["PublicKey"]
+            from botocore.exceptions import BotoCoreError, ClientError
+
+            try:
+                der = self._client.get_public_key(KeyId=self._key_id)["PublicKey"]
+            except (BotoCoreError, ClientError) as exc:
+                raise StoreUnavailable(
+                    "KMS could not give the receipt key", details={"cause": type(exc).__name__}
+                ) from exc
             key = serialization.load_der_public_key(der)
             self._public = key.public_bytes(
                 serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo

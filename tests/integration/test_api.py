@@ -195,7 +195,7 @@ def test_session_scenario_through_the_api_end_save_and_202_with_retry_after(
     from engram.domain.models import SessionKey
 
     skey = SessionKey(settings.default_tenant, "alice", "nurse", "s1")
-    rid = request_id(skey, "x", 0, 1, "held")
+    rid = request_id(skey, "x", 0, "held")
     key.store.claim_request(skey, rid, "someone-else", 120, container.clock.now())
     key.settings = settings.model_copy(update={"duplicate_wait_s": 0.0})  # answer at once
     held = call(gw, "POST", BASE + "/chat", h, {"message": "x", "idempotency_key": "held"})

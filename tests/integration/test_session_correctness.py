@@ -381,6 +381,47 @@ def test_duplicate_past_the_wait_gets_202_then_the_answer_by_request_id(
     assert len(_reply_calls(openai_stub)) == 1
 
 
+@pytest.mark.parametrize("later", [0.2, 1.0, 2.5])
+def test_the_same_text_within_3_s_is_one_request_whatever_the_clock_bucket(
+    make_harness: Callable[..., Harness], later: float
+) -> None:
+    """D1 is a sliding window: copies sent `later` s after the first (across a 3 s bucket edge:
+    the first lands 0.1 s before one) while it runs are one request with one model call; the
+    same text 3 s after the first is a new request."""
+    h = make_harness()
+    h.clock.set(1_767_225_600 + 2.9)  # 0.1 s before a multiple of 3 s
+    first_at = h.clock.now()
+    h.replies.gate = threading.Event()
+    answers: list[dict[str, Any]] = []
+    lock = threading.Lock()
+
+    def send() -> None:
+        answer = h.c.conversation.chat(KEY, "my hands are shaking")
+        with lock:
+            answers.append(answer)
+
+    first = threading.Thread(target=send)
+    first.start()
+    while not h.replies.calls:  # the first copy is inside its model call
+        threading.Event().wait(0.01)
+    h.clock.set(first_at + later)
+    copies = [threading.Thread(target=send) for _ in range(3)]
+    for t in copies:
+        t.start()
+    threading.Timer(0.3, h.replies.gate.set).start()  # the first finishes while the copies wait
+    for t in [first, *copies]:
+        t.join(30)
+    assert len(answers) == 4 and len(h.replies.calls) == 1
+    assert len({a["request_id"] for a in answers}) == 1 and sum(not a["deduplicated"] for a in answers) == 1
+    h.clock.set(first_at + 3.0)
+    again = h.c.conversation.chat(KEY, "my hands are shaking")
+    assert not again["deduplicated"] and len(h.replies.calls) == 2 and again["turn"] == 2
+    # record_turn shares the window: a repeat of a recorded round 1 s later is that round
+    h.c.conversation.record_turn(KEY, "I took the pill", "Good.")
+    h.clock.advance(1.0)
+    assert h.c.conversation.record_turn(KEY, "I took the pill", "Good.").duplicate
+
+
 def test_a_stored_round_is_answered_from_its_marker_without_a_model_call(
     make_harness: Callable[..., Harness],
 ) -> None:
@@ -503,7 +544,7 @@ def test_a_duplicate_whose_first_copy_failed_runs_the_request_itself(make_harnes
     h = make_harness()
     from engram.domain.ids import request_id
 
-    rid = request_id(KEY, "my ankle is swollen", 0, 1, "m-9")
+    rid = request_id(KEY, "my ankle is swollen", 0, "m-9")
     assert h.c.conversation.store.claim_request(KEY, rid, "first-copy", 120, h.clock.now()).owner == "first-copy"
     threading.Timer(0.2, lambda: h.c.conversation.store.release_request(KEY, rid, "first-copy")).start()
     answer = h.c.conversation.chat(KEY, "my ankle is swollen", idempotency_key="m-9")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.domain.ids import check_id, job_group, request_id
+from engram.domain.ids import check_id, dedup_key, job_group, request_id
 from engram.domain.models import SessionKey
 from engram.errors import ValidationFailed
 
@@ -29,9 +29,10 @@ def test_request_ids_are_scoped_to_the_conversation() -> None:
         SessionKey("t", "u", "nurse", "s2"),
         SessionKey("t2", "u", "nurse", "s1"),
     ]
-    assert request_id(a, "hi", 1000, 3000) == request_id(a, "hi", 2999, 3000)
-    assert request_id(a, "hi", 1000, 3000) != request_id(a, "hi", 3000, 3000)  # the next 3 s window
+    assert dedup_key(a, "hi") == dedup_key(a, "hi") != dedup_key(a, "hi!")  # no clock in it: the window is a time
+    assert request_id(a, "hi", 1000) != request_id(a, "hi", 1001)  # each accepted text is a request of its own
     for other in others:
-        assert request_id(a, "hi", 1000, 3000) != request_id(other, "hi", 1000, 3000)
-        assert request_id(a, "hi", 0, 1, "key-1") != request_id(other, "hi", 0, 1, "key-1")
+        assert dedup_key(a, "hi") != dedup_key(other, "hi")
+        assert request_id(a, "hi", 1000) != request_id(other, "hi", 1000)
+        assert request_id(a, "hi", 0, "key-1") != request_id(other, "hi", 0, "key-1")
     assert len(job_group(SessionKey("t" * 128, "u" * 128, "p" * 128, "s" * 128))) <= 128

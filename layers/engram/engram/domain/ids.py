@@ -34,14 +34,23 @@ def conversation_scope(key: SessionKey) -> str:
     return f"{key.tenant_id}|{key.user_id}|{key.persona_id}|{key.session_id}"
 
 
-def request_id(key: SessionKey, text: str, now_ms: int, window_ms: int, client_key: str | None = None) -> str:
-    """D1: sha1(tenant | user | persona | session | text | floor(now_ms / window)), or the
-    client's idempotency key scoped the same way. The same words sent to two personas or
-    two sessions are two requests."""
+def request_id(key: SessionKey, text: str, now_ms: int, client_key: str | None = None) -> str:
+    """D1: the client's idempotency key scoped to the conversation; without one, a new id for
+    this text at this instant. Which earlier request a text repeats is the dedup window's to
+    say (`dedup_key`): a sliding window, not a clock bucket that a repeat 0.2 s later can
+    fall on the other side of. The same words sent to two personas or two sessions are two
+    requests."""
     scope = conversation_scope(key)
     if client_key:
         return "k-" + _sha1(f"{scope}|{client_key}")
-    return "t-" + _sha1(f"{scope}|{text}|{now_ms // window_ms}")
+    return "t-" + _sha1(f"{scope}|{text}|{now_ms}")
+
+
+def dedup_key(key: SessionKey, text: str) -> str:
+    """D1: what a repeat of a text in a conversation shares with the first: sha1(tenant | user |
+    persona | session | text), without time. Its window item names the request the text
+    started for `dedup_window_ms` after it was accepted."""
+    return "w-" + _sha1(f"{conversation_scope(key)}|{text}")
 
 
 def job_group(key: SessionKey) -> str:

@@ -208,6 +208,32 @@ class DynamoConversationStore:
         item = get_live(self._m, keys.session_pk(key), keys.request_sk(request_id), now)
         return to_marker(request_id, item, self._c) if item is not None else None
 
+    def claim_window(self, key: SessionKey, dedup_key: str, request_id: str, window_s: float, now: float) -> str:
+        """D1's sliding window: the request a text started, if it was accepted less than
+        `window_s` ago; otherwise `request_id`, which takes the window from now. One conditional
+        put (absent or expired: `expires_at` is the acceptance plus the window), so of copies
+        racing, one names the request and the others learn it; TTL removes the item later."""
+        m = self._m
+        item = m(
+            keys.session_pk(key),
+            keys.window_sk(dedup_key),
+            request_id=request_id,
+            created_at=now,
+            expires_at=now + window_s,
+            user_key=keys.user_key(key.tenant_id, key.user_id),
+        )
+        for _ in range(3):
+            try:
+                item.save(condition=not_live(m, now) | (m.request_id == request_id))
+                return request_id
+            except PynamoDBException as exc:
+                if not is_condition_failure(exc):
+                    raise translate(exc) from exc
+            held = get_live(m, keys.session_pk(key), keys.window_sk(dedup_key), now)
+            if held is not None and held.request_id:
+                return held.request_id
+        return request_id  # the window kept expiring under us: ours is as good as any
+
     def release_request(self, key: SessionKey, request_id: str, owner: str) -> None:
         """Drop our in-progress claim after a failure (a failed release expires by itself)."""
         m = self._m

@@ -12,6 +12,7 @@ from engram.domain.models import SessionKey
 META_SK = "~META"  # sorts after every TURN#, so a descending query sees it first
 TURN_PREFIX = "TURN#"
 REQUEST_PREFIX = "REQ#"  # per-request marker that makes appends exactly-once
+WINDOW_PREFIX = "REQW#"  # D1: the request a text started, for the dedup window; sorts before TURN#
 RUN_PREFIX = "RUN#"  # a closed run and its session memory (S6); sorts before TURN#
 LEASE_PREFIX = "#LEASE#"  # sorts before TURN#: never in the way of the recent-window query
 IDEM_SK = "~IDEM"
@@ -53,6 +54,10 @@ def parse_session_pk(pk: str) -> tuple[str, str, str, str]:
 
 def request_sk(request_id: str) -> str:
     return f"{REQUEST_PREFIX}{request_id}"
+
+
+def window_sk(dedup_key: str) -> str:
+    return f"{WINDOW_PREFIX}{dedup_key}"
 
 
 def idempotency_pk(tenant_id: str, user_id: str, scope: str, key: str) -> str:

@@ -60,7 +60,7 @@ def store_of(pk: str, sk: str, attrs: dict[str, Any]) -> str:
         return "midterm" if attrs.get("namespace") == "thread" else "memories"
     if sk.startswith(keys.TURN_PREFIX):
         return "rounds"
-    if sk.startswith(keys.REQUEST_PREFIX):
+    if sk.startswith((keys.REQUEST_PREFIX, keys.WINDOW_PREFIX)):  # a request, or the window a text holds
         return "request_markers"
     return "sessions"
 

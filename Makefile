@@ -25,8 +25,8 @@ test: bootstrap  ## lint, type-check and the whole test suite (starts and stops 
 	@echo "==> tests (pytest: unit, DynamoDB Local, the local stack; a few minutes)"
 	@$(PY) pytest -q
 
-smoke: bootstrap  ## end-to-end journeys as a pass/fail table: make smoke [URL=<ApiUrl> TOKEN=… FREE_TOKEN=… PUBLIC_KEY=…]; no URL: a stack of its own
-	@ENGRAM_SMOKE_TOKEN="$${TOKEN:-}" ENGRAM_SMOKE_FREE_TOKEN="$${FREE_TOKEN:-}" $(PY) engram smoke $(if $(URL),--url $(URL)) $(if $(PUBLIC_KEY),--public-key $(PUBLIC_KEY))
+smoke: bootstrap  ## end-to-end journeys as a pass/fail table: make smoke [URL=<ApiUrl> TOKEN=… FREE_TOKEN=… PUBLIC_KEY=… LINE_CHANNEL=…]; no URL: a stack of its own
+	@ENGRAM_SMOKE_TOKEN="$${TOKEN:-}" ENGRAM_SMOKE_FREE_TOKEN="$${FREE_TOKEN:-}" $(PY) engram smoke $(if $(URL),--url $(URL)) $(if $(PUBLIC_KEY),--public-key $(PUBLIC_KEY)) $(if $(LINE_CHANNEL),--line-channel $(LINE_CHANNEL))
 
 unit:
 	@$(PY) pytest tests/unit

@@ -255,3 +255,5 @@ class EngramStack(Stack):
         CfnOutput(self, "TableName", value=data.table.table_name)
         CfnOutput(self, "TurnQueueUrl", value=turns.queue.queue_url)
         CfnOutput(self, "OpenSearchUrl", value=search.url)
+        # what `make smoke PUBLIC_KEY=…` and `engram erasure verify` check receipts with (docs/deploy.md)
+        CfnOutput(self, "ReceiptKeyArn", value=self.receipt_key.key_arn)

@@ -507,6 +507,8 @@ def test_erasure_signs_with_kms_and_deletes_documents_by_query_only(templates: d
         f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "jobs.handler.lambda_handler"
     ]
     assert signing in json.dumps(jobs_fn["Environment"]["Variables"]["ENGRAM_RECEIPT_KMS_KEY_ID"])
+    # an output, so the operator fetches its public key right after the deploy (make smoke PUBLIC_KEY=…)
+    assert signing in json.dumps(template["Outputs"]["ReceiptKeyArn"]["Value"])
     (api_fn,) = [
         f["Properties"] for f in functions.values() if f["Properties"]["Handler"] == "api.handler.lambda_handler"
     ]

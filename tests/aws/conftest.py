@@ -12,6 +12,7 @@ Every test here runs in a sandbox:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -86,7 +87,11 @@ def stack(stack_template: dict[str, Any], clients: Clients) -> StackInMoto:
     return StackInMoto.build(stack_template, clients)
 
 
-def settings_from(environment: dict[str, str], **fields: Any) -> Settings:
-    """Settings as a function with these ENGRAM_* variables would read them."""
-    named = {name.removeprefix("ENGRAM_").lower(): value for name, value in environment.items()}
+def settings_from(variables: dict[str, str], **fields: Any) -> Settings:
+    """Settings as a function with these ENGRAM_* variables would read them (a list or an
+    object arrives as JSON, as pydantic-settings parses it from the environment)."""
+    named = {
+        name.removeprefix("ENGRAM_").lower(): json.loads(value) if value.startswith(("[", "{")) else value
+        for name, value in variables.items()
+    }
     return Settings(**{"environment": "test", **named, **fields})

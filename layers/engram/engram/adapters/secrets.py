@@ -11,11 +11,15 @@ instead of falling back to the local models in silence.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 
 from pydantic import SecretStr
 
+from engram.errors import EngramError, StoreUnavailable
 from engram.settings import Settings
+
+logger = logging.getLogger(__name__)
 
 SecretFetch = Callable[[str], str]
 STRICT_ENVIRONMENTS = ("staging", "prod")
@@ -27,15 +31,43 @@ class ConfigurationError(RuntimeError):
     """The deployment is misconfigured; raised at cold start, before any request is served."""
 
 
+class SecretUnavailable(StoreUnavailable):
+    """A configured secret could not be read: missing, not granted, or the service failed.
+    The message never names the secret (the LINE webhook answers with it); the log line does."""
+
+    code = "SECRET_UNAVAILABLE"
+
+
 def fetch_secret(name: str) -> str:
     """Secrets Manager by default; SSM SecureString for parameter names and SSM ARNs."""
     from aws_lambda_powertools.utilities import parameters
+    from aws_lambda_powertools.utilities.parameters.exceptions import GetParameterError
 
-    if name.startswith(("/", "arn:aws:ssm:")):
-        value = parameters.get_parameter(name, decrypt=True, max_age=SECRET_MAX_AGE_S)
-    else:
-        value = parameters.get_secret(name, max_age=SECRET_MAX_AGE_S)
+    try:
+        if name.startswith(("/", "arn:aws:ssm:")):
+            value = parameters.get_parameter(name, decrypt=True, max_age=SECRET_MAX_AGE_S)
+        else:
+            value = parameters.get_secret(name, max_age=SECRET_MAX_AGE_S)
+    except GetParameterError as exc:
+        cause = _aws_cause(exc)
+        logger.error("a configured secret could not be read", extra={"secret": name, "cause": cause})
+        raise SecretUnavailable("a configured secret could not be read", details={"cause": cause}) from exc
     return value if isinstance(value, str) else bytes(value).decode()
+
+
+def _aws_cause(exc: Exception) -> str:
+    """The AWS error code (ResourceNotFoundException, AccessDeniedException, ...) Powertools
+    wrapped into its GetParameterError: it keeps the SDK error only as the context."""
+    from botocore.exceptions import ClientError
+
+    inner = exc.__cause__ or exc.__context__
+    if isinstance(inner, ClientError):
+        return str(inner.response.get("Error", {}).get("Code") or type(inner).__name__)
+    return type(inner or exc).__name__
+
+
+def _cause(exc: Exception) -> str:
+    return str(exc.details.get("cause", type(exc).__name__)) if isinstance(exc, EngramError) else type(exc).__name__
 
 
 def _key_from(raw: str) -> str:
@@ -78,7 +110,7 @@ def resolve_models(settings: Settings, fetch: SecretFetch = fetch_secret) -> Set
         key = _key_from(fetch(settings.openai_secret_arn))
     except Exception as exc:  # any SDK error: the message names the secret, never its value
         raise ConfigurationError(
-            f"the OpenAI key could not be read from {settings.openai_secret_arn}: {type(exc).__name__}"
+            f"the OpenAI key could not be read from {settings.openai_secret_arn}: {_cause(exc)}"
         ) from exc
     if not key:
         raise ConfigurationError(f"the secret {settings.openai_secret_arn} holds no OpenAI key")
@@ -93,9 +125,7 @@ def erasure_hash_key(settings: Settings, fetch: SecretFetch = fetch_secret) -> b
         try:
             return fetch(arn).strip().encode()
         except Exception as exc:  # the message names the secret, never its value
-            raise ConfigurationError(
-                f"the erasure hash key could not be read from {arn}: {type(exc).__name__}"
-            ) from exc
+            raise ConfigurationError(f"the erasure hash key could not be read from {arn}: {_cause(exc)}") from exc
     if settings.environment in AWS_ENVIRONMENTS:
         raise ConfigurationError("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN is not set: an AWS deployment needs its own key")
     return settings.erasure_hash_key.get_secret_value().encode()

@@ -102,6 +102,10 @@ class MotoEndpoint:
         self._post("/moto-api/reset")
         self.log.clear()
 
+    def lambda_answers(self, *results: str, region: str = "us-east-1") -> None:
+        """What moto's Docker-free Lambda answers to its next invokes, in order."""
+        self._post("/moto-api/static/lambda-simple/response", {"results": list(results), "region": region})
+
     def configure(self, config: dict[str, Any]) -> None:
         """moto's server-mode configuration, e.g. {"lambda": {"use_docker": False}}."""
         self._post("/moto-api/config", config)

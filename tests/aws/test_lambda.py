@@ -15,7 +15,9 @@ from typing import Any, cast
 import pytest
 from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 
+from engram.adapters.audit_history import EXPORT_EVENT, InvokedAuditHistory
 from engram.adapters.invoke import invoke_job
+from engram.privacy.audit import AuditEntry
 from engram.privacy.factory import start_erasure
 from engram.settings import Settings
 from functions.jobs.handler import JOBS
@@ -60,8 +62,8 @@ def lambda_in_docker_mode(aws_sandbox: MotoEndpoint) -> Iterator[None]:
     aws_sandbox.configure({"lambda": {"use_docker": False}})
 
 
-def invocations(moto: MotoEndpoint) -> list[Call]:
-    return [c for c in moto.log.of("lambda") if c.operation == f"POST /2015-03-31/functions/{FUNCTION}/invocations"]
+def invocations(moto: MotoEndpoint, function: str = FUNCTION) -> list[Call]:
+    return [c for c in moto.log.of("lambda") if c.operation == f"POST /2015-03-31/functions/{function}/invocations"]
 
 
 def test_a_confirmation_starts_the_erasure_job_with_an_event_invoke(
@@ -89,3 +91,14 @@ def test_a_kick_that_fails_is_logged_and_left_to_the_schedule(caplog: pytest.Log
     (record,) = [r for r in caplog.records if r.name == "engram.adapters.invoke"]
     assert record.getMessage() == "could not start the job now; the schedule will"
     assert (record.job, record.cause) == ("erasure", "ResourceNotFoundException")  # type: ignore[attr-defined]
+
+
+def test_an_export_reads_the_audit_entries_from_the_reader_function(aws_sandbox: MotoEndpoint) -> None:
+    """P2: the export asks the audit reader (a synchronous invoke) for the entries about the user."""
+    entry = AuditEntry("acme", "9" * 64, 1_767_225_600.0, "GET /v1/me/export", "end_user", "9" * 64, "200")
+    aws_sandbox.lambda_answers(json.dumps({"entries": [entry.as_dict()]}))
+    reader = "engram-dev-audit-reader"
+    assert InvokedAuditHistory(reader, "us-east-1").entries_about("acme", "9" * 64, 50) == [entry]
+    (call,) = invocations(aws_sandbox, reader)
+    assert call.headers.get("x-amz-invocation-type", "RequestResponse") == "RequestResponse"
+    assert json.loads(call.body) == {EXPORT_EVENT: {"tenant_id": "acme", "subject": "9" * 64, "limit": 50}}

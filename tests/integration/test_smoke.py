@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives import serialization
 from engram import runtime
 from engram.local import smoke_http, tokens
 from engram.local.cli import main as engram
+from engram.local.dynamodb_local import free_port
 from engram.local.smoke import own_local_stack, run_suite
 from engram.local.smoke_http import Api
 from engram.local.smoke_journeys import JOURNEYS, SmokeConfig
@@ -146,3 +147,11 @@ def test_the_erasure_journey_refuses_a_user_with_personas_of_its_own(
     assert result == "FAIL" and "refusing to erase" in detail and "(nurse)" in detail
     assert api.call("GET", f"/v1/memories/{kept['memory']['memory_id']}").status == 200  # untouched
     assert api.expect(200, "GET", "/v1/me/export")["counts"]["memories"] == 1  # and nothing added
+
+
+def test_a_url_nobody_answers_fails_every_journey_in_one_line_each(capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"http://127.0.0.1:{free_port()}"
+    assert engram(["smoke", "--url", url, "--token", "any", "--only", "chat,line-webhook"]) == 1
+    table = rows(capsys.readouterr().out)
+    assert [result for result, _ in table.values()] == ["FAIL", "FAIL"]
+    assert all(f"no answer from {url}" in detail and "cleanup" not in detail for _, detail in table.values())

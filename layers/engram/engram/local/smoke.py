@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TextIO
 
-from engram.local.smoke_http import Api, JourneyFailed, JourneySkipped, is_loopback
+from engram.local.smoke_http import Api, JourneyFailed, JourneySkipped, Unreachable, is_loopback
 from engram.local.smoke_journeys import JOURNEYS, PREFIX, Credential, Journey, SmokeConfig, Trip
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
@@ -57,17 +57,23 @@ class GivenTokens:
     free_token: str | None
     plan_claim: str
 
-    def for_journey(self, journey: str, plan: str | None, run_id: str = "") -> Credential:
-        use_free = plan == "free" and self.free_token is not None
-        token = self.free_token if use_free and self.free_token else self.token
+    def for_journey(self, journey: str, plan: str | None, run_id: str) -> Credential:
+        if plan == "free" and self.free_token:
+            return self._credential(self.free_token, free=True)
+        return self._credential(self.token)
+
+    def _credential(self, token: str, free: bool | None = None) -> Credential:
         claims = _claims(token)
         stated = claims.get(self.plan_claim)
-        free = True if use_free or stated == "free" else (False if stated == "paid" else None)
-        return Credential(token, str(claims.get("sub", "the token's user")), free)
+        if free is None and stated in ("free", "paid"):
+            free = stated == "free"
+        return Credential(token, str(claims.get("sub", "")), free)
 
     def describe(self, run_id: str) -> str:
-        user = self.for_journey("", None).user
-        return f"the token's user ({user}), a fresh persona per journey ({PREFIX}<journey>-{run_id})"
+        user = self._credential(self.token).user
+        return (
+            f"the token's user{f' ({user})' if user else ''}, a fresh persona per journey ({PREFIX}<journey>-{run_id})"
+        )
 
 
 def _claims(token: str) -> dict[str, Any]:
@@ -140,20 +146,23 @@ def run_suite(url: str, tokens: Tokens, config: SmokeConfig, out: TextIO, only: 
 
 def _run(journey: Journey, trip: Trip) -> Outcome:
     started = time.monotonic()
+    cleanups = trip.cleanups
     try:
         result, detail = PASS, journey.run(trip)
     except JourneySkipped as exc:
         result, detail = SKIP, str(exc)
+    except Unreachable as exc:
+        result, detail, cleanups = FAIL, str(exc), []  # the cleanup could not reach the API either
     except JourneyFailed as exc:
         result, detail = FAIL, str(exc)
     except Exception as exc:  # an answer of an unexpected shape: this journey fails, the rest run
         result, detail = FAIL, f"{type(exc).__name__}: {exc}"
     seconds = time.monotonic() - started
-    for cleanup in trip.cleanups:
+    for cleanup in cleanups:
         try:
             note = cleanup()
         except Exception as exc:  # a failed cleanup is reported, it fails no journey
-            note = f"cleanup: {type(exc).__name__}: {exc}"
+            note = f"cleanup: {exc}" if isinstance(exc, JourneyFailed) else f"cleanup: {type(exc).__name__}: {exc}"
         if note:
             detail = f"{detail}; {note}"
     return Outcome(journey.name, result, seconds, detail)
@@ -229,8 +238,8 @@ def _receipt_key(url: str, path: str | None) -> tuple[str | None, str]:
 # --- the command ----------------------------------------------------------------------------
 
 
-def cmd_smoke(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+def cmd_smoke(args: argparse.Namespace) -> int:
+    out = sys.stdout
     only = [name.strip() for name in (args.only or "").split(",") if name.strip()]
     unknown = set(only) - {j.name for j in JOURNEYS}
     if unknown:

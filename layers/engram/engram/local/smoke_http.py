@@ -24,6 +24,10 @@ class JourneyFailed(Exception):
     """A check did not hold; the message is the table's detail."""
 
 
+class Unreachable(JourneyFailed):
+    """No answer at all (refused, timed out): the cleanup would get none either."""
+
+
 class JourneySkipped(Exception):
     """The journey cannot be checked with what was given (the message says what it needs)."""
 
@@ -73,7 +77,8 @@ class Api:
         except urllib.error.HTTPError as exc:
             return Reply(exc.code, _json(exc.read()))
         except (urllib.error.URLError, OSError) as exc:
-            raise JourneyFailed(f"{method} {path}: no answer from {self.base_url} ({exc})") from exc
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            raise Unreachable(f"{method} {path.split('?')[0]}: no answer from {self.base_url} ({reason})") from exc
 
     def expect(self, status: int | tuple[int, ...], method: str, path: str, body: Any = None) -> Any:
         """The call's body when the status is the one expected, else the journey fails with the API's error."""

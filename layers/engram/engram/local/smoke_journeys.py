@@ -28,7 +28,7 @@ THINGS = ("green tea", "hiking boots", "a blue bicycle", "jazz records", "sourdo
 @dataclass(frozen=True, slots=True)
 class Credential:
     token: str
-    user: str  # shown in the table's heading
+    user: str  # shown in the table's heading ("" when the token does not say)
     free: bool | None  # the token's plan: free, not free, or unknown (the deployment's default)
 
 
@@ -100,7 +100,6 @@ def chat(t: Trip) -> str:
 
 
 def context(t: Trip) -> str:
-    t.writes_persona()  # nothing should be stored; if something is, it goes
     message = f"What do I like to drink? ({t.suffix})"
     body = t.api.expect(200, "POST", t.session_path + "/context", {"message": message})
     messages = body["messages"]
@@ -218,7 +217,7 @@ def plan_warning(t: Trip) -> str:
     if t.credential.free:
         raise JourneyFailed(f"no MEMORY_LIMIT_REACHED after {probe} memories on the free plan")
     raise JourneySkipped(
-        f"no cap after {probe} memories (the deployment's plan is unlimited): give FREE_TOKEN= a free-plan token"
+        f"no cap after {probe} memories (an unlimited plan, or a higher cap): give FREE_TOKEN= a free-plan token"
     )
 
 

@@ -14,19 +14,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PORT = 8080
-DEFAULT_DDB_PORT = 8000
-DEFAULT_LINE_PORT = 8090
-
-
-def _port(name: str, default: int) -> int:
-    """ENGRAM_PORT / ENGRAM_DDB_PORT: the local stack's ports, for every command alike."""
-    raw = os.environ.get(name, "")
-    if not raw:
-        return default
-    if not raw.isdigit() or not 0 < int(raw) < 65536:
-        raise SystemExit(f"{name}={raw!r} is not a port number")
-    return int(raw)
+from engram.local.ports import DEFAULT_DDB_PORT, DEFAULT_LINE_PORT, DEFAULT_PORT
+from engram.local.ports import env_port as _port
 
 
 class StackNotRunning(SystemExit):
@@ -45,17 +34,30 @@ def _settings() -> Any:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from engram.local import tokens
+    from engram.local.ports import StackStartError
     from engram.local.stack import start_stack
 
-    line_port = _port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT)
-    stack = start_stack(port=args.port, ddb_port=args.ddb_port, in_memory=args.in_memory, line_port=line_port)
+    try:
+        stack = start_stack(
+            port=args.port,
+            ddb_port=args.ddb_port,
+            line_port=args.line_port,
+            data_dir=Path(args.data_dir) if args.data_dir else None,
+            in_memory=args.in_memory,
+        )
+    except StackStartError as exc:
+        raise SystemExit(f"engram run: {exc}") from None
+    except KeyboardInterrupt:  # Ctrl-C while starting: start_stack stopped what it had started
+        return 130
     token = tokens.mint(stack.settings, "demo-user")
     mode = f"OpenAI ({stack.settings.chat_model})" if stack.settings.openai_enabled else "local-heuristic (no API key)"
     print(f"Engram local stack on {stack.url}  (DynamoDB Local: {stack.settings.dynamodb_endpoint}; models: {mode})")
-    print(f"OpenAPI: {stack.url}/docs   JSON: {stack.url}/docs?format=json")
+    print(f"OpenAPI document: {stack.url}/openapi.json")
+    print(f"Memory inspector: {stack.url}/inspector")
     print(f"Demo token for user 'demo-user' (24 h):\nexport TOKEN={token}")
     print(f"LINE: webhook {stack.url}/line/webhook/local, Messaging API stand-in {stack.line_standin.url}")
-    print("Ctrl-C stops everything.", flush=True)
+    where = "in memory" if args.in_memory else str(stack.data_dir)
+    print(f"State: {where}. Ctrl-C stops everything.", flush=True)
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
     with contextlib.suppress(KeyboardInterrupt):
@@ -216,7 +218,21 @@ def main(argv: list[str] | None = None) -> int:
         default=_port("ENGRAM_DDB_PORT", DEFAULT_DDB_PORT),
         help="DynamoDB Local port (ENGRAM_DDB_PORT, %(default)s)",
     )
-    run.add_argument("--in-memory", action="store_true", help="do not persist DynamoDB Local data")
+    run.add_argument(
+        "--line-port",
+        type=int,
+        default=_port("ENGRAM_LINE_STANDIN_PORT", DEFAULT_LINE_PORT),
+        help="LINE Messaging API stand-in port (ENGRAM_LINE_STANDIN_PORT, %(default)s)",
+    )
+    run.add_argument(
+        "--data-dir",
+        default=os.environ.get("ENGRAM_DATA_DIR") or None,
+        help="the stack's state: DynamoDB Local's files, the local index, exports (ENGRAM_DATA_DIR; "
+        "default .local for port 8080, .local/stack-PORT for another port)",
+    )
+    run.add_argument(
+        "--in-memory", action="store_true", help="keep nothing: DynamoDB Local in memory, a temporary index"
+    )
     run.set_defaults(func=cmd_run)
     tok = sub.add_parser("token", help="mint a local JWT for a user")
     tok.add_argument("--user", required=True)

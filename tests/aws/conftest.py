@@ -2,7 +2,7 @@
 
 Every test here runs in a sandbox:
 - fake credentials (with a session token, as a Lambda role has), us-east-1, no shared config or
-  credentials file, no instance metadata;
+  credentials file, no instance metadata, no proxy;
 - AWS_ENDPOINT_URL points every AWS client the code builds itself at moto (DynamoDB Local,
   where a test uses it, is named explicitly by its own endpoint);
 - socket connections are allowed to loopback only (pytest-socket): a request that would leave
@@ -44,8 +44,9 @@ def moto() -> Iterator[MotoEndpoint]:
 @pytest.fixture(autouse=True)
 def aws_sandbox(moto: MotoEndpoint, monkeypatch: pytest.MonkeyPatch) -> Iterator[MotoEndpoint]:
     socket_allow_hosts(LOOPBACK)
-    for name in ("AWS_PROFILE", "AWS_SECURITY_TOKEN", "AWS_CA_BUNDLE"):
+    for name in ("AWS_PROFILE", "AWS_SECURITY_TOKEN", "AWS_CA_BUNDLE", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
         monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", ACCESS_KEY)
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
     monkeypatch.setenv("AWS_SESSION_TOKEN", SESSION_TOKEN)

@@ -96,7 +96,9 @@ class MotoEndpoint:
         self._thread.join()
 
     def _post(self, path: str, payload: dict[str, Any] | None = None) -> None:
-        requests.post(self.url + path, json=payload, timeout=5).raise_for_status()
+        with requests.Session() as session:
+            session.trust_env = False  # straight to loopback, whatever proxy the shell names
+            session.post(self.url + path, json=payload, timeout=5).raise_for_status()
 
     def reset(self) -> None:
         self._post("/moto-api/reset")

@@ -137,7 +137,7 @@ def test_x7_a_user_is_erased_to_zero_and_the_neighbours_keep_everything(
     assert {u: _stores(c, u) for u in NEIGHBOURS} == neighbours  # untouched
 
     receipt = view["receipt"]
-    assert receipt["cutoff"] is None  # nothing wrote meanwhile: everything the user had, verified
+    assert receipt["fenced"] is True  # writes for the user were refused while it ran
     text = json.dumps(receipt, ensure_ascii=False)
     assert USER not in text.replace("user_hash", "") and "Busan" not in text and "Coco" not in text  # no content
     for store, found in before.items():
@@ -383,125 +383,191 @@ def _say_before_the_erasure(c: Container, key: SessionKey) -> None:
         c.conversation.record_turn(key, f"Before the erasure {n}: my dog is called Coco.", "Cute.")
 
 
-def test_concurrent_erasure_and_chat_nothing_written_before_the_final_check_survives(
-    make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path
+BASE = "/v1/personas/nurse/sessions/s1/turns"
+
+
+def _turn(gw: LocalGateway, settings: Settings, text: str) -> GatewayResponse:
+    return call(gw, "POST", BASE, _auth(settings), {"user": text, "assistant": "Well done."})
+
+
+def _everything_of(c: Container, user: str = USER) -> int:
+    """Every item of the user the table holds (consistent partitions, by_user, the data key)."""
+    data = DynamoUserData(bind(TableConfig.from_settings(c.settings)))
+    held = len(data.inventory("default", user, None, 100_000))
+    return held + data.by_user_count("default", user) + int(data.has_data_key("default", user))
+
+
+def test_a_chat_writing_before_every_pass_cannot_hold_an_erasure_open_and_nothing_it_wrote_survives(
+    make_container: Any, settings: Settings, clock: ManualClock
 ) -> None:
-    import time
+    """Issue 1: a writer thread, released before every pass of the job (each inventory: the
+    batches and the verification's look), records a turn through the API for the user and waits
+    for its answer. Before the fence a chat that always wins kept every verification failing;
+    with it the erasure completes in one run, every write after the fence is refused with 409
+    ERASURE_IN_PROGRESS and Retry-After, and nothing written before completion survives."""
+    c = _erasing_container(make_container, settings, erasure_batch_items=5, erasure_passes_per_run=30)
+    gw = LocalGateway(c.settings)
+    go, done, stop = threading.Semaphore(0), threading.Semaphore(0), threading.Event()
+    answers: list[GatewayResponse] = []
 
-    c = _erasing_container(
-        make_container, settings, erasure_batch_items=20, erasure_passes_per_run=2, erasure_write_grace_s=300
-    )
-    key = SessionKey("default", USER, "nurse", "s1")
-    finished: dict[str, float] = {}  # user text -> when its turn had been written
-    stop = threading.Event()
+    def writer() -> None:
+        while True:
+            go.acquire()
+            if stop.is_set():
+                return
+            answers.append(_turn(gw, c.settings, f"Meanwhile {len(answers)}: my dog Coco ran."))
+            done.release()
 
-    def chat() -> None:
-        n = 0
-        while not stop.is_set():
-            text = f"Note number {n}: I walked {n} km today."
-            c.conversation.record_turn(key, text, "Well done.")
-            finished[text] = time.monotonic()
-            n += 1
-
+    thread = threading.Thread(target=writer)
+    thread.start()
     try:
-        gw = LocalGateway(c.settings)
+        key = SessionKey("default", USER, "nurse", "s1")
         _say_before_the_erasure(c, key)
         request_id = _request_and_confirm(gw, c.settings)
         job = erasure_job_for(c)
-        checks: list[float] = []
-        verify = job._verified
+        inventory, complete = job.data.inventory, job._complete
+        completed: list[bool] = []
 
-        def timed_verify(*args: Any) -> bool:
-            checks.append(time.monotonic())
-            return verify(*args)
+        def a_write_lands_before_every_pass(*args: Any) -> Any:
+            if not completed:
+                go.release()  # the chat writes, and its answer is back, before the pass looks
+                assert done.acquire(timeout=30)
+            return inventory(*args)
 
-        job._verified = timed_verify  # type: ignore[method-assign]
-        writer = threading.Thread(target=chat)
-        writer.start()
-        try:
-            while len(finished) < 3 and writer.is_alive():  # the chat is under way before the job starts
-                stop.wait(0.01)
-            for _ in range(200):
-                if job.run()["requests_completed"]:
-                    break
-                clock.advance(60)  # a busy machine: the chat may win every check until the cutoff
-        finally:
-            stop.set()
-            writer.join()
+        def completing(*args: Any) -> None:
+            complete(*args)
+            completed.append(True)
+
+        job.data.inventory = a_write_lands_before_every_pass  # type: ignore[method-assign]
+        job._complete = completing  # type: ignore[method-assign]
+        outcome = job.run()
+        passes = len(answers)
+    finally:
+        stop.set()
+        go.release()
+        thread.join()
+        runtime.set_container(None)
+    assert outcome["requests_completed"] == 1, (outcome, passes)  # one run, whatever the write rate
+    refused = [r for r in answers if r.status == 409]
+    assert passes >= 3 and len(refused) == passes  # the fence is up before the first look
+    body = refused[0].json()["error"]
+    assert body["code"] == "ERASURE_IN_PROGRESS" and refused[0].headers.get("retry-after") == str(
+        c.settings.erasure_fence_retry_after_s
+    )
+    runtime.set_container(c)
+    try:
         view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
-        assert view["state"] == "completed" and len(finished) > 3  # the chat really ran beside it
-        assert any(t > checks[0] for t in finished.values())  # and went on while the job ran
-        last_check, cutoff = checks[-1], view["receipt"]["cutoff"]
-        survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
-        assert not any(t.user_text.startswith("Before the erasure") for t in survivors)
-        # whatever survives was written while (or after) the final verification ran, or, when the
-        # chat held every check off until a cutoff applied, after the cutoff; never before
-        assert all(
-            finished.get(t.user_text, float("inf")) >= last_check or (cutoff is not None and t.created_at > cutoff)
-            for t in survivors
-        ), (survivors, cutoff)
-        # and the chat after the erasure starts from nothing it said before
-        fresh = SessionKey("default", USER, "nurse", "after")
-        c.conversation.record_turn(fresh, "Hello again.", "Hi!")
-        memories = c.memories.list("default", USER, namespaces=(Namespace.MEMORY,))
-        assert not any("Coco" in m.content for m in memories)
+        assert view["state"] == "completed"
+        assert _everything_of(c) == 0  # nothing written before completion survives
+        # a write after completion starts an empty life
+        assert _turn(gw, c.settings, "Hello again.").status == 200
+        rounds = [r.turn.user_text for r in c.conversation.store.log_page(key, clock.now(), 100)[0]]
+        assert rounds == ["Hello again."]
     finally:
         runtime.set_container(None)
 
 
-def test_a_chat_that_never_pauses_cannot_hold_an_erasure_open(
-    make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path, ddb_endpoint: str
+def test_a_turn_between_the_passing_verification_and_completion_is_refused(
+    make_container: Any, settings: Settings, clock: ManualClock, metrics: Any
 ) -> None:
-    """A round lands just before every verification: the plain check can never pass. After
-    `erasure_contended_checks` failures the erasure completes on what was written up to a
-    cutoff, and says so in its receipt. The first of those rounds is what a post-turn job
-    derived from an old round it read before the erasure deleted it: written late, stamped late,
-    old content. The cutoff comes no earlier than the write grace after the first failed check,
-    so it is erased too."""
-    c = _erasing_container(
-        make_container, settings, erasure_contended_checks=3, erasure_write_grace_s=300, erasure_passes_per_run=4
-    )
+    """Issue 2: before the fence, a turn landing after the verification passed and before the
+    request completed survived the erasure (readable: the chat made a new data key) while the
+    receipt said 0 remaining. Now it is refused, and a post-turn job of the user in that window
+    is dropped rather than retried."""
+    from engram.domain.models import SummaryProgress
+    from engram.domain.post_turn import after_turn_job
+
+    c = _erasing_container(make_container, settings)
+    gw = LocalGateway(c.settings)
     key = SessionKey("default", USER, "nurse", "s1")
     try:
-        gw = LocalGateway(c.settings)
         _say_before_the_erasure(c, key)
+        # a round whose post-turn job is still queued (stored without running it)
+        appended = c.conversation.store.append_turn(
+            key, "My sister Yuna lives in Osaka and loves tennis.", "Nice.", "req-queued", clock.now()
+        )
+        snapshot = c.conversation.store.load(key, 10, clock.now())
+        assert snapshot.meta is not None
+        turn = appended.turn
+        pending_job = after_turn_job(key, SummaryProgress(snapshot.meta.generation, turn.seq, 0, 0), turn)
         request_id = _request_and_confirm(gw, c.settings)
-        confirmed_at = clock.now()
-        clock.advance(1_000)  # the job starts late (a backlog, a retry)
         job = erasure_job_for(c)
-        inventory = job.data.inventory
-        said: list[str] = []
+        complete, inventory = job._complete, job.data.inventory
+        in_window: list[GatewayResponse] = []
 
-        def a_round_lands_first(*args: Any) -> Any:
-            if args[3] == 1:  # the verification's look (the passes read a whole batch)
-                first = "Derived: the dog is called Coco." if not said else f"Meanwhile {len(said)}: I walked."
-                said.append(first)
-                c.conversation.record_turn(key, said[-1], "Well done.")
+        def the_job_the_queue_held_runs_first(*args: Any) -> Any:
+            if not metrics.total("post_turn_erasure_dropped"):  # the fence is up, the round still there
+                c.post_turn.handle(pending_job)  # its memories would be new items: dropped, not retried
             return inventory(*args)
 
-        job.data.inventory = a_round_lands_first  # type: ignore[method-assign]
-        runs = 1
-        while not job.run()["requests_completed"]:
-            assert runs < 30, "a chat that never pauses held the erasure open"
-            runs += 1
-            clock.advance(60)
+        def a_turn_lands_first(*args: Any) -> None:
+            in_window.append(_turn(gw, c.settings, "Just before completion: my dog Coco is a shiba."))
+            complete(*args)
+
+        job.data.inventory = the_job_the_queue_held_runs_first  # type: ignore[method-assign]
+        job._complete = a_turn_lands_first  # type: ignore[method-assign]
+        outcome = job.run()
+        assert outcome["requests_completed"] == 1 and outcome["survivors_erased"] == 0, outcome
+        assert [r.status for r in in_window] == [409]
+        assert in_window[0].json()["error"]["code"] == "ERASURE_IN_PROGRESS"
+        assert metrics.total("post_turn_erasure_dropped") == 1
         view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
-        assert view["state"] == "completed" and len(said) >= 3
+        assert view["state"] == "completed"
+        assert _everything_of(c) == 0  # the receipt's 0 remaining is the truth
+    finally:
+        runtime.set_container(None)
+
+
+def test_completed_erasures_are_reverified_and_survivors_erased_and_recorded(
+    make_container: Any, settings: Settings, clock: ManualClock, tmp_path: Path, ddb_endpoint: str
+) -> None:
+    """A survivor written before completion (here: put straight into the table past the fence, as
+    an item the by_user index had not listed yet would be) is found by the scheduled run's
+    re-verification, erased, and the re-signed receipt says so; what the user wrote after the
+    completion stays. Past ENGRAM_ERASURE_REVERIFY_S the request forgets the user id."""
+    c = _erasing_container(make_container, settings)
+    gw = LocalGateway(c.settings)
+    key = SessionKey("default", USER, "nurse", "s1")
+    try:
+        _say_before_the_erasure(c, key)
+        request_id = _request_and_confirm(gw, c.settings)
+        job = erasure_job_for(c)
+        assert job.run()["requests_completed"] == 1
+        completed_at = clock.now()
+        client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
+        survivor_pk = f"T#default#U#{USER}#P#nurse#S#missed"
+        client.put_item(
+            TableName=c.settings.table_name,
+            Item={
+                "PK": {"S": survivor_pk},
+                "SK": {"S": "TURN#0000000000001#00000001"},
+                "created_at": {"N": repr(completed_at - 1)},
+                "user_key": {"S": f"T#default#U#{USER}"},
+            },
+        )
+        clock.advance(60)
+        assert _turn(gw, c.settings, "A new life.").status == 200  # after completion: stays
+        before = _everything_of(c)
+        assert job.run()["survivors_erased"] == 1
+        view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
         receipt = view["receipt"]
-        cutoff = receipt["cutoff"]
-        assert cutoff is not None and confirmed_at <= cutoff <= clock.now() - 300
-        assert "written up to `cutoff`" in receipt["stores"]["rounds"]["verification"]
-        assert receipt["stores"]["data_key"]["deleted"] >= 1  # what the user had is shredded too
-        survivors = [r.turn for r in c.conversation.store.log_page(key, clock.now(), 1_000)[0]]
-        assert survivors and all(t.created_at > cutoff for t in survivors)  # only what came later
-        assert not any("Coco" in t.user_text for t in survivors)  # neither the old nor the derived
-        memories = c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)
-        assert not any("Coco" in m.content for m in memories)
-        assert all(m.created_at > cutoff for m in memories)
-        # the recheck counts what the receipt covers: up to the cutoff, zero
+        assert [r["survivors_erased"] for r in receipt["rechecks"]] == [1]
+        assert receipt["stores"]["rounds"]["remaining"] == 0
+        path = tmp_path / "receipt.json"
+        path.write_text(json.dumps(view))
+        from engram.local.cli import main
+
+        assert main(["erasure", "verify", str(path)]) == 0  # re-signed
         assert _recheck(c, view, tmp_path, ddb_endpoint)["remaining"] == 0
-        # and the erasure log keeps the cutoff: a re-erasure after a restore stops where this did
-        assert job.log is not None and [e.cutoff for e in job.log.entries()] == [cutoff]
+        assert _everything_of(c) == before - 2  # the survivor (its item and its by_user entry) only
+        rounds = [r.turn.user_text for r in c.conversation.store.log_page(key, clock.now(), 100)[0]]
+        assert rounds == ["A new life."]
+        assert job.run()["survivors_erased"] == 0  # nothing more: the new life is not a survivor
+        clock.advance(c.settings.erasure_reverify_s)
+        job.run()
+        assert job.requests.reverifying(10) == []  # the window is over: the user id is forgotten
+        found = job.requests.get("default", request_id)
+        assert found is not None and found[0].user_id is None
     finally:
         runtime.set_container(None)
 

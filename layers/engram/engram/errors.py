@@ -63,6 +63,15 @@ class RequestInProgress(Conflict):
     code = "REQUEST_IN_PROGRESS"
 
 
+class ErasureInProgress(EngramError):
+    """P1: an erasure of this user is running; no write for them lands until it completes
+    (details.retry_after, also the Retry-After header). A write after it starts an empty life.
+    Not a Conflict: no retry loop may take it for contention and try again at once."""
+
+    code = "ERASURE_IN_PROGRESS"
+    status = 409
+
+
 class PayloadTooLarge(EngramError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413

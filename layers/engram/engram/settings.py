@@ -224,12 +224,13 @@ class Settings(BaseSettings):
     erasure_passes_per_run: int = Field(default=50, ge=1)
     erasure_requests_per_run: int = Field(default=10, ge=1)
     erasure_lease_s: int = Field(default=900, ge=30)  # one run's hold on a request (the Lambda timeout)
-    # P1: a chat that never pauses finds new items at every verification; after this many failed
-    # checks the erasure completes on what was written up to a cutoff (now - the grace below)
-    erasure_contended_checks: int = Field(default=10, ge=1)
-    # the longest a writer can take from stamping an item to storing it (the jobs function's
-    # timeout): an item stamped before the cutoff has landed, so the cutoff's count is final
-    erasure_write_grace_s: int = Field(default=900, ge=0)
+    # P1: while an erasure runs, a fence refuses every write for the user (409 ERASURE_IN_PROGRESS
+    # with this Retry-After); the erasure deletes a fixed set and completes in a bounded number of passes
+    erasure_fence_retry_after_s: int = Field(default=30, ge=1)
+    # P1: the scheduled run checks a completed erasure again for this long (7 days) and erases any
+    # survivor written before its completion; the request keeps the user id until then
+    erasure_reverify_s: int = Field(default=7 * 86_400, ge=0)
+    erasure_reverify_per_run: int = Field(default=50, ge=1)  # completed erasures checked again per run
     # P1: keys user ids into receipts and finished requests (Secrets Manager in AWS via ENGRAM_*)
     erasure_hash_key: SecretStr = SecretStr("engram-local-erasure-hash-key")
     erasure_hash_key_secret_arn: str | None = None

@@ -10,7 +10,7 @@ from typing import Any
 from engram.domain.ids import job_group, user_job_group
 from engram.domain.models import ClosedRun, OwnerKey, SessionKey, SummaryProgress, Turn
 from engram.domain.summaries import RollingSummarizer
-from engram.errors import ValidationFailed
+from engram.errors import ErasureInProgress, ValidationFailed
 from engram.ports import MetricsSink
 
 logger = logging.getLogger(__name__)
@@ -101,6 +101,15 @@ class PostTurnProcessor:
         self.kb_embed = kb_embed
 
     def handle(self, job: dict[str, Any]) -> None:
+        try:
+            self._handle(job)
+        except ErasureInProgress:
+            # P1: the user is being erased, and with them what this job was derived from: dropped,
+            # not retried (a retry would land after the erasure and bring the content back)
+            if self._metrics is not None:
+                self._metrics.put("post_turn_erasure_dropped")
+
+    def _handle(self, job: dict[str, Any]) -> None:
         kind = job.get("kind")
         try:
             key = SessionKey(**job["key"])

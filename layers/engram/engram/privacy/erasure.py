@@ -1,20 +1,21 @@
 """P1 right to erasure: request → confirm (token, 24 h) → processed by the `erasure` job →
 verified to zero → a signed receipt.
 
-The job is idempotent and resumable: each run takes a lease on a request, erases at most
-`erasure_batch_items` of the user's items (inventory → anonymize the important moments →
-delete), adds what it did to the request's tallies, and comes back for the rest. It completes
-only when the verification finds nothing: the by_user index lists no item of the user (scope
-"all"), a fresh consistent inventory is empty, and the index holds no document of the user.
-A chat during the erasure writes new items; the verification finds them and the next pass
-erases them too, so nothing written before completion survives it. A chat that never pauses
-would keep every verification failing: after `erasure_contended_checks` failed checks, the
-erasure verifies what was written up to a cutoff and completes; the receipt names the cutoff,
-and what the chat wrote after it stays. The cutoff is now minus the write grace (anything stamped
-before it has landed), and no earlier than the grace after the first failed check: everything
-there was then had been erased, and a writer that read it before (a post-turn job deriving a
-fact from an old round) has stored what it derived by then, before the cutoff, where the
-verification finds it.
+The job is idempotent and resumable: each run takes a lease on a request, raises the user's
+erasure fence (from then on every write that could create an item of the user is refused in
+its own transaction: ERASURE_IN_PROGRESS), erases at most `erasure_batch_items` of the user's
+items a pass (inventory → anonymize the important moments → delete), adds what it did to the
+request's tallies, and comes back for the rest. With the fence up the set only shrinks, so the
+passes end: the verification (by_user lists nothing of the user under scope "all", a fresh
+consistent inventory is empty, the index holds no document of the user, no data key) passes
+once the indexes have caught up, whatever the chat's write rate. The request completes with
+the fence still up, and only then is the fence lowered: nothing written before completion
+survives, and a write after it starts an empty life.
+
+For `erasure_reverify_s` after completion the scheduled run checks the erasure again (what
+was written up to its completion) and erases any survivor — an item whose partition the
+by_user index had not listed yet, a write path that missed the fence — updating the tallies
+and re-signing the receipt with what it found (`rechecks`); then the request drops the user id.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from engram.clock import Clock
 from engram.errors import Conflict, Forbidden, NotFound
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
-from engram.ports import ErasureLog, ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
+from engram.ports import ErasureFence, ErasureLog, ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditEntry, AuditTrail
 from engram.privacy.export_jobs import ExportArchive, document_key
@@ -155,6 +156,7 @@ class ErasureService:
 class ErasureJob:
     requests: ErasureRequests
     data: UserData
+    fence: ErasureFence
     index: MemoryIndex | None
     signer: ReceiptSigner
     settings: Settings
@@ -169,7 +171,7 @@ class ErasureJob:
         self.holder = self.holder or f"erasure-{uuid.uuid4().hex[:12]}"
 
     def run(self, remaining_s: Callable[[], float] | None = None) -> dict[str, int]:
-        counts = {"requests_completed": 0, "requests_pending": 0, "items_erased": 0}
+        counts = {"requests_completed": 0, "requests_pending": 0, "items_erased": 0, "survivors_erased": 0}
         for request in self.requests.due(self.settings.erasure_requests_per_run):
             if remaining_s is not None and remaining_s() < self.settings.lifecycle_stop_margin_s:
                 counts["requests_pending"] += 1
@@ -182,15 +184,25 @@ class ErasureJob:
                 done, erased = self._process(claimed, remaining_s)
             except Exception:
                 # one request that fails must not hold up the others: its lease lapses and a later
-                # run goes on from what is left in the table
+                # run goes on from what is left in the table (the fence stays up meanwhile)
                 logger.exception("erasure request failed this run", extra={"request_id": claimed.request_id})
                 self.metrics.put("erasure_failed")
                 counts["requests_pending"] += 1
                 continue
             counts["items_erased"] += erased
             counts["requests_completed" if done else "requests_pending"] += 1
+        for request in self.requests.reverifying(self.settings.erasure_reverify_per_run):
+            if remaining_s is not None and remaining_s() < self.settings.lifecycle_stop_margin_s:
+                break
+            try:
+                counts["survivors_erased"] += self._reverify(request)
+            except Exception:
+                logger.exception("erasure re-verification failed", extra={"request_id": request.request_id})
+                self.metrics.put("erasure_reverify_failed")
         if counts["items_erased"]:
             self.metrics.put("erasure_items", float(counts["items_erased"]))
+        if counts["survivors_erased"]:
+            self.metrics.put("erasure_survivors", float(counts["survivors_erased"]))
         return counts
 
     def process_now(self, request: ErasureRequest) -> ErasureRequest:
@@ -203,51 +215,76 @@ class ErasureJob:
         found = self.requests.get(request.tenant_id, request.request_id)
         return found[0] if found else request
 
+    def _since(self, request: ErasureRequest) -> float | None:
+        if request.scope == ErasureScope.RECENT:
+            return request.requested_at - self.settings.erasure_recent_days * 86_400
+        return None
+
     def _process(self, request: ErasureRequest, remaining_s: Callable[[], float] | None) -> tuple[bool, int]:
         assert request.user_id is not None, "a request being processed still names its user"
         s = self.settings
-        since = None
-        if request.scope == ErasureScope.RECENT:
-            since = request.requested_at - s.erasure_recent_days * 86_400
+        since = self._since(request)
         tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
         erased = 0
-        contended, contended_since = request.contended_checks, request.contended_since
+        # before the first look, on every run (idempotent: a run that resumes raises it again):
+        # from here on nothing new of the user lands, so the passes below delete a fixed set
+        self.fence.raise_for(request.tenant_id, request.user_id, request.request_id)
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
-            cutoff = self._cutoff(contended, contended_since)
-            bounds = [t for t in (cutoff, request.until) if t is not None]
-            until = min(bounds) if bounds else None
             items = self.data.inventory(
-                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, until
+                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, request.until
             )
             if items:
                 erased += self._erase(request, items, tallies)
                 continue
             if self._whole_user(request) and self.data.delete_data_key(request.tenant_id, request.user_id):
-                # P3: last, after the moments were anonymized (they need the key to be read);
-                # before the verification, so a round a chat stored meanwhile is found again
+                # P3: last, after the moments were anonymized (they need the key to be read)
                 tallies["data_key"].found += 1
                 tallies["data_key"].deleted += 1
-                if cutoff is None:
-                    continue
-                # under a cutoff, straight on to the verification: a chat would make a new key for
-                # every one deleted; the one it makes now seals only what it writes after the cutoff
-            if self._verified(request, since, until, tallies, cutoff is not None):
-                self._complete(request, tallies, cutoff)
+            if self._verified(request, since, request.until, tallies):
+                self._complete(request, tallies)
                 return True, erased
-            contended += 1
-            if contended_since is None:
-                contended_since = self.clock.now()
-        saved = replace(
-            request,
-            tallies=tallies,
-            contended_checks=contended,
-            contended_since=contended_since,
-            version=request.version + 1,
-        )
+            # only the indexes can still be behind (by_user, the search index): the next pass looks again
+        saved = replace(request, tallies=tallies, version=request.version + 1)
         self.requests.update(saved, request.version)  # progress kept; the lease is released
         return False, erased
+
+    def _reverify(self, request: ErasureRequest) -> int:
+        """A completed erasure checked again: what of the user was written up to its completion
+        and is still there is erased, and the receipt re-signed to say so. Past the window the
+        request forgets the user id. Returns the survivors erased."""
+        assert request.user_id is not None and request.completed_at is not None
+        s = self.settings
+        if self.clock.now() >= request.completed_at + s.erasure_reverify_s:
+            done = replace(request, user_id=None, version=request.version + 1)
+            self.requests.update(done, request.version)
+            return 0
+        # a run that died between completing and lowering the fence: lower it now
+        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id)
+        since, until = self._since(request), min(filter(None, (request.until, request.completed_at)))
+        tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
+        survivors = 0
+        for _ in range(s.erasure_passes_per_run):  # bounded: what is left waits for the next run
+            items = self.data.inventory(
+                request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, until
+            )
+            if not items:
+                break
+            survivors += self._erase(request, items, tallies)
+        if not survivors:
+            return 0
+        logger.warning("erasure survivors erased", extra={"request_id": request.request_id, "items": survivors})
+        assert request.receipt is not None
+        now = self.clock.now()
+        body = {k: v for k, v in request.receipt.items() if k != "signature"}
+        for name in STORES:
+            body["stores"][name].update(tallies[name].as_dict())
+        body["rechecks"] = [*body.get("rechecks", []), {"at": now, "survivors_erased": survivors, "remaining": 0}]
+        saved = replace(request, tallies=tallies, receipt=receipts.sign(body, self.signer), version=request.version + 1)
+        if not self.requests.update(saved, request.version):
+            raise Conflict("the erasure request moved while it was re-verified")
+        return survivors
 
     def _erase(self, request: ErasureRequest, items: list[UserItem], tallies: dict[str, StoreTally]) -> int:
         anonymize = self.settings.erasure_anonymize_important
@@ -286,15 +323,6 @@ class ErasureJob:
         )
         return True
 
-    def _cutoff(self, contended: int, contended_since: float | None) -> float | None:
-        """None while the plain verification may still succeed; then now minus the write grace,
-        once that is the grace past the first failed check (see the module's docstring)."""
-        s = self.settings
-        if contended < s.erasure_contended_checks or contended_since is None:
-            return None
-        cutoff = self.clock.now() - s.erasure_write_grace_s
-        return cutoff if cutoff >= contended_since + s.erasure_write_grace_s else None
-
     @staticmethod
     def _whole_user(request: ErasureRequest) -> bool:
         """Everything the user has: scope all, not a persona, not a re-erasure (which leaves
@@ -307,13 +335,12 @@ class ErasureJob:
         since: float | None,
         until: float | None,
         tallies: dict[str, StoreTally],
-        cut: bool,
     ) -> bool:
         assert request.user_id is not None
         tenant_id, user_id, persona = request.tenant_id, request.user_id, request.persona_id
         whole_user = self._whole_user(request)
         if self.index is not None:
-            if whole_user and not cut:
+            if whole_user:
                 tallies["index"].deleted += self.index.delete_user(tenant_id, user_id)
             flt = SearchFilter(
                 tenant_id,
@@ -326,22 +353,23 @@ class ErasureJob:
             )
             if self.index.count(flt):
                 return False
-        # under a cutoff by_user and the key are not asked: they carry no time, and what the chat
-        # wrote after the cutoff stays
-        if whole_user and not cut:
+        if whole_user:
             if self.data.by_user_count(tenant_id, user_id):
                 return False  # the index lags the table by a moment: the next pass looks again
             if self.data.has_data_key(tenant_id, user_id):
-                return False  # a chat made a new key meanwhile: its rounds are found on the next pass
+                return False  # made before the fence went up: the next pass deletes it
         return not self.data.inventory(tenant_id, user_id, since, 1, persona, until)
 
-    def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally], cutoff: float | None) -> None:
+    def _complete(self, request: ErasureRequest, tallies: dict[str, StoreTally]) -> None:
+        assert request.user_id is not None
         now = self.clock.now()
-        body = self._receipt_body(request, tallies, now, cutoff)
+        body = self._receipt_body(request, tallies, now)
         signed = receipts.sign(body, self.signer)
         done = replace(
             request,
-            user_id=None,
+            # kept while the scheduled run re-verifies (it must find the user's partitions); a
+            # window of 0 forgets it at once
+            user_id=request.user_id if self.settings.erasure_reverify_s > 0 else None,
             state=ErasureState.COMPLETED,
             completed_at=now,
             tallies=tallies,
@@ -360,11 +388,13 @@ class ErasureJob:
                     request.requested_at,
                     now,
                     request.persona_id,
-                    cutoff,
                 )
             )
         if not self.requests.update(done, request.version):
             raise Conflict("the erasure request moved while it was completed")
+        # only now: a write refused until here was written before completion; one that lands
+        # from here on starts an empty life (a run that dies first leaves it to the re-verification)
+        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id)
         self.metrics.put("erasures_completed")
         if self.audit is not None:
             self.audit.record(
@@ -381,18 +411,14 @@ class ErasureJob:
                 )
             )
 
-    def _receipt_body(
-        self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float, cutoff: float | None
-    ) -> dict[str, Any]:
+    def _receipt_body(self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float) -> dict[str, Any]:
         scope = request.scope.value
         window = (
             ""
             if request.scope == ErasureScope.ALL
             else f" written since requested_at - {self.settings.erasure_recent_days} days"
         )
-        if cutoff is not None:
-            window += " written up to `cutoff` (a chat wrote on during the erasure: what it wrote later stays)"
-        elif request.until is not None:
+        if request.until is not None:
             window += " written up to `until` (the erasure this reapplies)"
         stores: dict[str, Any] = {}
         for name in STORES:
@@ -406,9 +432,6 @@ class ErasureJob:
                 check = (
                     "kept: the user's other content stays readable (only a whole-user erasure deletes it)"
                     if not self._whole_user(request)
-                    else "deleted (or absent) after everything up to the cutoff was erased; a key a chat made "
-                    "later seals only what it wrote after the cutoff"
-                    if cutoff is not None
                     else "consistent GetItem of the user's data key in the key table: absent"
                 )
             elif name == "index" and self.index is None:
@@ -417,7 +440,7 @@ class ErasureJob:
                 check = f"count(documents of user_hash{window}) = 0"
             else:
                 check = f"consistent Query of the user's partitions ({name}{window}) = 0"
-                if self._whole_user(request) and cutoff is None:
+                if self._whole_user(request):
                     check += "; by_user index Query COUNT = 0"
             stores[name] = {**tally, "remaining": 0, "verification": check}
         return {
@@ -426,7 +449,7 @@ class ErasureJob:
             "persona_id": request.persona_id,
             "reapplies": request.reapplies,
             "until": request.until,
-            "cutoff": cutoff,
+            "fenced": True,  # writes for the user were refused from the first pass to completion
             "request_id": request.request_id,
             "tenant_id": request.tenant_id,
             "user_hash": request.user_hash,

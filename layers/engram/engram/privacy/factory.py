@@ -48,6 +48,7 @@ def receipt_signer_for(container: Container) -> ReceiptSigner:
 
 def erasure_job_for(container: Container) -> ErasureJob:
     from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
     from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
     from engram.adapters.dynamodb.models import bind
     from engram.adapters.dynamodb.user_data import DynamoUserData
@@ -57,6 +58,7 @@ def erasure_job_for(container: Container) -> ErasureJob:
         return ErasureJob(
             requests=DynamoErasureRequests(bound),
             data=DynamoUserData(bound),
+            fence=DynamoErasureFence(bound),
             index=None if container.extras.get(INDEX_ELSEWHERE) else container.index,
             signer=receipt_signer_for(container),
             settings=container.settings,

@@ -72,7 +72,9 @@ class StoreTally:
 class ErasureRequest:
     request_id: str
     tenant_id: str
-    user_id: str | None  # dropped when completed: from then on only the keyed hash names the user
+    # dropped once a completed erasure's re-verification window (ENGRAM_ERASURE_REVERIFY_S) is over:
+    # from then on only the keyed hash names the user
+    user_id: str | None
     user_hash: str
     scope: ErasureScope
     state: ErasureState
@@ -90,10 +92,6 @@ class ErasureRequest:
     # reapplies removed), so what the user wrote after it stays
     until: float | None = None
     reapplies: str | None = None  # the request id of that erasure
-    # verifications that found items a chat wrote meanwhile (P1: past a bound, a cutoff applies),
-    # and when the first of them ran: everything there was then had been erased
-    contended_checks: int = 0
-    contended_since: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,4 +106,5 @@ class ErasureLogEntry:
     requested_at: float
     completed_at: float
     persona_id: str | None = None
-    cutoff: float | None = None  # the erasure covered what was written up to here (a chat wrote on)
+    # what an erasure from before the fence covered when a chat wrote on (up to here); None since
+    cutoff: float | None = None

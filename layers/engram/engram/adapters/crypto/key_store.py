@@ -13,8 +13,15 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk_of_owner
 from engram.adapters.dynamodb.side_table import SideTable
-from engram.errors import StoreUnavailable
+from engram.errors import ErasureInProgress, StoreUnavailable
+
+
+def _retry_after() -> int:
+    from engram.settings import get_settings
+
+    return get_settings().erasure_fence_retry_after_s
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,22 +66,38 @@ class DynamoDataKeyStore(SideTable):
         return _stored(item) if item else None
 
     def put_new(self, key: StoredKey, now: float) -> bool:
-        """False when another writer created the owner's key first."""
+        """False when another writer created the owner's key first. P1: with the erasure fence's
+        check in the same transaction (a key made while the user is erased would outlive it)."""
+        put = {
+            "TableName": self.table_name,
+            "Item": {
+                "owner": {"S": key.owner},
+                "key_id": {"S": key.key_id},
+                "wrapped": {"B": key.wrapped},
+                "wrapped_by": {"S": key.wrapped_by},
+                "created_at": {"N": repr(float(now))},
+            },
+            "ConditionExpression": "attribute_not_exists(#o)",
+            "ExpressionAttributeNames": {"#o": "owner"},
+        }
+        fence = {
+            "TableName": self._cfg.table_name,
+            "Key": {"PK": {"S": fence_pk_of_owner(key.owner)}, "SK": {"S": FENCE_SK}},
+            "ConditionExpression": "attribute_not_exists(PK)",
+        }
         try:
-            self._call(
-                "put_item",
-                Item={
-                    "owner": {"S": key.owner},
-                    "key_id": {"S": key.key_id},
-                    "wrapped": {"B": key.wrapped},
-                    "wrapped_by": {"S": key.wrapped_by},
-                    "created_at": {"N": repr(float(now))},
-                },
-                ConditionExpression="attribute_not_exists(#o)",
-                ExpressionAttributeNames={"#o": "owner"},
-            )
-        except ClientError:
-            return False
+            self.client.transact_write_items(TransactItems=[{"ConditionCheck": fence}, {"Put": put}])
+        except ClientError as exc:
+            codes = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
+            if codes[:1] == ["ConditionalCheckFailed"]:
+                raise ErasureInProgress(
+                    "this user's data is being erased", details={"retry_after": _retry_after()}
+                ) from exc
+            if codes[1:2] == ["ConditionalCheckFailed"]:
+                return False
+            raise StoreUnavailable("the key store is unavailable", details={"cause": type(exc).__name__}) from exc
+        except BotoCoreError as exc:
+            raise StoreUnavailable("the key store is unavailable", details={"cause": type(exc).__name__}) from exc
         return True
 
     def rewrapped(self, key: StoredKey) -> bool:

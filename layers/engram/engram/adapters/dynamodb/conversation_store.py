@@ -24,6 +24,7 @@ from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, SessionItem
@@ -195,10 +196,10 @@ class DynamoConversationStore:
             expires_at=now + lock_ttl_s,
             user_key=keys.user_key(key.tenant_id, key.user_id),
         )
-        try:
-            item.save(condition=not_live(m, now))
+        try:  # P1: with the erasure fence's check (a marker is an item of the user)
+            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=not_live(m, now)))
         except PynamoDBException as exc:
-            if not is_condition_failure(exc):
+            if fence.own_codes(exc) != [CONDITION_FAILED]:
                 raise translate(exc) from exc
             # A duplicate (rare): read what holds the id. Released meanwhile: the caller retries.
             return self.get_request(key, request_id, now) or RequestMarker(request_id, "in_progress")
@@ -222,12 +223,13 @@ class DynamoConversationStore:
             expires_at=now + window_s,
             user_key=keys.user_key(key.tenant_id, key.user_id),
         )
+        free = not_live(m, now) | (m.request_id == request_id)
         for _ in range(3):
-            try:
-                item.save(condition=not_live(m, now) | (m.request_id == request_id))
+            try:  # P1: an item of the user: with the erasure fence's check (refused while erased)
+                fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free))
                 return request_id
             except PynamoDBException as exc:
-                if not is_condition_failure(exc):
+                if fence.own_codes(exc) != [CONDITION_FAILED]:
                     raise translate(exc) from exc
             held = get_live(m, keys.session_pk(key), keys.window_sk(dedup_key), now)
             if held is not None and held.request_id:
@@ -274,6 +276,9 @@ class DynamoConversationStore:
             try:
                 closed = self._transact_append(key, meta, plan, turn, now, tokens, claim_owner, result)
             except TransactWriteError as exc:
+                fenced = fence.refused(exc)
+                if fenced is not None:
+                    raise fenced from exc  # P1: the user is being erased
                 reasons = exc.cancellation_reasons or []
                 codes = [r.code if r else None for r in reasons]
                 marker = plan.positions["marker"]
@@ -382,10 +387,12 @@ class DynamoConversationStore:
             hint_pending=tokens if plan.fresh or meta is None else meta.pending_tokens + tokens,
         )
         closed: ClosedRun | None = None
-        # Positions of the cancellation reasons: PynamoDB sends the puts first, then the updates.
-        puts = 1 + (claim_owner is None) + int(plan.closes_previous and meta is not None) + int(closes_own_run)
-        plan.positions = {"marker": 1 if claim_owner is None else puts, "meta": puts + (claim_owner is not None)}
+        # Positions of the cancellation reasons: PynamoDB sends the condition check (the erasure
+        # fence's, P1) first, then the puts, then the updates.
+        puts = 2 + (claim_owner is None) + int(plan.closes_previous and meta is not None) + int(closes_own_run)
+        plan.positions = {"marker": 2 if claim_owner is None else puts, "meta": puts + (claim_owner is not None)}
         with TransactWrite(connection=m._get_connection().connection) as tx:
+            fence.check(tx, m, key.tenant_id, key.user_id)  # no extra request: one more item in the transaction
             tx.save(turn_item, condition=not_live(m, now))
             if claim_owner is None:
                 marker = m(
@@ -458,10 +465,11 @@ class DynamoConversationStore:
     def try_lease(self, key: SessionKey, name: str, holder: str, ttl_s: float, now: float) -> bool:
         m = self._m
         item = m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}", holder=holder, expires_at=now + ttl_s)
-        try:
-            item.save(condition=m.pk.does_not_exist() | (m.expires_at <= now) | (m.holder == holder))
+        free = m.pk.does_not_exist() | (m.expires_at <= now) | (m.holder == holder)
+        try:  # P1: a lease is an item in the user's partition: not while the user is erased
+            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free))
         except PynamoDBException as exc:
-            if is_condition_failure(exc):
+            if fence.own_codes(exc) == [CONDITION_FAILED]:
                 return False
             raise translate(exc) from exc
         return True

@@ -13,6 +13,7 @@ from engram.privacy.models import ErasureRequest, ErasureScope, ErasureState, St
 
 ERASURE_PK = "_ERASURE#"  # never a user's key: tenant partitions start with "T#"
 DUE = "due"
+REVERIFY = "reverify"  # completed, checked again by the scheduled run until its window is over
 UNCONFIRMED_KEPT_S = 86_400
 _OPEN = (ErasureState.CONFIRMED, ErasureState.PROCESSING)
 
@@ -48,12 +49,14 @@ class DynamoErasureRequests:
             tallies=json.dumps({k: v.as_dict() for k, v in r.tallies.items()}, sort_keys=True) if r.tallies else None,
             receipt=json.dumps(r.receipt, sort_keys=True) if r.receipt is not None else None,
             error=r.error,
-            erasure_status=DUE if r.state in _OPEN else None,
+            erasure_status=DUE
+            if r.state in _OPEN
+            else REVERIFY
+            if r.state == ErasureState.COMPLETED and r.user_id
+            else None,
             persona_id=r.persona_id,
             until=r.until,
             reapplies=r.reapplies,
-            contended_checks=r.contended_checks or None,
-            contended_since=r.contended_since,
             version=r.version,
             # a request never confirmed goes a day after its token (it names the user in plain);
             # a confirmed one stays: its receipt is the proof
@@ -81,8 +84,8 @@ class DynamoErasureRequests:
         return _request(item), item.token_hash
 
     def update(self, request: ErasureRequest, expected_version: int, holder: str | None = None) -> bool:
-        """Every attribute but the token hash, under the version; a finished request loses the
-        user id (REMOVE) and leaves the due index."""
+        """Every attribute but the token hash, under the version; what is None is removed (the
+        user id once the re-verification is over, which leaves the index)."""
         m = self._m
         item = self._item(request)
         actions: list[Action] = []
@@ -107,6 +110,13 @@ class DynamoErasureRequests:
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
+    def reverifying(self, limit: int) -> list[ErasureRequest]:
+        """Completed erasures still in their re-verification window, oldest first."""
+        try:
+            return [_request(i) for i in self._m.due_requests.query(REVERIFY, limit=limit)]
+        except PynamoDBException as exc:
+            raise translate(exc) from exc
+
     def claim(self, request: ErasureRequest, holder: str, lease_until: float, now: float) -> ErasureRequest | None:
         m = self._m
         target = m(_pk(request.tenant_id), _sk(request.request_id))
@@ -119,7 +129,7 @@ class DynamoErasureRequests:
                     m.lease_until.set(lease_until),
                     m.version.add(1),
                 ],
-                condition=m.erasure_status.exists() & free,
+                condition=(m.erasure_status == DUE) & free,  # never a completed one back to work
             )
         except PynamoDBException as exc:
             if is_condition_failure(exc):
@@ -149,6 +159,4 @@ def _request(i: ErasureRequestItem) -> ErasureRequest:
         persona_id=i.persona_id,
         until=float(i.until) if i.until is not None else None,
         reapplies=i.reapplies,
-        contended_checks=int(i.contended_checks or 0),
-        contended_since=float(i.contended_since) if i.contended_since is not None else None,
     )

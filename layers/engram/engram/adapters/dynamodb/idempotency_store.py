@@ -16,13 +16,16 @@ from typing import Any
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.domain.models import Claim, OwnerKey
+from engram.errors import ErasureInProgress
 
 logger = logging.getLogger(__name__)
 
+_TRANSACT_ITEMS = 100  # TransactWriteItems' limit
 IN_PROGRESS = "INPROGRESS"
 COMPLETED = "COMPLETED"
 
@@ -51,11 +54,11 @@ class DynamoIdempotencyStore:
         m = self._m
         item, condition = self._lock(owner_key, scope, key, owner, lock_ttl_s, now)
         pk = item.pk
-        try:
-            item.save(condition=condition)
+        try:  # P1: a marker is an item of the user: with the erasure fence's check
+            fence.write_fenced(m, owner_key.tenant_id, owner_key.user_id, lambda tx: tx.save(item, condition=condition))
             return Claim("acquired", owner=owner)
         except PynamoDBException as exc:
-            if not is_condition_failure(exc):
+            if fence.own_codes(exc) != ["ConditionalCheckFailed"]:
                 raise translate(exc) from exc
         try:
             existing = m.get(pk, keys.IDEM_SK, consistent_read=True)
@@ -82,13 +85,22 @@ class DynamoIdempotencyStore:
             pending = [i for i in range(len(claims)) if i not in taken]
             if not pending:
                 break
+            # P1: the erasure fence's check of each user first (condition checks lead the reasons)
+            users = list(dict.fromkeys((claims[i][0].tenant_id, claims[i][0].user_id) for i in pending))
+            if len(users) + len(pending) > _TRANSACT_ITEMS:
+                break  # one by one below
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
+                    for tenant_id, user_id in users:
+                        fence.check(tx, m, tenant_id, user_id)
                     for i in pending:
                         item, condition = self._lock(*claims[i], owner, lock_ttl_s, now)
                         tx.save(item, condition=condition)
             except TransactWriteError as exc:
-                codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+                all_codes = [r.code if r else None for r in (exc.cancellation_reasons or [])]
+                if "ConditionalCheckFailed" in all_codes[: len(users)]:
+                    break  # a user is being erased: one by one below, where only that user's are refused
+                codes = all_codes[len(users) :]
                 if len(codes) != len(pending) or not all(
                     c in ("ConditionalCheckFailed", "TransactionConflict", None) for c in codes
                 ):
@@ -101,9 +113,15 @@ class DynamoIdempotencyStore:
                 raise translate(exc) from exc
             taken.update(dict.fromkeys(pending, True))
         for i in range(len(claims)):
-            if i not in taken:  # still contended: one by one
+            if i not in taken:  # still contended (or a user is being erased): one by one
                 owner_key, scope, key = claims[i]
-                taken[i] = self.claim(owner_key, scope, key, owner, lock_ttl_s, now).state == "acquired"
+                try:
+                    taken[i] = self.claim(owner_key, scope, key, owner, lock_ttl_s, now).state == "acquired"
+                except ErasureInProgress:
+                    # P1: what arrives for a user while they are erased is written before the
+                    # erasure completes: it is not taken (nothing of it is stored or queued)
+                    logger.warning("event for a user being erased not taken", extra={"scope": scope})
+                    taken[i] = False
         return [taken[i] for i in range(len(claims))]
 
     def complete(
@@ -167,8 +185,8 @@ class DynamoTranscriptBuffer:
             expires_at=now + ttl_s,
             user_key=keys.user_key(owner_key.tenant_id, owner_key.user_id),
         )
-        try:
-            item.save()
+        try:  # P1: a buffered part is the user's content: with the erasure fence's check
+            fence.write_fenced(self._m, owner_key.tenant_id, owner_key.user_id, lambda tx: tx.save(item))
         except PynamoDBException as exc:
             raise translate(exc) from exc
         return len(self.parts(owner_key, audio_id, now))

@@ -23,6 +23,20 @@ def user_key(tenant_id: str, user_id: str) -> str:
     return f"T#{tenant_id}#U#{user_id}"
 
 
+FENCE_PK = "_FENCE#"  # P1: the erasure fence, outside every user partition (those start with "T#")
+FENCE_SK = "FENCE"
+
+
+def fence_pk(tenant_id: str, user_id: str) -> str:
+    return f"{FENCE_PK}{tenant_id}#{user_id}"
+
+
+def fence_pk_of_owner(owner: str) -> str:
+    """The fence of the user a user_key (T#{tenant}#U#{user}) names (ids never contain '#')."""
+    _, tenant_id, _, user_id = owner.split("#")
+    return fence_pk(tenant_id, user_id)
+
+
 def session_pk(key: SessionKey) -> str:
     return f"{user_key(key.tenant_id, key.user_id)}#P#{key.persona_id}#S#{key.session_id}"
 

@@ -211,7 +211,7 @@ class ErasureRequestItem(_Base):
 
     request_id = UnicodeAttribute()
     tenant_id = UnicodeAttribute()
-    user_id = UnicodeAttribute(null=True)  # removed on completion: the hash alone names the user
+    user_id = UnicodeAttribute(null=True)  # removed after the re-verification: the hash alone names the user
     user_hash = UnicodeAttribute()
     scope = UnicodeAttribute()
     state = UnicodeAttribute()
@@ -230,8 +230,6 @@ class ErasureRequestItem(_Base):
     persona_id = UnicodeAttribute(null=True)
     until = NumberAttribute(null=True)  # a re-erasure after a restore: items written up to here
     reapplies = UnicodeAttribute(null=True)
-    contended_checks = NumberAttribute(null=True)  # verifications a chat's new items failed
-    contended_since = NumberAttribute(null=True)  # when the first of them ran
     version = NumberAttribute()
     due_requests = ErasureRequestsIndex()
 

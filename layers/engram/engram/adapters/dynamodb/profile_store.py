@@ -6,8 +6,9 @@ import json
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels, ProfileItem
 from engram.clock import Clock, SystemClock
 from engram.memory.models import Profile
@@ -80,10 +81,10 @@ class DynamoProfileStore:
                 created_at=began,
             )
             condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
-            try:
-                item.save(condition=condition)
+            try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
+                fence.write_fenced(m, tenant_id, user_id, lambda tx, i=item, c=condition: tx.save(i, condition=c))
             except PynamoDBException as exc:
-                if is_condition_failure(exc):
+                if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
                     continue
                 raise translate(exc) from exc
             return Profile(
@@ -96,15 +97,14 @@ class DynamoProfileStore:
         `version` makes a concurrent read-modify-write in `update` retry, so nothing is lost)."""
         m = self._m
         item = m(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
-        try:
-            item.update(
-                actions=[
-                    m.plan.set(plan),
-                    m.version.add(1),
-                    m.user_key.set(keys.user_key(tenant_id, user_id)),
-                    m.created_at.set(m.created_at | self._clock.now()),
-                ]
-            )
+        actions = [
+            m.plan.set(plan),
+            m.version.add(1),
+            m.user_key.set(keys.user_key(tenant_id, user_id)),
+            m.created_at.set(m.created_at | self._clock.now()),
+        ]
+        try:  # an upsert: with the erasure fence's check (P1)
+            fence.write_fenced(m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions))
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -116,14 +116,13 @@ class DynamoProfileStore:
         """
         m = self._m
         item = m(keys.memory_pk(tenant_id, user_id), keys.profile_sk(persona_id))
-        try:
-            item.update(
-                actions=[
-                    m.persona_mentions.add(1),
-                    m.version.add(1),
-                    m.user_key.set(keys.user_key(tenant_id, user_id)),
-                    m.created_at.set(m.created_at | self._clock.now()),
-                ]
-            )
+        actions = [
+            m.persona_mentions.add(1),
+            m.version.add(1),
+            m.user_key.set(keys.user_key(tenant_id, user_id)),
+            m.created_at.set(m.created_at | self._clock.now()),
+        ]
+        try:  # an upsert: with the erasure fence's check (P1)
+            fence.write_fenced(m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions))
         except PynamoDBException as exc:
             raise translate(exc) from exc

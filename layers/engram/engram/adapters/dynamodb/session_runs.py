@@ -8,6 +8,7 @@ from typing import Any
 from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
@@ -35,6 +36,7 @@ class DynamoSessionRuns:
         )
         try:
             with TransactWrite(connection=m._get_connection().connection) as tx:
+                fence.check(tx, m, key.tenant_id, key.user_id)  # P1: refused (None) while the user is erased
                 tx.save(run_item(m, run, now, self._settings, self._c), condition=m.pk.does_not_exist())
                 tx.update(
                     m(keys.session_pk(key), keys.META_SK),

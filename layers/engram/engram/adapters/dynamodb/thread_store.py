@@ -8,8 +8,9 @@ from array import array
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
-from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.domain.models import SessionKey
 from engram.errors import Conflict
@@ -64,9 +65,9 @@ class DynamoThreadStore:
             user_key=keys.user_key(key.tenant_id, key.user_id),
         )
         condition = m.pk.does_not_exist() if state.version == 0 else m.version == state.version
-        try:
-            item.save(condition=condition)
+        try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
+            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=condition))
         except PynamoDBException as exc:
-            if is_condition_failure(exc):
+            if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
                 raise Conflict("the thread changed meanwhile") from exc
             raise translate(exc) from exc

@@ -1,0 +1,130 @@
+"""P1: the erasure fence — while an erasure of a user runs, no write can create an item of theirs.
+
+One item per (tenant, user), `_FENCE#{tenant}#{user}` / `FENCE`, outside every user partition and
+outside by_user (the erasure never deletes it, its verification never counts it). It holds the
+ids of the erasures running for the user (a string set). Every write that can create an item of
+the user carries, in its own TransactWriteItems, a ConditionCheck that the fence is absent: the
+check and the write are one atomic step, so a write either landed before the fence went up (the
+erasure's passes then find it) or is refused (ErasureInProgress) — there is no third case. An
+update conditioned on its item's existence needs no check: it cannot bring back what the erasure
+deleted. The fence goes once the erasure has completed; a later write starts an empty life."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+from pynamodb.exceptions import PynamoDBException
+from pynamodb.models import Model
+from pynamodb.transactions import TransactWrite
+
+from engram.adapters.dynamodb.errors import cancellation_codes
+from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk
+from engram.adapters.dynamodb.models import BoundModels
+from engram.errors import ErasureInProgress, StoreUnavailable
+from engram.settings import get_settings
+
+FENCED = "ConditionalCheckFailed"
+
+
+def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str) -> None:
+    """The fence's ConditionCheck, first in the transaction (PynamoDB sends condition checks
+    before deletes, puts and updates): cancellation reason 0 is the fence's, the caller's own
+    items follow from 1."""
+    tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=model.pk.does_not_exist())
+
+
+def refused(exc: PynamoDBException) -> ErasureInProgress | None:
+    """The domain error when the fence refused a transaction `check` opened, else None."""
+    codes = cancellation_codes(exc)
+    if codes and codes[0] == FENCED:
+        return erasure_in_progress()
+    return None
+
+
+def own_codes(exc: PynamoDBException) -> list[str | None]:
+    """The cancellation reasons of the caller's items (after the fence's)."""
+    return cancellation_codes(exc)[1:]
+
+
+def erasure_in_progress() -> ErasureInProgress:
+    wait = get_settings().erasure_fence_retry_after_s
+    return ErasureInProgress(
+        "this user's data is being erased; writes resume once the erasure completes",
+        details={"retry_after": wait},
+    )
+
+
+def write_fenced(model: type[Model], tenant_id: str, user_id: str, write: Any, attempts: int = 4) -> None:
+    """One write (`write(tx)`) with the fence's check: the single-item writes that can create an
+    item become a two-item transaction. Raises ErasureInProgress when fenced, else the
+    TransactWriteError with the reasons of the caller's item from position 1 (`own_codes`). A
+    transaction meeting another on the same item is cancelled (TransactionConflict) where a plain
+    write would have waited its turn: that is retried here."""
+    for attempt in range(attempts):
+        try:
+            with TransactWrite(connection=model._get_connection().connection) as tx:
+                check(tx, model, tenant_id, user_id)
+                write(tx)
+            return
+        except PynamoDBException as exc:
+            fenced = refused(exc)
+            if fenced is not None:
+                raise fenced from exc
+            own = own_codes(exc)
+            if attempt + 1 < attempts and own and "TransactionConflict" in own and FENCED not in own:
+                time.sleep(random.uniform(0.005, 0.02) * 2**attempt)
+                continue
+            raise
+
+
+class DynamoErasureFence:
+    """Raise and lower the fence (the erasure job); is_up for the post-turn jobs' early drop."""
+
+    def __init__(self, models: BoundModels) -> None:
+        self._models = models
+        self._table = models.memory.Meta.table_name
+        self.requests = 0
+
+    def _call(self, op: str, **kwargs: Any) -> dict[str, Any]:
+        self.requests += 1
+        client: Any = self._models.memory._get_connection().connection.client  # PynamoDB's botocore client
+        try:
+            result: dict[str, Any] = getattr(client, op)(**kwargs)
+        except (BotoCoreError, ClientError) as exc:
+            if isinstance(exc, ClientError) and exc.response["Error"]["Code"] == "ConditionalCheckFailedException":
+                return {}
+            raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
+        return result
+
+    def _key(self, tenant_id: str, user_id: str) -> dict[str, Any]:
+        return {"PK": {"S": fence_pk(tenant_id, user_id)}, "SK": {"S": FENCE_SK}}
+
+    def raise_for(self, tenant_id: str, user_id: str, request_id: str) -> None:
+        """Idempotent: a run that resumes an erasure raises it again."""
+        self._call(
+            "update_item",
+            TableName=self._table,
+            Key=self._key(tenant_id, user_id),
+            UpdateExpression="ADD requests :r",
+            ExpressionAttributeValues={":r": {"SS": [request_id]}},
+        )
+
+    def lower_for(self, tenant_id: str, user_id: str, request_id: str) -> None:
+        """Take this erasure's id out; the item goes when no erasure of the user is left."""
+        key = self._key(tenant_id, user_id)
+        self._call(
+            "update_item",
+            TableName=self._table,
+            Key=key,
+            UpdateExpression="DELETE requests :r",
+            ConditionExpression="attribute_exists(PK)",
+            ExpressionAttributeValues={":r": {"SS": [request_id]}},
+        )
+        self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")
+
+    def is_up(self, tenant_id: str, user_id: str) -> bool:
+        found = self._call("get_item", TableName=self._table, Key=self._key(tenant_id, user_id), ConsistentRead=True)
+        return "Item" in found

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engram.adapters.line_dead_letters import SqsDeadLetters
-from engram.adapters.queues import SqsFifoQueue
+from engram.adapters.queues import SqsFifoQueue, message_body
 from engram.domain.models import OwnerKey
 from engram.domain.post_turn import access_job
 from engram.line import samples
@@ -213,3 +213,22 @@ def test_two_different_dead_letters_without_a_dedup_id_are_both_kept(stack: Stac
     dead.send({"channel": "gone", "event": {"n": 2}}, "unknown channel")
     bodies = [json.loads(m["Body"])["job"]["event"] for m in drain(clients, env["ENGRAM_LINE_DLQ_URL"])]
     assert bodies == [{"n": 1}, {"n": 2}]
+
+
+# SQS's allowed body characters (the XML set): #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF
+def _sqs_accepts(body: str) -> bool:
+    return all(
+        c in "\t\n\r" or 0x20 <= ord(c) <= 0xD7FF or 0xE000 <= ord(c) <= 0xFFFD or ord(c) >= 0x10000 for c in body
+    )
+
+
+def test_any_text_a_user_sends_makes_a_body_sqs_accepts_and_comes_back_whole(
+    line_queue: tuple[SqsFifoQueue, str], clients: Clients
+) -> None:
+    # A LINE text may hold noncharacters and controls SQS refuses (moto does not check: the body is checked here).
+    job = line_job("Uodd", "喘不過氣 \ufffe\uffff\x01 숨이 차요 😮‍💨")
+    assert _sqs_accepts(message_body(job)) and json.loads(message_body(job)) == job
+    queue, url = line_queue
+    queue.submit(job)
+    (received,) = drain(clients, url)
+    assert json.loads(received["Body"]) == job

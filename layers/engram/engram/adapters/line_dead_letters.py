@@ -4,10 +4,11 @@ dead-letter queue (SQS FIFO) in AWS, memory (and a log line) locally."""
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import threading
 from typing import Any
+
+from engram.adapters.queues import message_body
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ class SqsDeadLetters:
         self._url = queue_url
 
     def send(self, job: dict[str, Any], reason: str) -> None:
-        body = json.dumps({"job": job, "reason": reason}, ensure_ascii=False)
+        body = message_body({"job": job, "reason": reason})
         # A webhook job names its group and dedup id (the worker running twice keeps one dead
         # letter); anything else is deduplicated by its content, never by a shared constant that
         # would drop a second, different dead letter for five minutes.

@@ -30,6 +30,13 @@ def submit_each(submit: Callable[[Job], None], jobs: list[Job]) -> list[bool]:
     return done
 
 
+def message_body(payload: object) -> str:
+    """JSON with every non-ASCII character escaped: SQS refuses a body holding characters outside
+    XML's set (U+FFFE, U+FFFF, most controls), which a user's text may carry, and a refused LINE
+    event would be answered 503 on every redelivery. Escaped, any text is accepted."""
+    return json.dumps(payload, ensure_ascii=True)
+
+
 class InlineQueue:
     """Runs the job before returning: deterministic for tests, freshest for benchmarks.
 
@@ -102,7 +109,7 @@ class SqsFifoQueue:
         # The job names its FIFO group (a hash: within SQS's 128 characters for any ids) and dedup id.
         self._client.send_message(
             QueueUrl=self._url,
-            MessageBody=json.dumps(job, ensure_ascii=False),
+            MessageBody=message_body(job),
             MessageGroupId=job["group"],
             MessageDeduplicationId=job["dedup"],
         )
@@ -117,7 +124,7 @@ class SqsFifoQueue:
             entries = [
                 {
                     "Id": str(n),
-                    "MessageBody": json.dumps(job, ensure_ascii=False),
+                    "MessageBody": message_body(job),
                     "MessageGroupId": job["group"],
                     "MessageDeduplicationId": job["dedup"],
                 }

@@ -130,3 +130,17 @@ def openai_settings(settings: Settings, openai_stub: OpenAIStub) -> Settings:
             "openai_max_retries": 0,
         }
     )
+
+
+# pytest-xdist (`make test` runs `-n auto --dist loadgroup`): a module's tests stay on one worker, so
+# module fixtures start once; the folders that share one expensive session fixture (the synthesized
+# stack, the client's local stack, moto) keep to one worker each. Each worker has its own DynamoDB Local.
+_SHARED_SESSION_FOLDERS = {"infra", "client", "aws"}
+_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        relative = item.path.resolve().relative_to(_TESTS)
+        group = relative.parts[0] if relative.parts[0] in _SHARED_SESSION_FOLDERS else relative.as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))

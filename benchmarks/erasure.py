@@ -10,6 +10,10 @@ index deletes, verification to zero, a signed receipt). Its DynamoDB and index r
 counted. The floor in the same run: BatchWriteItem deletes of the same number of items whose
 keys are already known (no enumeration, no verification, no index) — the least any erasure
 could cost. Neighbours are checked untouched.
+
+The erasure fence's cost on the write path is counted too: 20 turns recorded and 20 chat turns of
+a fresh user (with the inline queue, so each turn's post-turn work is in its count), every
+DynamoDB request by operation, and the fence's ConditionCheck items among the transactions' items.
 """
 
 from __future__ import annotations
@@ -103,6 +107,49 @@ def _load(container: Any, client: Any, table: str, user: str, items: int, now: f
     return written + [{"PK": r["PK"], "SK": r["SK"]} for r in rounds]
 
 
+def _fence_cost(container: Any, turns: int = 20) -> dict[str, Any]:
+    """Requests and transaction items per turn, and how many of those items are fence checks."""
+    from botocore.client import BaseClient
+
+    counted: dict[str, int] = {}
+    real = BaseClient._make_api_call
+
+    def counting(self: Any, operation: str, params: dict[str, Any]) -> Any:
+        counted[operation] = counted.get(operation, 0) + 1
+        for item in params.get("TransactItems", []) if operation == "TransactWriteItems" else []:
+            kind = next(iter(item))
+            fenced = kind == "ConditionCheck" and item[kind]["Key"]["PK"]["S"].startswith(keys.FENCE_PK)
+            name = "fence_checks" if fenced else "transaction_items_other"
+            counted[name] = counted.get(name, 0) + 1
+        return real(self, operation, params)
+
+    from engram.domain.models import SessionKey
+
+    figures: dict[str, Any] = {}
+    for path in ("record_turn", "chat"):
+        counted.clear()
+        key = SessionKey("bench", f"fence-{path}", "p", "s1")
+        BaseClient._make_api_call = counting  # type: ignore[method-assign]
+        try:
+            for n in range(turns):
+                text = f"Turn {n}: I walked {n} km by the river today."
+                if path == "chat":
+                    container.conversation.chat(key, text)
+                else:
+                    container.conversation.record_turn(key, text, "Well done.")
+        finally:
+            BaseClient._make_api_call = real  # type: ignore[method-assign]
+        requests = sum(v for k, v in counted.items() if k[0].isupper())
+        figures[path] = {
+            "requests_per_turn": round(requests / turns, 2),
+            "fence_checks_per_turn": round(counted.get("fence_checks", 0) / turns, 2),
+            "transactions_per_turn": round(counted.get("TransactWriteItems", 0) / turns, 2),
+            "other_transaction_items_per_turn": round(counted.get("transaction_items_other", 0) / turns, 2),
+            "by_operation": {k: v for k, v in sorted(counted.items()) if k[0].isupper()},
+        }
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--items", type=int, default=10_000)
@@ -161,7 +208,8 @@ def main() -> None:
         done = service.get("bench", "kim", request.request_id)
         left = len(job.data.inventory("bench", "kim", None, 10)) + job.data.by_user_count("bench", "kim")
         untouched = all(len(job.data.inventory("bench", u, None, 1_000)) == 50 for u in neighbours)
-        ddb_requests = job.data.requests  # type: ignore[attr-defined]
+        ddb_requests = job.data.requests + job.fence.requests  # type: ignore[attr-defined]
+        fence_cost = _fence_cost(container)
     finally:
         ddb.stop()
 
@@ -180,12 +228,27 @@ def main() -> None:
         "wall_vs_floor": round(wall_s / floor_s, 2) if floor_s else None,
         "neighbours_untouched": untouched,
         "left_after": left,
+        "fence_cost_per_turn": fence_cost,
         "machine": machine(),
     }
     print_table(
         "Erasure of one user on DynamoDB Local (floor: deleting the same items by known keys)",
         ["what", "value"],
-        [[k, v] for k, v in figures.items() if k != "machine"],
+        [[k, v] for k, v in figures.items() if k not in ("machine", "fence_cost_per_turn")],
+    )
+    print_table(
+        "The erasure fence on the write path (per turn, post-turn work included: inline queue)",
+        ["path", "requests", "fence checks", "transactions", "other transaction items"],
+        [
+            [
+                p,
+                f["requests_per_turn"],
+                f["fence_checks_per_turn"],
+                f["transactions_per_turn"],
+                f["other_transaction_items_per_turn"],
+            ]
+            for p, f in fence_cost.items()
+        ],
     )
     write_json(args.json_path, figures)
 

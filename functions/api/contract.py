@@ -79,7 +79,9 @@ _ERRORS: dict[int, str] = {
     404: "NOT_FOUND: no such session, memory, document or request (or none of the caller's)",
     409: "CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. "
     "REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); "
-    "IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body",
+    "IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body; "
+    "ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes "
+    "(Retry-After); a write after it starts an empty life",
     413: "PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit)",
     415: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json",
     429: "THROTTLED: the stage's rate limit (API Gateway) or a model's rate limit; retry later",

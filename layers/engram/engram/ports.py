@@ -475,8 +475,6 @@ class ErasureFence(Protocol):
 
     def lower_for(self, tenant_id: str, user_id: str, request_id: str) -> None: ...
 
-    def is_up(self, tenant_id: str, user_id: str) -> bool: ...
-
 
 class UserData(Protocol):
     """Everything the table holds of one user, found through the by_user index and the user's

@@ -81,7 +81,7 @@ def write_fenced(model: type[Model], tenant_id: str, user_id: str, write: Any, a
 
 
 class DynamoErasureFence:
-    """Raise and lower the fence (the erasure job); is_up for the post-turn jobs' early drop."""
+    """Raise and lower the fence (the erasure job)."""
 
     def __init__(self, models: BoundModels) -> None:
         self._models = models
@@ -124,7 +124,3 @@ class DynamoErasureFence:
             ExpressionAttributeValues={":r": {"SS": [request_id]}},
         )
         self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")
-
-    def is_up(self, tenant_id: str, user_id: str) -> bool:
-        found = self._call("get_item", TableName=self._table, Key=self._key(tenant_id, user_id), ConsistentRead=True)
-        return "Item" in found

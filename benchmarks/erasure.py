@@ -209,7 +209,8 @@ def main() -> None:
         left = len(job.data.inventory("bench", "kim", None, 10)) + job.data.by_user_count("bench", "kim")
         untouched = all(len(job.data.inventory("bench", u, None, 1_000)) == 50 for u in neighbours)
         ddb_requests = job.data.requests + job.fence.requests  # type: ignore[attr-defined]
-        fence_cost = _fence_cost(container)
+        # its own container: the post-turn work needs the model's embedding size in its index
+        fence_cost = _fence_cost(build_container(settings, clock=clock, queue_mode="inline"))
     finally:
         ddb.stop()
 

@@ -277,10 +277,12 @@ class ErasureJob:
         logger.warning("erasure survivors erased", extra={"request_id": request.request_id, "items": survivors})
         assert request.receipt is not None
         now = self.clock.now()
-        body = {k: v for k, v in request.receipt.items() if k != "signature"}
+        body: dict[str, Any] = {k: v for k, v in request.receipt.items() if k != "signature"}
+        stores: dict[str, dict[str, Any]] = body["stores"]
         for name in STORES:
-            body["stores"][name].update(tallies[name].as_dict())
-        body["rechecks"] = [*body.get("rechecks", []), {"at": now, "survivors_erased": survivors, "remaining": 0}]
+            stores[name].update(tallies[name].as_dict())
+        rechecks: list[Any] = list(body.get("rechecks") or [])
+        body["rechecks"] = [*rechecks, {"at": now, "survivors_erased": survivors, "remaining": 0}]
         saved = replace(request, tallies=tallies, receipt=receipts.sign(body, self.signer), version=request.version + 1)
         if not self.requests.update(saved, request.version):
             raise Conflict("the erasure request moved while it was re-verified")

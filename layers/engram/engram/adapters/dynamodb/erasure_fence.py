@@ -33,7 +33,8 @@ def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str) -
     """The fence's ConditionCheck, first in the transaction (PynamoDB sends condition checks
     before deletes, puts and updates): cancellation reason 0 is the fence's, the caller's own
     items follow from 1."""
-    tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=model.pk.does_not_exist())
+    key: Any = model.pk  # type: ignore[attr-defined]  # every model of the single table has it
+    tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=key.does_not_exist())
 
 
 def refused(exc: PynamoDBException) -> ErasureInProgress | None:

@@ -58,6 +58,7 @@ _JOBS_TABLE_ACTIONS = [
     "dynamodb:UpdateItem",
     "dynamodb:DeleteItem",
     "dynamodb:BatchWriteItem",  # the erasure deletes a user's items 25 at a time
+    "dynamodb:ConditionCheckItem",  # P1: the erasure fence's check in every write that creates an item
 ]
 INDEX_RECONCILE_STATE_PK = "_JOB#index_reconcile"  # engram.adapters.dynamodb.job_state
 # what the jobs read: the sparse indexes, and by_user for the erasure's enumeration
@@ -180,10 +181,11 @@ class EngramTable(Construct):
 
     def grant_event_markers(self, grantee: iam.IGrantable) -> None:
         """D3: the LINE webhook keeps one marker per webhookEventId (conditional put, read on a
-        duplicate, dropped when the event could not be queued) and nothing else."""
+        duplicate, dropped when the event could not be queued) and nothing else; P1: each put
+        carries the erasure fence's check (ConditionCheckItem) in its transaction."""
         self._grant(
             grantee,
-            ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem"],
+            ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
             resource_arns=[self.table.table_arn],
         )
 

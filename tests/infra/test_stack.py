@@ -461,6 +461,7 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
             "dynamodb:UpdateItem",
             "dynamodb:DeleteItem",
             "dynamodb:BatchWriteItem",
+            "dynamodb:ConditionCheckItem",  # P1: the erasure fence's check in the jobs' writes
         },
         **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
         # O4: the re-erasure walks a restored table's users through the keys-only by_user index
@@ -848,7 +849,13 @@ def test_the_line_webhook_only_verifies_dedups_and_queues(templates: dict[str, d
     statements = policy_statements(template)
     (webhook,) = [s for p, s in statements.items() if "LineWebhook" in p]
     actions = {a for s in webhook for a in as_list(s["Action"])}
-    assert {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "sqs:SendMessage"} <= actions
+    assert {
+        "dynamodb:GetItem",
+        "dynamodb:PutItem",
+        "dynamodb:DeleteItem",
+        "dynamodb:ConditionCheckItem",  # P1: the erasure fence's check beside each marker's put
+        "sqs:SendMessage",
+    } <= actions
     assert not any(a.startswith(("es:", "dynamodb:Query", "dynamodb:Update", "lambda:")) for a in actions)
     kms = [s for s in webhook if any(a.startswith("kms:") for a in as_list(s["Action"]))]
     assert all("kms:ViaService" in json.dumps(s.get("Condition", {})) for s in kms)  # the table's key only

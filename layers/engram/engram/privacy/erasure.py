@@ -266,9 +266,12 @@ class ErasureJob:
         tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
         survivors = 0
         for _ in range(s.erasure_passes_per_run):  # bounded: what is left waits for the next run
-            items = self.data.inventory(
+            found = self.data.inventory(
                 request.tenant_id, request.user_id, since, s.erasure_batch_items, request.persona_id, until
             )
+            # only what carries a time up to the completion: an item without one (a lease, a mark,
+            # no content) may be the new life's, and the passes left none of the old behind
+            items = [i for i in found if i.at is not None]
             if not items:
                 break
             survivors += self._erase(request, items, tallies)

@@ -663,3 +663,39 @@ def test_an_unconfirmed_request_expires_a_day_after_its_token(stack: tuple[Conta
     assert call(gw, "POST", confirm, _auth(c.settings), {"token": created["confirmation_token"]}).status == 200
     item = client.get_item(TableName=c.settings.table_name, Key=key, ConsistentRead=True)["Item"]
     assert "expires_at" not in item  # confirmed: kept, with its receipt to come
+
+
+def test_every_api_write_for_a_fenced_user_is_refused_and_resumes_after(
+    stack: tuple[Container, LocalGateway], clock: ManualClock
+) -> None:
+    """While the fence is up: a turn, a chat, a memory, the pinned profile and a large export are
+    each 409 ERASURE_IN_PROGRESS with Retry-After and leave nothing; a neighbour writes as usual;
+    once it is lowered the same writes land."""
+    from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
+
+    c, gw = stack
+    c.extras["export_trigger"] = lambda: None  # no export job thread outliving the test
+    made = call(gw, "POST", "/v1/memories", _auth(c.settings), {"persona_id": "nurse", "summary": "I like tea."})
+    assert made.status == 201, made.body
+    memory_id = made.json()["memory"]["memory_id"]
+    fence = DynamoErasureFence(bind(TableConfig.from_settings(c.settings)))
+    fence.raise_for("default", USER, "er-test")
+    held = _everything_of(c)
+    writes: list[tuple[str, str, Any]] = [
+        ("POST", BASE, {"user": "I walked 3 km.", "assistant": "Nice."}),
+        ("POST", "/v1/personas/nurse/sessions/s2/chat", {"message": "Hello there."}),
+        ("POST", "/v1/memories", {"persona_id": "nurse", "summary": "My dog is Coco."}),
+        ("PUT", "/v1/personas/nurse/profile", {"pinned_memory_ids": [memory_id]}),
+        ("POST", "/v1/me/exports", None),
+    ]
+    for method, path, body in writes:
+        r = call(gw, method, path, _auth(c.settings), body)
+        assert r.status == 409 and r.json()["error"]["code"] == "ERASURE_IN_PROGRESS", (path, r.status, r.body)
+        assert r.headers.get("retry-after") == str(c.settings.erasure_fence_retry_after_s), path
+    assert _everything_of(c) == held  # nothing landed
+    neighbour = call(gw, "POST", BASE, _auth(c.settings, "kim2"), {"user": "Hi.", "assistant": "Hello."})
+    assert neighbour.status == 200  # only the erased user is fenced
+    fence.lower_for("default", USER, "er-test")
+    for method, path, body in writes:
+        r = call(gw, method, path, _auth(c.settings), body)
+        assert r.status in (200, 201, 202), (path, r.status, r.body)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 from pynamodb.expressions.update import Action
 
+from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, ExportRequestItem
@@ -45,8 +46,11 @@ class DynamoExportRequests:
         )
 
     def create(self, request: ExportRequest) -> None:
-        try:
-            self._item(request).save(condition=self._m.pk.does_not_exist())
+        m, item = self._m, self._item(request)
+        try:  # P1: a record in the user's space: with the erasure fence's check
+            fence.write_fenced(
+                m, request.tenant_id, request.user_id, lambda tx: tx.save(item, condition=m.pk.does_not_exist())
+            )
         except PynamoDBException as exc:
             raise translate(exc) from exc
 

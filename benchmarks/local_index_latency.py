@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from engram.adapters.local_index import LocalIndex
+from engram.language.analysis import analyze
 from engram.memory.models import IndexDocument, SearchFilter
-from engram.text.analysis import analyze
 
 _EN_WORDS = (
     "user likes coffee tea morning walk dog cat daughter son wife husband doctor inhaler medicine "

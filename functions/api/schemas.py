@@ -24,7 +24,7 @@ Id = Annotated[str, Field(min_length=1, max_length=128, pattern=ID_PATTERN)]
 OwnerId = Annotated[str, Field(min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)]
 
 
-# A text must hold something other than whitespace (engram.text.blank): said in the schema only,
+# A text must hold something other than whitespace (engram.language.blank): said in the schema only,
 # because regex engines disagree on whitespace and the domain's check is the lenient intersection.
 NOT_BLANK: JsonDict = {"pattern": r"\S"}
 

@@ -1,4 +1,4 @@
-"""engram.text.analysis: the BM25 token stream and script-based language detection."""
+"""engram.language.analysis: the BM25 token stream and script-based language detection."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from engram.text.analysis import ENGLISH_STOPWORDS, analyze, detect_language
-from engram.text.porter import porter_stem
+from engram.language.analysis import ENGLISH_STOPWORDS, analyze, detect_language
+from engram.language.porter import porter_stem
 
 # Examples from Porter's paper / the reference vocabulary (Lucene gives the same stems).
 PORTER_CASES = {

@@ -1,4 +1,4 @@
-"""A text is blank only when every regex engine would call it whitespace (engram.text.blank)."""
+"""A text is blank only when every regex engine would call it whitespace (engram.language.blank)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engram.text.blank import BLANK, NOT_BLANK_PATTERN, is_blank
+from engram.language.blank import BLANK, NOT_BLANK_PATTERN, is_blank
 
 
 @pytest.mark.parametrize("text", ["", " ", "\t\n", "\u3000\u00a0", "\u2028 \u205f"])

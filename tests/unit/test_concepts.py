@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engram.text.concepts import related_terms
+from engram.language.concepts import related_terms
 
 
 def test_a_question_about_the_spouse_looks_for_husband_and_wife() -> None:

@@ -9,7 +9,7 @@ from engram.memory.masking import mask_for_storage
 
 REPO = Path(__file__).resolve().parents[2]
 GATE = REPO / "layers" / "engram" / "engram" / "memory" / "masking.py"
-DETECTOR = REPO / "layers" / "engram" / "engram" / "text" / "pii.py"
+DETECTOR = REPO / "layers" / "engram" / "engram" / "language" / "pii.py"
 
 
 def test_content_and_topics_are_masked_alike_and_both_count_for_the_flags() -> None:

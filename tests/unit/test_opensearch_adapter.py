@@ -259,7 +259,7 @@ def test_analyzer_is_cjk_chain_plus_english_stemming() -> None:
     assert analyzer["tokenizer"] == "standard"
     chain = analyzer["filter"]
     assert chain[:3] == ["cjk_width", "lowercase", "cjk_bigram"]
-    assert chain[-1] == "porter_stem"  # engram.text.porter implements the same algorithm
+    assert chain[-1] == "porter_stem"  # engram.language.porter implements the same algorithm
     custom = analysis["filter"]
     assert {"type": "stop", "stopwords": "_english_"} in custom.values()
     assert {"type": "stemmer", "language": "possessive_english"} in custom.values()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.text.pii import (
+from engram.language.pii import (
     MaskResult,
     find_pii,
     kr_rrn_checksum_ok,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.text.time_range import TimeRange, named_time_range
+from engram.language.time_range import TimeRange, named_time_range
 
 NOW = datetime(2026, 11, 18, 15, 30, tzinfo=UTC).timestamp()  # a Wednesday
 

@@ -9,7 +9,7 @@ import pytest
 from engram.adapters.local_models.summarizer import LocalSummarizer
 from engram.adapters.token_counter import QuicktokCounter
 from engram.domain.models import Turn
-from engram.text.topics import topics
+from engram.language.topics import topics
 
 CASES = [
     ("en", "Hi, my name is Alice. Thanks, that's all for today! Alice loves hiking with her dog Biscuit."),

@@ -154,7 +154,7 @@ class Settings(BaseSettings):
     # 0.8); OpenAI text-embedding-3 spreads wider (set ~0.15 there).
     memory_relevance_cosine_gap: float = Field(default=0.05, ge=0, le=2)
     # L3: a question's BM25 text also carries the other words of the concept groups it names
-    # (engram.text.concepts: family, pets, home, health, in four languages).
+    # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True
     near_duplicate_overlap: float = Field(default=0.9, gt=0, le=1)  # L3: shared share of analysed words
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5

@@ -89,7 +89,7 @@ def analysis_settings() -> dict[str, Any]:
 
     It is the `cjk` analyzer's chain (cjk_width, lowercase, cjk_bigram) plus
     English possessive removal, stopwords and Porter stemming, in the order
-    engram.text.analysis applies them, so BM25 sees the same tokens in the
+    engram.language.analysis applies them, so BM25 sees the same tokens in the
     embedded index and here.
     """
     return {

@@ -29,6 +29,7 @@ from engram.domain.models import (
 )
 from engram.domain.session_end import END_REASONS, EndOutcome, SessionCloser
 from engram.errors import Conflict, DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
+from engram.language.blank import is_blank
 from engram.ports import (
     ConversationStore,
     IdempotencyStore,
@@ -39,7 +40,6 @@ from engram.ports import (
     TurnOutbox,
 )
 from engram.settings import Settings
-from engram.text.blank import is_blank
 
 logger = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from engram.domain.gate_rules import local_fallback, rule_decision
 from engram.domain.models import GateResult
 from engram.errors import LlmFailure
+from engram.language.analysis import detect_language
 from engram.ports import GateClassifier
-from engram.text.analysis import detect_language
 
 logger = logging.getLogger(__name__)
 

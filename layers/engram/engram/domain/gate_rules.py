@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from engram.domain.models import GateDecision, GateResult
-from engram.text.analysis import detect_language
+from engram.language.analysis import detect_language
 
 _I = re.IGNORECASE
 

@@ -24,6 +24,7 @@ from engram.domain.conversation import ConversationService
 from engram.domain.models import OwnerKey, SessionKey
 from engram.domain.session_end import SessionCloser
 from engram.errors import EngramError, NotFound
+from engram.language.analysis import detect_language
 from engram.line import phrases
 from engram.line.channels import Channels, LineChannel
 from engram.line.models import (
@@ -49,7 +50,6 @@ from engram.line.ports import (
 from engram.line.webhook import EVENTS
 from engram.ports import IdempotencyStore, MetricsSink
 from engram.settings import Settings
-from engram.text.analysis import detect_language
 
 logger = logging.getLogger(__name__)
 MAX_TEXT = 5_000  # characters per LINE text message

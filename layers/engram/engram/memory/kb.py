@@ -19,11 +19,11 @@ from typing import Any
 from engram.clock import Clock
 from engram.domain.ids import check_id, user_job_group
 from engram.errors import Conflict, NotFound, PayloadTooLarge, ValidationFailed
+from engram.language.blank import is_blank
 from engram.memory.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
 from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
 from engram.settings import Settings
-from engram.text.blank import is_blank
 
 KB_PERSONA = "_all"  # KB chunks serve every persona
 CHUNK_TOKENS = 200

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engram.text.pii import mask_pii
+from engram.language.pii import mask_pii
 
 
 @dataclass(frozen=True, slots=True)

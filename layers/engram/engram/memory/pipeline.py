@@ -21,6 +21,7 @@ import numpy as np
 from engram.clock import Clock
 from engram.domain.models import OwnerKey, SessionKey, Turn
 from engram.errors import Conflict
+from engram.language.analysis import detect_language
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.masking import mask_for_storage
@@ -46,7 +47,6 @@ from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.threads import ThreadTracker
 from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
-from engram.text.analysis import detect_language
 
 logger = logging.getLogger(__name__)
 

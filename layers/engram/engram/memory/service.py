@@ -21,6 +21,7 @@ from engram.domain.ids import check_id
 from engram.domain.models import OwnerKey, SessionSummary, Turn
 from engram.domain.summaries import summarize_session_with_retry
 from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.language.blank import is_blank
 from engram.memory.lifecycle_policy import LifecycleEntry, LifecycleEvent, LifecyclePolicy
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import (
@@ -38,7 +39,6 @@ from engram.memory.scoring import record_effective_importance
 from engram.memory.search import RECALLED_NAMESPACES, MemorySearch
 from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
 from engram.settings import Settings
-from engram.text.blank import is_blank
 
 LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"
 MAX_LOAD = 50

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field, replace
 from engram.clock import Clock
 from engram.domain.models import SessionKey, Turn
 from engram.errors import Conflict
+from engram.language.analysis import analyze, detect_language
+from engram.language.sentences import split_sentences
+from engram.language.topics import topics as topics_of
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
 from engram.memory.scoring import cosine
 from engram.ports import MemoryRepository, MetricsSink, ThreadStore
 from engram.settings import Settings
-from engram.text.analysis import analyze, detect_language
-from engram.text.sentences import split_sentences
-from engram.text.topics import topics as topics_of
 
 # An explicit change of topic at the start of a message (or after a short interjection).
 TOPIC_CHANGE = re.compile(

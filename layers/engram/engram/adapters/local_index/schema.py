@@ -13,7 +13,7 @@ SCHEMA_VERSION = "1"  # bump (and rebuild) when the DDL below changes
 # Filter columns are real columns so SearchFilter runs in SQL; `body` is the full
 # IndexDocument (minus its vector) as JSON. Vectors live in their own table so the
 # per-user filter scans stay on small rows. `docs_fts` holds the space-joined output
-# of engram.text.analyze(): tokens are letters/digits only, so `unicode61` keeps
+# of engram.language.analyze(): tokens are letters/digits only, so `unicode61` keeps
 # each one (CJK bigrams included) intact; analysis already lowercased and
 # normalised them, and remove_diacritics 0 keeps "résumé" distinct from "resume".
 # The `owner` column lets FTS5 intersect with the user's rows before computing

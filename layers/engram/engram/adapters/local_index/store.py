@@ -18,8 +18,8 @@ from engram.adapters.local_index.vectors import (
     patch_user_vectors,
     top_k,
 )
+from engram.language.analysis import analyze
 from engram.memory.models import Hit, IndexDocument, IndexKey, SearchFilter
-from engram.text.analysis import analyze
 
 _CHUNK = 500  # ids per IN (...) list, well under SQLite's variable limit
 

@@ -14,8 +14,8 @@ from collections import Counter
 
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.adapters.local_models.lexicon import SALIENT
-from engram.text.analysis import analyze
-from engram.text.sentences import split_sentences
+from engram.language.analysis import analyze
+from engram.language.sentences import split_sentences
 
 ELLIPSIS = "…"
 _CLAUSE = re.compile(r"(?<=[,;:，、；：])\s*")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.domain.gate_rules import is_question
 from engram.domain.models import Completion
-from engram.text.analysis import analyze, detect_language
+from engram.language.analysis import analyze, detect_language
 
 _PINNED_HEADER = "Core facts about the user:"
 _MEMORIES_HEADER = "Relevant memories:"

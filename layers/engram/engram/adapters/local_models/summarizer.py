@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.adapters.local_models.lexicon import HIGH_IMPORTANCE, SALIENT, STOP_TOPICS, emotion_of
 from engram.domain.models import SessionSummary, Turn
+from engram.language.analysis import detect_language
+from engram.language.sentences import split_sentences
+from engram.language.topics import topics
 from engram.ports import TokenCounter
-from engram.text.analysis import detect_language
-from engram.text.sentences import split_sentences
-from engram.text.topics import topics
 
 
 def _score(sentence: str) -> float:

@@ -12,7 +12,7 @@ embedded index and OpenSearch rank the same tokens:
     cjk_bigram                            overlapping bigrams per CJK run; a
                                           one-character run emits the unigram
     stop (_english_)                      ENGLISH_STOPWORDS (Lucene's list)
-    porter_stem                           engram.text.porter (same algorithm)
+    porter_stem                           engram.language.porter (same algorithm)
 
 Han, Hiragana, Katakana and Hangul are one CJK class, as in `cjk_bigram` with all
 scripts enabled: "東京に行く" -> 東京 京に に行 行く. Whitespace or punctuation
@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from engram.text.lazy_pattern import lazy_compile
-from engram.text.porter import porter_stem
+from engram.language.lazy_pattern import lazy_compile
+from engram.language.porter import porter_stem
 
 __all__ = ["ENGLISH_STOPWORDS", "analyze", "detect_language"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engram.text.analysis import detect_language
+from engram.language.analysis import detect_language
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     # spouse

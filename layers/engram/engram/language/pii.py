@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
-from engram.text.lazy_pattern import LazyPattern, lazy_compile
+from engram.language.lazy_pattern import LazyPattern, lazy_compile
 
 EMAIL = "[EMAIL]"
 PHONE = "[PHONE]"

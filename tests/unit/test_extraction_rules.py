@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engram.language.en.third_person import to_third_person
 from engram.memory.extraction_rules import (
     Candidate,
     extract_candidates,
@@ -11,7 +12,6 @@ from engram.memory.extraction_rules import (
     novelty_from_similarities,
     salience,
     split_sentences,
-    to_third_person,
 )
 from engram.memory.models import MemoryType as T
 

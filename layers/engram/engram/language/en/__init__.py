@@ -1,0 +1,6 @@
+"""English language pack."""
+
+from engram.language.en.extraction import EXTRACTION
+from engram.language.pack import LanguagePack
+
+PACK = LanguagePack(code="en", extraction=EXTRACTION)

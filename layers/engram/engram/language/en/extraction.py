@@ -1,0 +1,69 @@
+"""English extraction pack: the rules plus the words the extraction engine needs around them."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.en.extraction_rules import RULES
+from engram.language.en.third_person import as_user_fact
+from engram.language.extraction_pack import ExtractionPack
+
+_I = re.IGNORECASE
+
+EXTRACTION = ExtractionPack(
+    rules=RULES,
+    clause_separator=re.compile(r"\s*[;,]\s*|\s+(?:and|but|so)\s+(?=(?:i|i'm|i've|i'll|my|we)\b)", _I),
+    filler=re.compile(
+        r"^(?:(?:um+|uh+|well|so|oh|ok(?:ay)?|actually|btw|by the way|anyway|also|and|hey|hi|hello)"
+        r"\b[\s,.!]*)+",
+        _I,
+    ),
+    preface=re.compile(
+        r"^(?:(?:(?:just )?so you know|fyi|for your information|for the record|by the way|btw|also|oh|and|well"
+        r"|i (?:should|must|have to|need to|wanted to|want to|forgot to|meant to) (?:tell|mention to|let) you(?: know)?"
+        r"|i (?:forgot|meant|wanted) to (?:mention|say|tell you)|(?:you )?(?:should|need to|might want to) know"
+        r"|let me tell you|(?:did|have) i (?:mention(?:ed)?|tell you|told you)|(?:i think |as )?i (?:told|said to) you"
+        r"|as i (?:said|mentioned)|remember(?: that)?|i mean)"
+        r"(?: that)?[\s,:;.!-]*)+",
+        _I,
+    ),
+    family_relations={
+        **dict.fromkeys(["wife"], "wife"),
+        **dict.fromkeys(["husband"], "husband"),
+        **dict.fromkeys(["partner", "boyfriend", "girlfriend"], "partner"),
+        **dict.fromkeys(["son"], "son"),
+        **dict.fromkeys(["daughter"], "daughter"),
+        **dict.fromkeys(["mother", "mom", "mum"], "mother"),
+        **dict.fromkeys(["father", "dad"], "father"),
+        **dict.fromkeys(["brother"], "brother"),
+        **dict.fromkeys(["sister"], "sister"),
+        **dict.fromkeys(["sibling"], "sibling"),
+        **dict.fromkeys(["grandson", "granddaughter", "grandchild"], "grandchild"),
+        **dict.fromkeys(["grandmother", "grandma", "grandfather", "grandpa"], "grandparent"),
+    },
+    symptoms=(
+        ("breathing", r"breath|wheez|short of breath"),
+        ("cough", r"cough"),
+        ("phlegm", r"phlegm|sputum"),
+        ("fever", r"fever|temperature"),
+        ("spo2", r"spo2|oxygen"),
+        ("blood_pressure", r"blood pressure"),
+        ("blood_sugar", r"blood sugar|glucose"),
+        ("weight", r"weigh"),
+        ("sleep", r"sleep|slept|insomnia|woke up"),
+        ("fatigue", r"tired|exhausted|fatigue"),
+        ("dizziness", r"dizz"),
+        ("nausea", r"nause|vomit|threw up"),
+        ("appetite", r"appetite"),
+        ("pain", r"pain|hurt|ache|sore"),
+    ),
+    positive_words=r"\b(?:happy|glad|great|excited|love|enjoy|relieved|proud|grateful|better|calm)\b",
+    negative_words=(
+        r"\b(?:sad|angry|upset|anxious|worried|stressed|depressed|lonely|afraid|scared|hate|frustrated|bored"
+        r"|down)\b"
+    ),
+    question=r"^\s*(?:what|what's|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would|will)\b",
+    own_name=r"\bmy\b",
+    key_trim=r"^(?:an?|the|my|some|to|of)\s+",
+    rewrite=as_user_fact,
+)

@@ -1,0 +1,56 @@
+"""The shape of one language's extraction rules: what `memory/extraction_rules.py` reads.
+
+A pack holds data only (compiled patterns, word lists); the engine that splits
+clauses, matches rules and builds candidates never names a language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engram.memory.models import MemoryType
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One kind of fact: the clause patterns that state it and the memory it becomes."""
+
+    rule_id: str
+    patterns: tuple[re.Pattern[str], ...]  # several, because group names cannot repeat in one regex
+    type: MemoryType
+    subject: str  # "{x}" = normalised capture, "{rel}" family relation, "{sym}" symptom
+    topics: tuple[str, ...]
+    stability: float
+    future_use: float
+    valence: float = 0.0
+    safety: bool = False
+    negated: bool = False  # the rule itself states a negation (dislikes)
+    negation: re.Pattern[str] | None = None  # a clause matching this is negated
+
+
+def compile_all(*sources: str, flags: int = 0) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, flags) for p in sources)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractionPack:
+    """Everything language-specific the extraction engine needs for one language.
+
+    The regex fragments at the bottom are joined across all packs by the engine
+    (a clause is checked against every language's words, as one pattern).
+    """
+
+    rules: tuple[Rule, ...]  # in priority order: the first rule that matches a clause wins
+    clause_separator: re.Pattern[str]  # splits a sentence into clauses
+    filler: re.Pattern[str]  # leading fillers and greetings dropped from a clause
+    preface: re.Pattern[str]  # "I should tell you (that) ...": frames a fact without being part of it
+    family_relations: Mapping[str, str]  # family word -> canonical relation ("老婆" -> "wife")
+    symptoms: tuple[tuple[str, str], ...]  # (canonical symptom key, regex of this language's words)
+    positive_words: str  # regex fragment: words that make an emotion positive
+    negative_words: str  # regex fragment: words that make an emotion negative
+    question: str  # regex fragment: a clause that asks rather than states
+    own_name: str  # regex fragment: first-person words ("my", "私")
+    key_trim: str  # regex fragment: articles, adverbs, particles peeled off a subject key
+    rewrite: Callable[[str], str] | None = None  # e.g. English first person -> "User ..."

@@ -1,0 +1,6 @@
+"""Japanese language pack."""
+
+from engram.language.ja.extraction import EXTRACTION
+from engram.language.pack import LanguagePack
+
+PACK = LanguagePack(code="ja", extraction=EXTRACTION)

@@ -1,0 +1,52 @@
+"""Japanese extraction pack: the rules plus the words the extraction engine needs around them."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.extraction_pack import ExtractionPack
+from engram.language.ja.extraction_rules import RULES
+
+EXTRACTION = ExtractionPack(
+    rules=RULES,
+    clause_separator=re.compile(r"[、,；;]"),
+    filler=re.compile(
+        r"^(?:(?:えっと|えーと|あの|あのー|まあ|そういえば|ちなみに|実は|こんにちは|こんばんは|おはよう)"
+        r"[\s、,！!ー]*)+"
+    ),
+    preface=re.compile(r"^(?:(?:言い忘れてたけど|言い忘れましたが|ちなみに|実は|そういえば|念のため)[\s、,：:]*)+"),
+    family_relations={
+        **dict.fromkeys(["妻", "家内"], "wife"),
+        **dict.fromkeys(["夫", "主人"], "husband"),
+        **dict.fromkeys(["彼氏", "彼女"], "partner"),
+        **dict.fromkeys(["息子"], "son"),
+        **dict.fromkeys(["娘"], "daughter"),
+        **dict.fromkeys(["母親", "母", "お母さん"], "mother"),
+        **dict.fromkeys(["父親", "父", "お父さん"], "father"),
+        **dict.fromkeys(["兄", "弟"], "brother"),
+        **dict.fromkeys(["姉", "妹"], "sister"),
+        **dict.fromkeys(["孫"], "grandchild"),
+        **dict.fromkeys(["祖母", "祖父", "おばあちゃん", "おじいちゃん"], "grandparent"),
+    },
+    symptoms=(
+        ("breathing", r"息苦|息切れ"),
+        ("cough", r"せき"),
+        ("phlegm", r"たん"),
+        ("fever", r"熱が|熱っぽ"),
+        ("spo2", r"酸素"),
+        ("blood_pressure", r"血圧"),
+        ("blood_sugar", r"血糖"),
+        ("weight", r"体重"),
+        ("sleep", r"眠れ|寝られ|寝不足|起きた"),
+        ("fatigue", r"疲|だるい"),
+        ("dizziness", r"めまい"),
+        ("nausea", r"吐き気"),
+        ("appetite", r"食欲"),
+        ("pain", r"痛"),
+    ),
+    positive_words=r"嬉しい|うれしい|楽しい|幸せ|好き|安心",
+    negative_words=r"悲しい|寂しい|さびしい|イライラ|不安|落ち込|憂鬱|ストレス|嫌い|怖い",
+    question=r"(?:(?:です|ます|でしょう)?か|かな|の)\s*$",
+    own_name=r"私|僕|俺|わたし",
+    key_trim=r"^(?:毎日|毎朝|毎晩|朝晩|ずっと)\s?|(?:です|だ|な|の|は|が)$",
+)

@@ -1,0 +1,6 @@
+"""Korean language pack."""
+
+from engram.language.ko.extraction import EXTRACTION
+from engram.language.pack import LanguagePack
+
+PACK = LanguagePack(code="ko", extraction=EXTRACTION)

@@ -1,0 +1,51 @@
+"""Korean extraction pack: the rules plus the words the extraction engine needs around them."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.extraction_pack import ExtractionPack
+from engram.language.ko.extraction_rules import RULES
+
+EXTRACTION = ExtractionPack(
+    rules=RULES,
+    clause_separator=re.compile(r"\s*[,;]\s*"),
+    # Whole words only: "아" (ah) must not eat the first syllable of 아들 (son) or 아이 (child).
+    filler=re.compile(r"^(?:(?:음+|그+|저기|아|참|그런데|근데|사실|안녕하세요|안녕)(?=[\s,!.]|$)[\s,!.]*)+"),
+    preface=re.compile(r"^(?:(?:참고로|말씀드리자면|말 안 했는데|얘기 안 했는데|혹시 몰라서)(?=[\s,]|$)[\s,：:]*)+"),
+    family_relations={
+        **dict.fromkeys(["아내", "와이프"], "wife"),
+        **dict.fromkeys(["남편"], "husband"),
+        **dict.fromkeys(["아들"], "son"),
+        **dict.fromkeys(["딸"], "daughter"),
+        **dict.fromkeys(["엄마", "어머니"], "mother"),
+        **dict.fromkeys(["아빠", "아버지"], "father"),
+        **dict.fromkeys(["형", "오빠", "남동생"], "brother"),
+        **dict.fromkeys(["누나", "언니", "여동생"], "sister"),
+        **dict.fromkeys(["동생"], "sibling"),
+        **dict.fromkeys(["손자", "손녀"], "grandchild"),
+        **dict.fromkeys(["할머니", "할아버지"], "grandparent"),
+    },
+    symptoms=(
+        ("breathing", r"숨|호흡"),
+        ("cough", r"기침"),
+        ("phlegm", r"가래"),
+        ("fever", r"열이|열나"),
+        ("spo2", r"산소"),
+        ("blood_pressure", r"혈압"),
+        ("blood_sugar", r"혈당"),
+        ("weight", r"몸무게|체중"),
+        ("sleep", r"잠|못 잤|깼|불면"),
+        ("fatigue", r"피곤|지쳐"),
+        ("dizziness", r"어지러"),
+        ("nausea", r"메스꺼|토했"),
+        ("appetite", r"입맛"),
+        ("pain", r"아프|아파|통증"),
+    ),
+    positive_words=r"기뻐|기쁘|행복|좋아|신나|설레|다행",
+    negative_words=r"슬퍼|슬프|우울|짜증|불안|스트레스|외로|화가|속상|싫어|무서",
+    question=r"(?:까요?|니|냐|나요)\s*$",
+    own_name=r"제|저|내",
+    # Korean particles are not trimmed: the rules stop before them and 오이 / 고기 end in one.
+    key_trim=r"^(?:매일|꾸준히)\s?",
+)

@@ -1,0 +1,13 @@
+"""One language's pack: its rules as data, grouped by the engine that reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engram.language.extraction_pack import ExtractionPack
+
+
+@dataclass(frozen=True, slots=True)
+class LanguagePack:
+    code: str  # base language tag ("en", "zh", "ja", "ko"): what detection and callers name
+    extraction: ExtractionPack  # read by memory/extraction_rules.py

@@ -1,0 +1,59 @@
+"""Chinese extraction pack (zh-TW and zh-CN forms): the rules plus the words around them."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.extraction_pack import ExtractionPack
+from engram.language.zh.extraction_rules import RULES
+
+EXTRACTION = ExtractionPack(
+    rules=RULES,
+    # "不過" is "but" except in "不過敏" (not allergic); "還有" is left out ("我還有氣喘").
+    clause_separator=re.compile(r"[，,、；;]|而且|但是|可是|不過(?!敏)|不过(?!敏)"),
+    filler=re.compile(
+        r"^(?:(?:嗯+|那個|那个|就是|對了|对了|然後|然后|其實|其实|啊|喔|哦|欸|诶|呃|那|你好|您好|嗨|哈囉"
+        r"|哈啰)"
+        r"[\s，,、！!]*)+"
+    ),
+    preface=re.compile(
+        r"^(?:(?:跟你說|跟你说|告訴你|告诉你|我想說|我想说|順便說一下|顺便说一下|我忘了說|我忘了说|提醒你)[\s，,：:]*)+"
+    ),
+    family_relations={
+        **dict.fromkeys(["太太", "老婆", "妻子"], "wife"),
+        **dict.fromkeys(["先生", "老公", "丈夫"], "husband"),
+        **dict.fromkeys(["男友", "女友", "男朋友", "女朋友"], "partner"),
+        **dict.fromkeys(["兒子", "儿子"], "son"),
+        **dict.fromkeys(["女兒", "女儿"], "daughter"),
+        **dict.fromkeys(["媽媽", "妈妈", "母親", "母亲"], "mother"),
+        **dict.fromkeys(["爸爸", "父親", "父亲"], "father"),
+        **dict.fromkeys(["哥哥", "弟弟"], "brother"),
+        **dict.fromkeys(["姐姐", "妹妹", "姊姊"], "sister"),
+        **dict.fromkeys(["孫子", "孙子", "孫女", "孙女"], "grandchild"),
+        **dict.fromkeys(["爺爺", "爷爷", "奶奶", "外婆", "外公", "阿公", "阿嬤", "阿嬷"], "grandparent"),
+    },
+    symptoms=(
+        ("breathing", r"喘|呼吸"),
+        ("cough", r"咳"),
+        ("phlegm", r"痰"),
+        ("fever", r"發燒|发烧|燒到"),
+        ("spo2", r"血氧"),
+        ("blood_pressure", r"血壓|血压"),
+        ("blood_sugar", r"血糖"),
+        ("weight", r"體重|体重"),
+        ("sleep", r"睡|失眠"),
+        ("fatigue", r"累|疲|沒力|没力"),
+        ("dizziness", r"頭暈|头晕"),
+        ("nausea", r"噁心|恶心|吐"),
+        ("appetite", r"胃口|食慾|食欲"),
+        ("pain", r"痛|疼"),
+    ),
+    positive_words=r"開心|开心|高興|高兴|快樂|快乐|喜歡|喜欢|愛|爱|好多了|很好|不錯|不错|放心",
+    negative_words=(
+        r"難過|难过|傷心|伤心|生氣|生气|焦慮|焦虑|緊張|紧张|煩|烦|害怕|孤單|孤单|寂寞|沮喪|沮丧|討厭|讨厌|憂鬱"
+        r"|忧郁|無聊|无聊"
+    ),
+    question=r"[嗎吗呢]\s*$",
+    own_name=r"我",
+    key_trim=r"^(?:每天|每日|每晚)\s?|(?:的|了|嗎|吗|喔|哦|啦|呀|啊)$",
+)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engram.language.extraction_pack import ExtractionPack
+from engram.language.gate_pack import GatePack
 
 
 @dataclass(frozen=True, slots=True)
 class LanguagePack:
     code: str  # base language tag ("en", "zh", "ja", "ko"): what detection and callers name
     extraction: ExtractionPack  # read by memory/extraction_rules.py
+    gate: GatePack  # read by domain/gate_rules.py

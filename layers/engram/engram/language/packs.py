@@ -12,3 +12,6 @@ from engram.language.pack import LanguagePack
 PACKS: tuple[LanguagePack, ...] = (en.PACK, zh.PACK, ja.PACK, ko.PACK)
 
 BY_CODE: dict[str, LanguagePack] = {pack.code: pack for pack in PACKS}
+
+# The language assumed when detection names none of the packs (Latin script, digits, emoji).
+DEFAULT_LANGUAGE = "en"

@@ -1,6 +1,7 @@
 """English language pack."""
 
 from engram.language.en.extraction import EXTRACTION
+from engram.language.en.gate import GATE
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="en", extraction=EXTRACTION)
+PACK = LanguagePack(code="en", extraction=EXTRACTION, gate=GATE)

@@ -1,6 +1,7 @@
 """Japanese language pack."""
 
 from engram.language.ja.extraction import EXTRACTION
+from engram.language.ja.gate import GATE
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="ja", extraction=EXTRACTION)
+PACK = LanguagePack(code="ja", extraction=EXTRACTION, gate=GATE)

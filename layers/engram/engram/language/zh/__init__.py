@@ -2,5 +2,6 @@
 
 from engram.language.pack import LanguagePack
 from engram.language.zh.extraction import EXTRACTION
+from engram.language.zh.gate import GATE
 
-PACK = LanguagePack(code="zh", extraction=EXTRACTION)
+PACK = LanguagePack(code="zh", extraction=EXTRACTION, gate=GATE)

@@ -1,0 +1,82 @@
+"""English memory-gate phrases (data read by domain/gate_rules.py)."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.gate_pack import GatePack
+
+_I = re.IGNORECASE
+
+GATE = GatePack(
+    memory_reference=re.compile(
+        r"\bremember\b|\brecall\b|\bi (?:told|mentioned|said)\b|\byou (?:said|told me|mentioned|asked)\b"
+        r"|\bwe (?:talked|discussed|spoke)\b|\bwhat(?:'s| is) my\b|\bdo you know my\b|\bmy name\?",
+        _I,
+    ),
+    time_reference=re.compile(
+        r"\blast (?:time|week|night|month|year|visit|session|checkup)\b|\byesterday\b|\bpreviously\b"
+        r"|\bthe other day\b|\b(?:a few|\d+|two|three|several) (?:days|weeks|months) ago\b|\bearlier today\b"
+        r"|\b(?:than|as|like) before\b|\bbefore\s*[?.!]*$|\b(?:told|said|mentioned|asked"
+        r"|talked about) .* before\b"
+        r"|\brecently\b|\blately\b|\bsince (?:yesterday|last|monday|tuesday|wednesday|thursday|friday"
+        r"|saturday|sunday)\b"
+        r"|\bcompared (?:to|with)\b",
+        _I,
+    ),
+    state_update=re.compile(
+        r"\b(?:breath\w*|breathless|wheez\w*|cough\w*|phlegm|sputum|pain\w*|hurts?|hurting|ache\w*|sore"
+        r"|fever|temperature|tired|exhausted|fatigue\w*|sleep\w*|slept|insomnia|dizzy|nause\w*|vomit\w*"
+        r"|threw up|throwing up|diarrh\w*|mood|anxious|depressed|stressed|lonely|upset"
+        r"|blood pressure|blood sugar|oxygen|spo2|weigh\w*|appetite|swollen|rash|itch\w*"
+        r"|(?:took|taken|take|taking|forgot|missed|skipped) (?:my |the )?(?:meds|medicine|medication|pills?"
+        r"|inhaler|dose)"
+        r"|inhaler)\b"
+        r"|\bmy (?:dog|cat|puppy|kitten|pet) (?:ate|eats|vomited|threw up|is sick|won't eat|isn't eating"
+        r"|has)\b",
+        _I,
+    ),
+    personal_advice=re.compile(
+        r"\b(?:what|how) should i\b|\bshould i\b|\bfor me\b|\bcan i (?:eat|drink|take|go|exercise|do|still)\b"
+        r"|\bis it (?:ok|okay|safe|fine) (?:for me|if i|to)\b|\b(?:recommend|suggest)\w* (?:me|for me)\b"
+        r"|\bdo you think i\b|\bwhat do i do\b|\bmy (?:plan|diet|routine|case|situation|condition)\b",
+        _I,
+    ),
+    personal_event=re.compile(
+        r"\bmy (?:son|daughter|wife|husband|mom|mum|mother|dad|father|brother|sister|grandson"
+        r"|granddaughter|grandma|grandpa|kids?|children|family|doctor|nurse|vet)\b"
+        r"|\b(?:i|i'm|i've|i was|we)\b.*\b(?:hospital|clinic|doctor|surgery|check-?up|er|appointment)\b",
+        _I,
+    ),
+    small_talk=re.compile(
+        r"\bhow are you\b|\bhow's it going\b|\bwhat's up\b|\bwhats up\b|\bwho are you\b|\bwhat(?:'s"
+        r"| is) your name\b"
+        r"|\btell me a joke\b|\bweather\b|\bare you (?:a )?(?:bot|robot|human|real)\b"
+        r"|\bwhat are you doing\b"
+        r"|\bi'm bored\b|\bjust chatting\b|\b(?:write|compose|make up) (?:me )?an? (?:\w+ )?(?:poem|story"
+        r"|song|haiku)\b",
+        _I,
+    ),
+    general_knowledge=re.compile(
+        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered)|where (?:is"
+        r"|are)"
+        r"|what (?:causes|happens|does|do)|when (?:is|was|did)|why (?:is|are|do|does|did)|how (?:does|do|did"
+        r"|is|are|many|much|long|far|old"
+        r"|big)"
+        r"|which|explain|define|tell me about)\b|\bdifference between\b|\bmeaning of\b|\bcapital of\b",
+        _I,
+    ),
+    greeting_words=(
+        r"hi|hello|hey|hiya|yo|howdy|good (?:morning|afternoon|evening|night|day)|morning|evening|thanks?|"
+        r"thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|later|ok|okay|cool|great|nice to meet you|"
+        r"there|so much|a lot|again|everyone|friend|buddy|bot|lol|haha|that's all(?: for (?:today|now))?|that's it"
+    ),
+    first_person=(
+        r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|our|ours|we're|we've|we'll|we are|we have|we will)\b"
+    ),
+    question=(
+        r"^\s*(?:what|what's|whats|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would"
+        r"|will)\b"
+    ),
+    request_to_bot=r"\b(?:tell|give|show|teach) me\b",
+)

@@ -1,0 +1,35 @@
+"""The shape of one language's memory-gate phrases: what `domain/gate_rules.py` reads.
+
+Every table is applied to every input whatever its detected language (the script
+heuristic cannot tell kanji-only Japanese from Chinese, users mix languages), so
+a pack only groups its language's phrases for readability and review.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GatePack:
+    # USE: the user points back at earlier conversation or asks what the bot knows about them.
+    memory_reference: re.Pattern[str]
+    # USE: explicit time anchors in the past, or comparisons over time.
+    time_reference: re.Pattern[str]
+    # USE: symptom or state updates (health, sleep, mood, medication taken, weight, a pet's state).
+    state_update: re.Pattern[str]
+    # USE: the user wants advice tailored to themselves.
+    personal_advice: re.Pattern[str]
+    # USE: events in the user's own life (family members, hospital / doctor visits).
+    personal_event: re.Pattern[str]
+    # SKIP: chit-chat about the bot, the weather or jokes.
+    small_talk: re.Pattern[str]
+    # SKIP: encyclopaedic questions, only when no first-person marker is present.
+    general_knowledge: re.Pattern[str]
+    greeting_words: str  # regex fragment: greetings, thanks, farewells (a message of only these is SKIP)
+    first_person: str  # regex fragment: first-person markers
+    question: str  # regex fragment: what makes a message a question
+    request_to_bot: str | None = None  # regex fragment: "tell me ...", names the user without being about them
+    implied_subject: bool = False  # the language drops the "I": a plain statement is about the user
+    written_without_spaces: bool = False  # message length counts characters, not words

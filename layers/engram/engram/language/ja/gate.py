@@ -1,0 +1,51 @@
+"""Japanese memory-gate phrases (data read by domain/gate_rules.py)."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.gate_pack import GatePack
+
+GATE = GatePack(
+    # Recollective endings ask for something the user once said: ja っけ / だったかな,
+    # ko -더라 / -였죠 / -었지 ("what was it again?"): the subject is the user even when unsaid.
+    memory_reference=re.compile(
+        r"覚えて|憶えて|覚えてる|話した(?:こと|よね|でしょ)|言った(?:こと|よね|でしょ)|私の名前"
+        r"|っけ|(?:だった|でした|た)かな\s*[？?]?\s*$"
+    ),
+    time_reference=re.compile(
+        r"前回|この前|この間|以前|前に|昨日|昨夜|昨晩|おととい|一昨日|先週|先月|去年|(?<!你)最近|この頃|このごろ"
+        r"|数日前|[0-9０-９一二三]+日前|比べて"
+    ),
+    state_update=re.compile(
+        r"息苦し|息切れ|咳|せき|痰|たん|痛い|痛み|痛む|熱が|熱っぽ|だるい|疲れ|眠れ|寝られ|寝不足|睡眠|めまい"
+        r"|吐き気|吐い|下痢|気分|落ち込|不安|ストレス|薬|吸入|血圧|血糖|体重|酸素|食欲|腫れ|かゆ|痒"
+        r"|処方|透析|リハビリ|検査|血中酸素"
+        r"|(?:犬|猫|ペット|うちの子).{0,12}(?:食べ|吐い|元気がない|病気)"
+    ),
+    personal_advice=re.compile(
+        r"私に|私は.{0,10}(?:べき|いい|大丈夫)|私でも|私の場合|私に合う|どうすればいい|どうしたらいい"
+        r"|(?:飲んで|食べて|して|行って)も(?:いい|大丈夫)|(?:が|は)合って(?:る|います)"
+    ),
+    personal_event=re.compile(
+        r"息子|娘|妻|主人|(?<!丈)夫|姉|兄|妹|弟|母|父|孫|家族|病院|医者|主治医|通院|診察|入院|退院"
+        r"|予約|予定|つもり|引っ越|働き始め|結婚式|誕生日"
+    ),
+    small_talk=re.compile(
+        r"お元気ですか|元気[？?]|何してる|何してるの|名前は(?:何|なに)|あなたは誰|冗談|詩を書いて"
+        r"|物語を書いて|天気|ロボット|暇"
+    ),
+    general_knowledge=re.compile(
+        r"とは|って何|ってなに|何ですか|なぜ|どうして|仕組み|教えて|誰ですか|首都|違い|意味|原因|症状|何を測る"
+    ),
+    greeting_words=(
+        r"こんにちは|こんばんは|おはよう(?:ございます)?|ありがとう(?:ございます|ございました)?|どうも"
+        "|よろしく(?:お願いします)?"
+        r"|おやすみ(?:なさい)?|さようなら|じゃあね|またね|はじめまして|了解(?:です)?|はい|うん|です|ね|よ|ー"
+        r"|(?:今日は)?(?:これで終わり|ここまで)|わかった|分かった|わかりました"
+    ),
+    first_person=r"俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)|うちの|我が家",
+    question=r"(?:ですか|ますか|でしょうか|のか|かな|の)\s*$|何|なぜ|どうして|どう|どこ|いつ|誰",
+    implied_subject=True,
+    written_without_spaces=True,
+)

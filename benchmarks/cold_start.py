@@ -48,10 +48,10 @@ HANDLERS = [
     "functions.memory_indexer.handler",
     "functions.jobs.handler",
 ]
-# What the container imports when it is built (engram.bootstrap.build_container, openai mode).
+# What the container imports when it is built (engram.wiring.build_container, openai mode).
 _CONTAINER = [
     "engram.settings",
-    "engram.bootstrap",
+    "engram.wiring.build",
     "engram.memory.extraction",
     "engram.adapters.secrets",
     "aws_lambda_powertools.utilities.parameters",
@@ -59,7 +59,7 @@ _CONTAINER = [
     "engram.adapters.openai_models.tasks",
     "engram.adapters.embedders.openai_embedder",
     "openai",
-    "engram.adapters.index_factory",
+    "engram.wiring.index",
     "engram.adapters.opensearch_index",
     "opensearchpy",
     "boto3",
@@ -71,7 +71,7 @@ FIRST_CALL: dict[str, list[str]] = {
     "functions.memory_indexer.handler": [
         "engram.adapters.dynamodb.memory_store",  # the first memory image (stream_records.memory_image)
         "engram.settings",
-        "engram.adapters.index_factory",
+        "engram.wiring.index",
         "engram.adapters.opensearch_index",
         "opensearchpy",
         "boto3",

@@ -23,16 +23,15 @@ import time
 from typing import Any
 
 from _report import machine, print_table, summary, write_json
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import Container, build_container
 from engram.domain.models import OwnerKey, SessionKey
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
-from engram.memory.factory import memory_service_for
 from engram.settings import Settings
+from engram.wiring import Container, build_container
+from engram.wiring.crypto import cipher_for_settings
 
 MESSAGES = [
     "I coughed a lot last night and my chest felt tight.",
@@ -60,7 +59,7 @@ def _container(settings: Settings) -> Container:
 
 def _prepare(c: Container, users: int) -> list[SessionKey]:
     keys = []
-    svc = memory_service_for(c)
+    svc = c.memory_service
     for u in range(users):
         key = SessionKey("bench", f"user-{u}", "nurse", "s1")
         for n in range(8):

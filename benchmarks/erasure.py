@@ -31,14 +31,13 @@ from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import build_container
 from engram.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
 from engram.memory.projection import to_index_document
-from engram.privacy.factory import erasure_job_for, erasure_service_for
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings
+from engram.wiring import build_container
 
 TEXT = "On Saturday I went to the ramen shop by the station with my sister. #{n}"
 
@@ -168,7 +167,7 @@ def main() -> None:
         clock = ManualClock()
         now = clock.now()
         container = build_container(settings, clock=clock, queue_mode="inline", index=LocalIndex.in_memory(8))
-        container.extras["erasure_trigger"] = lambda: None
+        container.erasure_trigger = lambda: None
 
         def delete_known(keys_: list[dict[str, Any]]) -> int:
             requests = 0
@@ -191,11 +190,11 @@ def main() -> None:
         neighbours = [f"kim{n}" for n in range(args.neighbours)]
         for user in neighbours:
             _load(container, client, settings.table_name, user, 50, now)
-        service = erasure_service_for(container)
+        service = container.erasure_service
         request, token = service.request("bench", "kim", ErasureScope.ALL, "backend")
         service.confirm("bench", "kim", request.request_id, token)
 
-        job = erasure_job_for(container)
+        job = container.erasure_job
         index = CountingIndex(job.index)
         job.index = index  # type: ignore[assignment]
         runs = 0

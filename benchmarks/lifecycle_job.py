@@ -24,14 +24,13 @@ from _report import machine, print_table, write_json
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import build_container
 from engram.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
-from engram.memory.factory import lifecycle_job_for
 from engram.memory.lifecycle_policy import DueRef
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
 from engram.memory.scoring import DAY_S
 from engram.settings import Settings
+from engram.wiring import build_container
 
 TEXT = (
     "On Saturday I went to the ramen shop by the station with my sister. I had the miso ramen, "
@@ -125,7 +124,7 @@ def main() -> None:
         found = len(container.memories.due(now, args.due * 2))
         index_s = time.perf_counter() - started
 
-        job = lifecycle_job_for(container)
+        job = container.lifecycle_job
         counting = CountingRepo(job.repo)
         job.repo = counting  # type: ignore[assignment]
         job.settings = settings.model_copy(update={"lifecycle_max_items_per_run": args.due * 2})

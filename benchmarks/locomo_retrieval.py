@@ -25,7 +25,6 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import Container, build_container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.language.analysis import analyze
@@ -33,6 +32,7 @@ from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.projection import to_index_document
 from engram.memory.retrieval import HybridRetriever, relevant
 from engram.settings import Settings
+from engram.wiring import Container, build_container
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "locomo10.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}

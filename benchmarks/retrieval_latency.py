@@ -39,13 +39,13 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import build_container
 from engram.domain.gate import MemoryGate
 from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
 from engram.language.analysis import detect_language
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.models import IndexDocument, MemoryRecord, MemoryType, Namespace, SearchFilter
 from engram.settings import Settings
+from engram.wiring import build_container
 
 TENANT, USER, PERSONA = "bench", "user-10k", "p"
 DAY = 86_400.0

@@ -29,15 +29,15 @@ import boto3
 from _report import machine, print_table, summary, write_json
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import build_container
 from engram.domain.models import SessionKey
 from engram.local import tokens
 from engram.local.dynamodb_local import DynamoDBLocal, free_port, local_aws_env
 from engram.settings import Settings
+from engram.wiring import build_container
+from engram.wiring.crypto import bound_models
 
 MESSAGES = [
     "I coughed a lot last night and my chest felt tight.",
@@ -172,7 +172,7 @@ def requests_per_turn(settings: Settings, turns: int) -> dict[str, Any]:
     api = build_container(
         settings, queue_mode="inline", long_term=False, index=LocalIndex.in_memory(DIMENSIONS), job_handler=jobs.append
     )
-    bound = bind(TableConfig.from_settings(settings))
+    bound = bound_models(TableConfig.from_settings(settings))
     # every PynamoDB model class has its own connection and botocore client: hook them all
     clients = {
         id(c): c

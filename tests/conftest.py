@@ -17,10 +17,10 @@ from engram.adapters.dynamodb.tables import delete_table, ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
-from engram.bootstrap import Container, build_container
 from engram.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.settings import Settings
+from engram.wiring import Container, build_container
 from tests.support.openai_stub import OpenAIStub
 
 REPO = Path(__file__).resolve().parent.parent

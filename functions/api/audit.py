@@ -21,12 +21,11 @@ def record(event: dict[str, Any], status: int, route: str | None, route_args: di
     if not settings.audit_enabled or not route or route.startswith(UNAUDITED):
         return
     from engram.privacy.audit import AuditEntry
-    from engram.privacy.factory import audit_trail_for
 
     context = event.get("requestContext") or {}
     http = context.get("http") or {}
     headers = {str(k).lower(): str(v) for k, v in (event.get("headers") or {}).items()}
-    trail = audit_trail_for(container)
+    trail = container.audit_trail
     try:
         if "user_id" in route_args:  # a trusted backend acting for a user
             tenant, user = settings.default_tenant, str(route_args["user_id"])

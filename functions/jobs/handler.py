@@ -31,49 +31,35 @@ runtime.configure(PowertoolsMetrics(metrics))
 
 
 def _lifecycle(context: LambdaContext) -> dict[str, Any]:
-    from engram.memory.factory import lifecycle_job_for
-
-    return lifecycle_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+    return runtime.get_container().lifecycle_job.run(remaining_s=lambda: _remaining_s(context))
 
 
 def _retention(context: LambdaContext) -> dict[str, Any]:
-    from engram.memory.factory import retention_job_for
-
-    return retention_job_for(runtime.get_container()).run(remaining_s=lambda: _remaining_s(context))
+    return runtime.get_container().retention_job.run(remaining_s=lambda: _remaining_s(context))
 
 
 def _consolidation(_context: LambdaContext) -> dict[str, Any]:
-    from engram.memory.factory import consolidation_job_for
-
-    return consolidation_job_for(runtime.get_container()).run()
+    return runtime.get_container().consolidation_job.run()
 
 
 def _erasure(context: LambdaContext) -> dict[str, Any]:
-    from engram.privacy.factory import erasure_job_for, large_exports_for
-
     container = runtime.get_container()
-    erased = erasure_job_for(container).run(remaining_s=lambda: _remaining_s(context))
-    return {**erased, **large_exports_for(container).run()}  # the backstop of lost export kicks too
+    erased = container.erasure_job.run(remaining_s=lambda: _remaining_s(context))
+    return {**erased, **container.large_exports.run()}  # the backstop of lost export kicks too
 
 
 def _rewrap_keys(_context: LambdaContext) -> dict[str, Any]:
-    from engram.privacy.factory import key_rewrap_job_for
-
-    return key_rewrap_job_for(runtime.get_container()).run()
+    return runtime.get_container().key_rewrap_job.run()
 
 
 def _reerase_restored(_context: LambdaContext) -> dict[str, Any]:
-    from engram.privacy.factory import erasure_job_for, reerasure_job_for
-
     container = runtime.get_container()
-    queued = reerasure_job_for(container).run()
-    return {**queued, **erasure_job_for(container).run()}  # what is left stays due for the schedule
+    queued = container.reerasure_job.run()
+    return {**queued, **container.erasure_job.run()}  # what is left stays due for the schedule
 
 
 def _export(_context: LambdaContext) -> dict[str, Any]:
-    from engram.privacy.factory import large_exports_for
-
-    return large_exports_for(runtime.get_container()).run()
+    return runtime.get_container().large_exports.run()
 
 
 def _remaining_s(context: LambdaContext) -> float:

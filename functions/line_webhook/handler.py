@@ -32,8 +32,8 @@ def _get_webhook() -> Any:
     global _webhook
     if _webhook is None:
         from engram.clock import SystemClock
-        from engram.line.factory import event_queue_for, line_webhook
         from engram.settings import get_settings
+        from engram.wiring.line import event_queue_for, line_webhook
 
         settings = get_settings()
         _webhook = line_webhook(settings, SystemClock(), event_queue_for(settings))

@@ -24,9 +24,7 @@ processor.raise_on_entire_batch_failure = False
 
 
 def handle_record(record: SQSRecord) -> None:
-    from engram.line.factory import line_turns_for
-
-    line_turns_for(runtime.get_container()).handle(json.loads(record.body))
+    runtime.get_container().line_turns.handle(json.loads(record.body))
 
 
 @inject_invocation_context(logger)

@@ -55,23 +55,11 @@ def _get_reconciler() -> IndexReconciler:
     if _reconciler is None:
         with _lock:
             if _reconciler is None:
-                from engram.adapters.dynamodb.connection import TableConfig
-                from engram.adapters.dynamodb.job_state import DynamoJobState
-                from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
-                from engram.adapters.dynamodb.models import bind
-                from engram.memory.lifecycle_policy import LifecyclePolicy
-                from engram.memory.reconcile import IndexReconciler
                 from engram.settings import get_settings
+                from engram.wiring.index import build_index_reconciler
 
-                settings = get_settings()
-                models = bind(TableConfig.from_settings(settings))
-                index = _get_indexer().index
-                _reconciler = IndexReconciler(
-                    index=index,
-                    repo=DynamoMemoryRepository(models, LifecyclePolicy(settings)),
-                    state=DynamoJobState(models),
-                    page_items=settings.retention_page_items,
-                    metrics=PowertoolsMetrics(metrics),
+                _reconciler = build_index_reconciler(
+                    get_settings(), index=_get_indexer().index, metrics=PowertoolsMetrics(metrics)
                 )
     return _reconciler
 
@@ -92,8 +80,8 @@ def _get_indexer() -> MemoryIndexer:
             if _indexer is None:  # once per container (cold start)
                 # Imported here, not at init: settings (pydantic-settings) and the index client are
                 # needed on the first memory record only, and tests hand in their own index.
-                from engram.adapters.index_factory import build_index
                 from engram.settings import get_settings
+                from engram.wiring.index import build_index
 
                 index = build_index(get_settings(), ensure=True)
                 _indexer = MemoryIndexer(index, PowertoolsMetrics(metrics))
@@ -104,8 +92,8 @@ def _cipher() -> FieldCipher:
     """P3: memory images arrive sealed; the index holds what search needs in plaintext."""
     global _field_cipher
     if _field_cipher is None:
-        from engram.adapters.crypto.factory import cipher_for_settings
         from engram.settings import get_settings
+        from engram.wiring.crypto import cipher_for_settings
 
         _field_cipher = cipher_for_settings(get_settings())
     return _field_cipher

@@ -19,7 +19,6 @@ from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.errors import ValidationFailed
@@ -39,7 +38,7 @@ processor.raise_on_entire_batch_failure = False
 def job_of(body: str) -> dict[str, Any]:
     message: dict[str, Any] = json.loads(body)
     if message.get("eventSource") == "aws:dynamodb":
-        job = job_from_stream_record(message, cipher_for_settings(runtime.get_container().settings))
+        job = job_from_stream_record(message, runtime.get_container().cipher)
         if job is None:
             raise ValidationFailed("a stream record that asks for no job")
         return job

@@ -1,26 +1,24 @@
 """KMS envelope encryption of the per-user data keys (P3): GenerateDataKey / Decrypt / Encrypt in
 moto with the owner as encryption context, the wrapped keys in their key table on DynamoDB Local,
 built through the production factories (`wrapper_for`, `cipher_for_settings`,
-`key_rewrap_job_for`) from the settings a deployed function has."""
+`key_rewrap_job`) from the settings a deployed function has."""
 
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.crypto.cipher import FieldCipher
-from engram.adapters.crypto.factory import cipher_for_settings, wrapper_for
 from engram.adapters.crypto.key_store import DynamoDataKeyStore
 from engram.adapters.crypto.wrapping import KmsKeyWrapper
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.errors import StoreUnavailable
-from engram.privacy.factory import key_rewrap_job_for
 from engram.settings import Settings
+from engram.wiring.crypto import cipher_for_settings, key_rewrap_job, wrapper_for
 from tests.aws.conftest import Clients
 from tests.aws.moto_endpoint import MotoEndpoint
 
@@ -119,7 +117,7 @@ def opens_for_everyone(settings: Settings, sealed: dict[str, str]) -> bool:
 
 
 def rewrap(settings: Settings) -> dict[str, int]:
-    return key_rewrap_job_for(cast(Any, SimpleNamespace(settings=settings))).run()
+    return key_rewrap_job(settings).run()
 
 
 def test_kms_rotating_its_key_material_leaves_nothing_to_rewrap(kms_settings: Settings, clients: Clients) -> None:

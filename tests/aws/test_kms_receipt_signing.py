@@ -1,5 +1,5 @@
 """Erasure receipts signed by a KMS asymmetric key (ECC_NIST_P256, ECDSA_SHA_256, as the stack's
-ReceiptSigningKey) through `receipt_signer_for`, and checked offline with the public key KMS
+ReceiptSigningKey) through `wiring.privacy.receipt_signer`, and checked offline with the public key KMS
 hands out — by `cryptography` directly and by `engram erasure verify`. moto is taught
 MessageType=DIGEST first (tests/aws/kms_digest.py): it signs what it is given as AWS KMS does."""
 
@@ -10,8 +10,7 @@ import base64
 import copy
 import json
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from botocore.exceptions import BotoCoreError, ClientError
@@ -23,8 +22,8 @@ from engram.adapters.signing import KmsSigner, signature_valid
 from engram.errors import StoreUnavailable
 from engram.local import erasure_verify
 from engram.privacy import receipt as receipts
-from engram.privacy.factory import receipt_signer_for
 from engram.settings import Settings
+from engram.wiring.privacy import receipt_signer
 from tests.aws import kms_digest
 from tests.aws.conftest import Clients
 from tests.aws.moto_endpoint import MotoEndpoint
@@ -56,8 +55,7 @@ def receipt_key(clients: Clients) -> str:
 
 
 def signer_for(key_id: str) -> KmsSigner:
-    container = SimpleNamespace(settings=Settings(environment="test", receipt_kms_key_id=key_id), extras={})
-    signer = receipt_signer_for(cast(Any, container))
+    signer = receipt_signer(Settings(environment="test", receipt_kms_key_id=key_id))
     assert isinstance(signer, KmsSigner)
     return signer
 

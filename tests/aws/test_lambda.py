@@ -1,5 +1,5 @@
 """The asynchronous kick of the jobs function (`engram.adapters.invoke`, through the API's
-`start_erasure`): InvocationType Event with a scheduled event's payload, against moto's Lambda
+`Container.start_erasure`): InvocationType Event with a scheduled event's payload, against moto's Lambda
 without Docker; the request is read as moto received it (tests/aws/moto_endpoint.RequestLog)."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 from engram.adapters.audit_history import EXPORT_EVENT, InvokedAuditHistory
 from engram.adapters.invoke import invoke_job
 from engram.privacy.audit import AuditEntry
-from engram.privacy.factory import start_erasure
 from engram.settings import Settings
+from engram.wiring import Container
 from functions.jobs.handler import JOBS
 from tests.aws.conftest import Clients
 from tests.aws.moto_endpoint import Call, MotoEndpoint
@@ -70,7 +70,8 @@ def test_a_confirmation_starts_the_erasure_job_with_an_event_invoke(
     jobs_function: str, aws_sandbox: MotoEndpoint
 ) -> None:
     settings = Settings(environment="test", erasure_function_name=jobs_function)
-    start_erasure(cast(Any, SimpleNamespace(settings=settings, extras={})))  # what the API does after a confirmation
+    container = cast(Any, SimpleNamespace(settings=settings, erasure_trigger=None))
+    Container.start_erasure(container)  # what the API does after a confirmation
     (call,) = invocations(aws_sandbox)
     assert call.headers["x-amz-invocation-type"] == "Event"  # asynchronous: the API does not wait
     event = EventBridgeModel.model_validate(json.loads(call.body))  # what the jobs handler parses

@@ -1,5 +1,5 @@
 """S3: a large export's document written to the stack's exports bucket (built in moto from the
-template) through `export_archive_for`, and the presigned link `LargeExports.get` hands out,
+template) through `wiring.privacy.export_archive`, and the presigned link `LargeExports.get` hands out,
 fetched over HTTP from the moto server with its signature checked (tests/aws/presigned_check.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 from datetime import UTC, datetime
-from types import SimpleNamespace
 from typing import Any, cast
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
@@ -20,8 +19,8 @@ from engram.clock import ManualClock
 from engram.errors import StoreUnavailable
 from engram.privacy.export import ExportService
 from engram.privacy.export_jobs import ExportRequest, ExportState, LargeExports
-from engram.privacy.factory import export_archive_for
 from engram.settings import Settings
+from engram.wiring.privacy import export_archive
 from tests.aws.conftest import SESSION_TOKEN, Clients, settings_from
 from tests.aws.moto_endpoint import MotoEndpoint
 from tests.aws.stack_template import StackInMoto, logical_id
@@ -65,7 +64,7 @@ def api_settings(stack: StackInMoto) -> Settings:
 
 
 def large_exports(settings: Settings) -> LargeExports:
-    archive = export_archive_for(cast(Any, SimpleNamespace(settings=settings)))  # the factory reads settings only
+    archive = export_archive(settings)
     assert isinstance(archive, S3ExportArchive)
     return LargeExports(
         requests=ExportRequestsInMemory(),
@@ -158,7 +157,7 @@ def test_a_deleted_document_no_longer_downloads_and_deleting_again_is_fine(api_s
 
 def test_a_bucket_that_cannot_be_written_fails_the_export_with_a_domain_error(api_settings: Settings) -> None:
     gone = api_settings.model_copy(update={"export_bucket": "engram-dev-no-such-bucket"})
-    archive = export_archive_for(cast(Any, SimpleNamespace(settings=gone)))
+    archive = export_archive(gone)
     with pytest.raises(StoreUnavailable) as raised:
         archive.put("acme/ex-1.json", b"{}")
     assert raised.value.details == {"cause": "NoSuchBucket"}

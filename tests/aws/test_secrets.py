@@ -23,9 +23,9 @@ from engram.adapters.secrets import (
 )
 from engram.clock import ManualClock
 from engram.errors import EngramError
-from engram.line.factory import channels_for, line_webhook
 from engram.local.apigw import LocalContext
 from engram.settings import Settings
+from engram.wiring.line import channels_for, line_webhook
 from functions.line_webhook import handler as webhook_handler
 from tests.aws.conftest import Clients, settings_from
 from tests.aws.moto_endpoint import MotoEndpoint

@@ -16,8 +16,8 @@ from engram.domain.models import OwnerKey
 from engram.domain.post_turn import access_job
 from engram.line import samples
 from engram.line.channels import LineChannel
-from engram.line.factory import event_queue_for
 from engram.line.webhook import EVENTS, LineWebhook
+from engram.wiring.line import event_queue_for
 from tests.aws.conftest import Clients, settings_from
 from tests.aws.moto_endpoint import MotoEndpoint
 from tests.aws.stack_template import StackInMoto, logical_id

@@ -13,11 +13,11 @@ from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.token_counter import QuicktokCounter
-from engram.bootstrap import Container
 from engram.local import tokens
 from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.settings import Settings
+from engram.wiring import Container
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -13,12 +13,11 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.privacy.factory import erasure_job_for
 from engram.settings import Settings
+from engram.wiring import Container
 
 SECRET = "my allergy is penicillin"
 
@@ -26,7 +25,7 @@ SECRET = "my allergy is penicillin"
 @pytest.fixture
 def gw(container: Container, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalGateway]:
     monkeypatch.chdir(tmp_path)  # the local receipt key
-    container.extras["erasure_trigger"] = lambda: None
+    container.erasure_trigger = lambda: None
     runtime.set_container(container)
     yield LocalGateway(container.settings)
     runtime.set_container(None)
@@ -115,7 +114,7 @@ def test_the_erasure_is_audited_and_its_entries_outlive_it(
     clock.advance(1)
     assert call(gw, "POST", confirm, _user(s), {"token": created["confirmation_token"]}).status == 200
     clock.advance(1)
-    erasure_job_for(runtime.get_container()).run()
+    runtime.get_container().erasure_job.run()
     entries = _entries(gw, s)
     actions = [(e["action"], e["outcome"]) for e in reversed(entries)]
     assert actions[-4:] == [
@@ -143,9 +142,8 @@ def test_a_failing_audit_table_never_fails_the_request(
 def test_entries_are_append_only(container: Container, clock: ManualClock) -> None:
     from engram.errors import StoreUnavailable
     from engram.privacy.audit import AuditEntry
-    from engram.privacy.factory import audit_trail_for
 
-    trail = audit_trail_for(container)
+    trail = container.audit_trail
     entry = AuditEntry("default", "h", clock.now(), "GET /v1/memories", "end_user", "h", "200", entry_id="e1")
     trail.writer.append(entry)
     with pytest.raises(StoreUnavailable):  # the same entry cannot be written over

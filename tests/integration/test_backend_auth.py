@@ -15,10 +15,10 @@ import pytest
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.bootstrap import Container
 from engram.local.apigw import LocalContext, build_event
 from engram.local.gateway import LocalGateway
 from engram.settings import Settings
+from engram.wiring import Container
 from functions.api.auth import principal_key
 from functions.api.handler import lambda_handler
 

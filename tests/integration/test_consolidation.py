@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.memory.consolidation import CONSOLIDATED_TAG, ConsolidationJob
-from engram.memory.factory import consolidation_job_for
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.models import MemoryRecord, MemoryType, Namespace
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S
+from engram.wiring import Container
 
 T, U = "default", "mei"
 
@@ -36,7 +35,7 @@ def _fact(mid: str, content: str, created: float, topics: list[str], importance:
 
 @pytest.fixture
 def job(container: Container) -> ConsolidationJob:
-    return consolidation_job_for(container)
+    return container.consolidation_job
 
 
 def _summaries(c: Container) -> list[MemoryRecord]:

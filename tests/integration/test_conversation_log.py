@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.memory.factory import retention_job_for
 from engram.memory.scoring import DAY_S
 from engram.settings import Settings
+from engram.wiring import Container
 
 BASE = "/v1/personas/nurse/sessions/s1"
 KEY = SessionKey("default", "alice", "nurse", "s1")
@@ -84,7 +83,7 @@ def test_emergencies_and_important_moments_stay_and_retention_removes_the_rest(
     assert log["rounds"][0]["emergency"] is True
     before = container.conversation.store.log_page(KEY, 0, 10)[0]  # at time 0 nothing is expired
     assert len(before) == 3
-    result = retention_job_for(container).run()
+    result = container.retention_job.run()
     assert result["expired_deleted"] >= 1
     raw = container.conversation.store.log_page(KEY, 0, 10)[0]
     assert [r.turn.user_text for r in raw] == ["I can't breathe", "昨晚被救護車送去急診了。"]  # gone from DynamoDB

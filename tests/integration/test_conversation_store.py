@@ -7,13 +7,13 @@ import threading
 import pytest
 
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
-from engram.adapters.dynamodb.models import bind
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus, Turn
 from engram.domain.summaries import RollingSummarizer
 from engram.errors import DuplicateRequest
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.crypto import bound_models
 
 KEY = SessionKey("t1", "alice", "nurse", "s1")
 
@@ -84,7 +84,7 @@ def test_twenty_concurrent_writers_store_every_round_once_in_order(container: Co
 def bind_for(settings: Settings):  # type: ignore[no-untyped-def]
     from engram.adapters.dynamodb.connection import TableConfig
 
-    return bind(TableConfig.from_settings(settings))
+    return bound_models(TableConfig.from_settings(settings))
 
 
 def test_summary_cursor_is_compare_and_swap(settings: Settings, clock: ManualClock) -> None:

@@ -16,19 +16,16 @@ import pytest
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import ANON_PK, DynamoUserData
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.memory.factory import memory_service_for
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.scoring import DAY_S
-from engram.privacy.factory import erasure_job_for
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.support.indexing import sync_index
 
 USER, NEIGHBOURS = "kim", ("kim2", "ki")
@@ -37,7 +34,7 @@ USER, NEIGHBOURS = "kim", ("kim2", "ki")
 @pytest.fixture
 def stack(container: Container, tmp_path: Path) -> Iterator[tuple[Container, LocalGateway]]:
     c = container
-    c.extras["erasure_trigger"] = lambda: None  # tests run the job themselves, deterministically
+    c.erasure_trigger = lambda: None  # tests run the job themselves, deterministically
     runtime.set_container(c)
     yield c, LocalGateway(c.settings)
     runtime.set_container(None)
@@ -69,7 +66,7 @@ def _populate(c: Container, clock: ManualClock, user: str) -> None:
     c.conversation.record_turn(key, "By the way, my dog Coco is a shiba inu.", "Cute!")
     other = SessionKey("default", user, "coach", "s9")
     c.conversation.record_turn(other, "I ran 5 km this morning.", "Great pace.")
-    svc = memory_service_for(c)
+    svc = c.memory_service
     owner = OwnerKey("default", user)
     made = svc.create(owner, "nurse", summary="Kim prefers tea over coffee.")
     svc.archive(owner, made.record.memory_id)
@@ -77,7 +74,7 @@ def _populate(c: Container, clock: ManualClock, user: str) -> None:
 
 
 def _stores(c: Container, user: str) -> dict[str, int]:
-    data = DynamoUserData(bind(TableConfig.from_settings(c.settings)))
+    data = DynamoUserData(c.bound)
     counts: dict[str, int] = {}
     for item in data.inventory("default", user, None, 100_000):
         counts[item.store] = counts.get(item.store, 0) + 1
@@ -128,7 +125,7 @@ def test_x7_a_user_is_erased_to_zero_and_the_neighbours_keep_everything(
     neighbours = {u: _stores(c, u) for u in NEIGHBOURS}
 
     request_id = _request_and_confirm(gw, c.settings)
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     r = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings))
     view = r.json()
     assert r.status == 200 and view["state"] == "completed", view
@@ -174,7 +171,7 @@ def test_verify_rechecks_the_stack_for_the_user(
     c, gw = stack
     _populate(c, clock, USER)
     request_id = _request_and_confirm(gw, c.settings)
-    erasure_job_for(c).run()
+    c.erasure_job.run()
     view = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
     assert _recheck(c, view, tmp_path, ddb_endpoint) == {
         "signature_valid": True,
@@ -245,7 +242,7 @@ def test_scope_recent_erases_exactly_the_last_7_days(stack: tuple[Container, Loc
     c.conversation.record_turn(new_key, "I started a new job at a bakery.", "Congratulations!")
     sync_index(c, OwnerKey("default", USER))
     _request_and_confirm(gw, c.settings, "recent")
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     left = {r.memory_id for r in c.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None)}
     assert left == old_memories  # what is older than 7 days stays, everything newer is gone
     now = clock.now()
@@ -259,7 +256,7 @@ def test_anonymization_off_deletes_important_moments(
     make_container: Any, settings: Settings, clock: ManualClock
 ) -> None:
     c = make_container(settings.model_copy(update={"erasure_anonymize_important": False}))
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     runtime.set_container(c)
     try:
         gw = LocalGateway(c.settings)
@@ -267,7 +264,7 @@ def test_anonymization_off_deletes_important_moments(
             SessionKey("default", USER, "nurse", "s1"), "I was taken to the ER by ambulance.", "Oh no."
         )
         request_id = _request_and_confirm(gw, c.settings)
-        erasure_job_for(c).run()
+        c.erasure_job.run()
         receipt = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()["receipt"]
     finally:
         runtime.set_container(None)
@@ -286,14 +283,14 @@ def test_a_run_killed_midway_is_finished_by_the_next_and_concurrent_runs_do_not_
     make_container: Any, settings: Settings, clock: ManualClock
 ) -> None:
     c = make_container(settings.model_copy(update={"erasure_batch_items": 3, "erasure_passes_per_run": 1}))
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     runtime.set_container(c)
     try:
         gw = LocalGateway(c.settings)
         _populate(c, clock, USER)
         total = sum(v for k, v in _stores(c, USER).items() if k not in ("by_user", "index"))
         request_id = _request_and_confirm(gw, c.settings)
-        first = erasure_job_for(c).run()  # "killed" after one bounded batch: the request stays due
+        first = c.erasure_job.run()  # "killed" after one bounded batch: the request stays due
         assert first == {"requests_completed": 0, "requests_pending": 1, "items_erased": 3, "survivors_erased": 0}
         state = call(gw, "GET", f"/v1/me/erasure/{request_id}", _auth(c.settings)).json()
         assert state["state"] == "processing" and state["receipt"] is None
@@ -302,7 +299,7 @@ def test_a_run_killed_midway_is_finished_by_the_next_and_concurrent_runs_do_not_
 
         results: list[dict[str, int]] = []
         for _ in range(total):
-            jobs = [ErasureJob(**{**vars(erasure_job_for(c)), "holder": f"h{n}"}) for n in range(2)]
+            jobs = [ErasureJob(**{**vars(c.erasure_job), "holder": f"h{n}"}) for n in range(2)]
             threads = [threading.Thread(target=lambda j=j: results.append(j.run())) for j in jobs]
             for t in threads:
                 t.start()
@@ -373,7 +370,7 @@ def test_an_export_too_large_to_answer_inline_is_a_clear_error(
 def _erasing_container(make_container: Any, settings: Settings, **update: Any) -> Container:
     """A stack whose erasure jobs the test runs itself (no kick on confirmation), made current."""
     c: Container = make_container(settings.model_copy(update=update))
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     runtime.set_container(c)
     return c
 
@@ -392,7 +389,7 @@ def _turn(gw: LocalGateway, settings: Settings, text: str) -> GatewayResponse:
 
 def _everything_of(c: Container, user: str = USER) -> int:
     """Every item of the user the table holds (consistent partitions, by_user, the data key)."""
-    data = DynamoUserData(bind(TableConfig.from_settings(c.settings)))
+    data = DynamoUserData(c.bound)
     held = len(data.inventory("default", user, None, 100_000))
     return held + data.by_user_count("default", user) + int(data.has_data_key("default", user))
 
@@ -424,7 +421,7 @@ def test_a_chat_writing_before_every_pass_cannot_hold_an_erasure_open_and_nothin
         key = SessionKey("default", USER, "nurse", "s1")
         _say_before_the_erasure(c, key)
         request_id = _request_and_confirm(gw, c.settings)
-        job = erasure_job_for(c)
+        job = c.erasure_job
         inventory, complete = job.data.inventory, job._complete
         completed: list[bool] = []
 
@@ -491,7 +488,7 @@ def test_a_turn_between_the_passing_verification_and_completion_is_refused(
         turn = appended.turn
         pending_job = after_turn_job(key, SummaryProgress(snapshot.meta.generation, turn.seq, 0, 0), turn)
         request_id = _request_and_confirm(gw, c.settings)
-        job = erasure_job_for(c)
+        job = c.erasure_job
         complete, inventory = job._complete, job.data.inventory
         in_window: list[GatewayResponse] = []
 
@@ -531,7 +528,7 @@ def test_completed_erasures_are_reverified_and_survivors_erased_and_recorded(
     try:
         _say_before_the_erasure(c, key)
         request_id = _request_and_confirm(gw, c.settings)
-        job = erasure_job_for(c)
+        job = c.erasure_job
         assert job.run()["requests_completed"] == 1
         completed_at = clock.now()
         client: Any = dynamodb_client(TableConfig.from_settings(c.settings))
@@ -589,7 +586,7 @@ def test_deleting_a_persona_cascades_over_its_data_with_its_own_receipt(
     assert r.status == 200, r.body
     started = r.json()
     assert started["state"] == "confirmed" and started["receipt"] is None  # the erasure job does it
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     body = call(gw, "GET", f"/v1/me/erasure/{started['request_id']}", _auth(c.settings)).json()
     assert body["state"] == "completed"
     receipt = body["receipt"]
@@ -643,7 +640,7 @@ def test_a_post_turn_job_delivered_after_the_erasure_writes_nothing_back(
     turn = snapshot.recent[-1]
     job = after_turn_job(key, SummaryProgress(snapshot.meta.generation, turn.seq, 0, 0), turn)
     request_id = _request_and_confirm(gw, c.settings)
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     assert _stores(c, USER) == {"by_user": 0, "index": 0}
     c.post_turn.handle(job)  # the redelivered job
     assert _stores(c, USER) == {"by_user": 0, "index": 0}
@@ -674,11 +671,11 @@ def test_every_api_write_for_a_fenced_user_is_refused_and_resumes_after(
     from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
 
     c, gw = stack
-    c.extras["export_trigger"] = lambda: None  # no export job thread outliving the test
+    c.export_trigger = lambda: None  # no export job thread outliving the test
     made = call(gw, "POST", "/v1/memories", _auth(c.settings), {"persona_id": "nurse", "summary": "I like tea."})
     assert made.status == 201, made.body
     memory_id = made.json()["memory"]["memory_id"]
-    fence = DynamoErasureFence(bind(TableConfig.from_settings(c.settings)))
+    fence = DynamoErasureFence(c.bound)
     fence.raise_for("default", USER, "er-test")
     held = _everything_of(c)
     writes: list[tuple[str, str, Any]] = [

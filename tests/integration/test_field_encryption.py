@@ -17,7 +17,6 @@ import pytest
 from botocore.stub import Stubber
 
 from engram.adapters.crypto.cipher import BYTES_MARK, TEXT_MARK, FieldCipher, owner_of
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.crypto.key_store import DynamoDataKeyStore
 from engram.adapters.crypto.wrapping import KmsKeyWrapper, LocalKeyring
 from engram.adapters.dynamodb import keys
@@ -25,14 +24,13 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.errors import ContentShredded, StoreUnavailable
-from engram.memory.factory import memory_service_for
-from engram.privacy.factory import erasure_job_for, erasure_service_for, export_service_for, key_rewrap_job_for
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.crypto import cipher_for_settings
 from functions.jobs.handler import lambda_handler as jobs_handler
 from tests.support.table_scan import table_strings
 
@@ -79,7 +77,7 @@ def _talk(c: Container, user: str, phrase: str) -> None:
     c.conversation.chat(key, phrase)
     c.clock.advance(60)  # type: ignore[attr-defined]  # the tests' ManualClock: past the dedup window
     c.conversation.record_turn(key, phrase, "Thank you for telling me.")
-    svc = memory_service_for(c)
+    svc = c.memory_service
     svc.create(OwnerKey("default", user), "nurse", summary=phrase, pinned=True)
 
 
@@ -105,9 +103,9 @@ def test_content_is_sealed_at_rest_and_reads_back_in_every_language(container: C
         snapshot = c.conversation.store.load(key, 10, c.clock.now())
         assert [t.user_text for t in snapshot.recent] == [phrase, phrase]
         owner = OwnerKey("default", f"u-{lang}")
-        listed = memory_service_for(c).list(owner)
+        listed = c.memory_service.list(owner)
         assert phrase in [m.content for m in listed.items]
-        exported = json.dumps(export_service_for(c).export("default", f"u-{lang}"), ensure_ascii=False)
+        exported = json.dumps(c.export_service.export("default", f"u-{lang}"), ensure_ascii=False)
         assert phrase in exported and TEXT_MARK not in exported
 
 
@@ -115,14 +113,14 @@ def test_a_copy_of_the_table_taken_before_erasure_no_longer_decrypts(
     container: Container, settings: Settings, clock: ManualClock
 ) -> None:
     c = container
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     _talk(c, "kim", PHRASES["zh-TW"])
     _talk(c, "kim2", PHRASES["ko"])  # a neighbour whose id shares a prefix
     backup = _raw_items(settings)  # what a backup or point-in-time copy of the table holds
-    service = erasure_service_for(c)
+    service = c.erasure_service
     request, token = service.request("default", "kim", ErasureScope.ALL, "user")
     service.confirm("default", "kim", request.request_id, token)
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     done = service.get("default", "kim", request.request_id)
     assert done.receipt is not None
     assert done.receipt["stores"]["data_key"] == {
@@ -161,19 +159,19 @@ def test_a_copy_of_the_table_taken_before_erasure_no_longer_decrypts(
 
 def test_recent_and_persona_erasures_keep_the_key(container: Container, settings: Settings) -> None:
     c = container
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     _talk(c, "lee", PHRASES["ja"])
-    service = erasure_service_for(c)
+    service = c.erasure_service
     request, token = service.request("default", "lee", ErasureScope.RECENT, "user")
     service.confirm("default", "lee", request.request_id, token)
-    erasure_job_for(c).run()
+    c.erasure_job.run()
     receipt = service.get("default", "lee", request.request_id).receipt
     assert receipt is not None and receipt["stores"]["data_key"]["found"] == 0
     assert _key_count(settings) == 1  # older content of the user stays readable
 
 
 def test_ciphertext_moved_to_another_user_or_attribute_does_not_open(container: Container) -> None:
-    cipher = cipher_for_settings(container.settings)
+    cipher = container.cipher
     mine, theirs = keys.memory_pk("default", "ann"), keys.memory_pk("default", "bob")
     sealed = cipher.seal(mine, "content", "Ann's diary")
     cipher.seal(theirs, "content", "Bob has a key too")
@@ -248,7 +246,7 @@ def test_rotation_rewraps_every_key_then_the_old_wrapping_key_can_go(
     ring = LocalKeyring(Path(settings.field_keyring_path))
     old = ring.current_key_id
     new = ring.rotate()
-    first = key_rewrap_job_for(c).run()
+    first = c.key_rewrap_job.run()
     assert first == {"keys_seen": 3, "keys_rewrapped": 3, "complete": 1}
     event = json.loads((Path(__file__).parents[2] / "events" / "eventbridge" / "rewrap_keys.json").read_text())
     from engram import runtime

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.local.apigw import LocalContext
+from engram.wiring import Container
 from tests.conftest import EVENTS
 from tests.support.handlers import wired_handlers
 

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.local import tokens
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
 from engram.settings import Settings
+from engram.wiring import Container
 from functions.api.guard import json_depth_exceeds
 
 BASE = "/v1/personas/nurse/sessions/s1"
@@ -24,7 +24,7 @@ BASE = "/v1/personas/nurse/sessions/s1"
 
 @pytest.fixture
 def gw(container: Container, settings: Settings) -> Iterator[LocalGateway]:
-    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
+    container.erasure_trigger = lambda: None  # a persona deletion's job: not in the background here
     runtime.set_container(container)
     yield LocalGateway(settings)
     runtime.set_container(None)
@@ -75,7 +75,7 @@ def test_base64_bodies_are_decoded_and_checked(container: Container, settings: S
     from engram.local.apigw import LocalContext, build_event
     from functions.api.handler import lambda_handler
 
-    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
+    container.erasure_trigger = lambda: None  # a persona deletion's job: not in the background here
     runtime.set_container(container)
     try:
         event = build_event("POST", BASE + "/context", _headers(settings), b'{"message": "hi"}', claims={"sub": "hal"})

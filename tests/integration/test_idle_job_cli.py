@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.bootstrap import Container
 from engram.domain.models import SessionKey, SessionStatus
 from engram.local import cli
+from engram.wiring import Container
 
 KEY = SessionKey("default", "gina", "nurse", "s1")
 

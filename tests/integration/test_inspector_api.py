@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.local.gateway import LocalGateway
 from engram.memory.scoring import DAY_S
 from engram.memory.service import MemoryService
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.integration.test_memory_api import auth, backend, call, code, create, wire
 from tests.integration.test_supersession import CASES, NEW, OLD
 from tests.support.indexing import sync_index

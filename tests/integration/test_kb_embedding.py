@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from engram.adapters.embedders.local import LocalEmbedder
-from engram.bootstrap import Container
-from engram.memory.factory import build_knowledge_base, knowledge_base_for
 from engram.memory.kb import KnowledgeBase, kb_embed_job
 from engram.memory.models import KB_OWNER, Namespace
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.memory import build_knowledge_base
 
 TENANT = "default"
 SECTIONS = [
@@ -91,7 +91,7 @@ def test_deleting_the_document_ends_the_chain(kb: KnowledgeBase, jobs: list[dict
 
 def test_the_turn_worker_runs_kb_embed_jobs(container: Container) -> None:
     """The container's KB queues its jobs; the post-turn processor hands them back to it."""
-    kb = knowledge_base_for(container)
+    kb = container.knowledge_base
     doc = kb.ingest_document(TENANT, "Inhaler guide", TEXT)  # the inline queue runs the chain at once
     assert doc.embedded == 0
     (listed,) = kb.list_documents(TENANT)

@@ -14,13 +14,12 @@ from urllib.parse import urlparse
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.privacy.factory import erasure_job_for, export_service_for, large_exports_for
 from engram.settings import Settings
+from engram.wiring import Container
 
 PHRASES = (
     "我每天早上八點用吸入器。",
@@ -33,8 +32,8 @@ PHRASES = (
 @pytest.fixture
 def stack(make_container: Any, settings: Settings, tmp_path: Path) -> Iterator[tuple[Container, LocalGateway]]:
     c = make_container(settings.model_copy(update={"export_max_items": 5, "export_dir": str(tmp_path / "exports")}))
-    c.extras["export_trigger"] = lambda: None  # the test runs the job itself
-    c.extras["erasure_trigger"] = lambda: None
+    c.export_trigger = lambda: None  # the test runs the job itself
+    c.erasure_trigger = lambda: None
     runtime.set_container(c)
     yield c, LocalGateway(c.settings)
     runtime.set_container(None)
@@ -77,14 +76,14 @@ def test_a_large_export_is_made_by_the_job_and_fetched_by_link(
     assert started["state"] == "processing" and started["url"] is None
     path = f"/v1/me/exports/{started['export_id']}"
     assert call(gw, "GET", path, me).json()["state"] == "processing"
-    assert large_exports_for(c).run() == {"exports_completed": 1, "exports_failed": 0}
+    assert c.large_exports.run() == {"exports_completed": 1, "exports_failed": 0}
 
     r = call(gw, "GET", path, me)
     assert r.status == 200, r.body
     done = r.json()
     assert done["state"] == "completed" and done["url"].startswith("file://")
     document = json.loads(Path(urlparse(done["url"]).path).read_text())
-    expected = export_service_for(c).export("default", "ana", limit=None)
+    expected = c.export_service.export("default", "ana", limit=None)
     assert document["counts"] == expected["counts"] and done["items"] == sum(expected["counts"].values())
     text = json.dumps(document, ensure_ascii=False)
     assert all(f"{p} (ana)" in text for p in PHRASES)  # readable, every language
@@ -106,14 +105,14 @@ def test_an_erasure_deletes_the_export_and_its_document(
     _talk(c, clock, "bo")
     me = _auth(c.settings, "bo")
     export_id = call(gw, "POST", "/v1/me/exports", me).json()["export_id"]
-    large_exports_for(c).run()
+    c.large_exports.run()
     url = call(gw, "GET", f"/v1/me/exports/{export_id}", me).json()["url"]
     document = Path(urlparse(url).path)
     assert document.exists()
     created = call(gw, "POST", "/v1/me/erasure", me, {"scope": "all"}).json()
     confirm = f"/v1/me/erasure/{created['request_id']}/confirm"
     assert call(gw, "POST", confirm, me, {"token": created["confirmation_token"]}).status == 200
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     receipt = call(gw, "GET", f"/v1/me/erasure/{created['request_id']}", me).json()["receipt"]
     assert receipt["stores"]["exports"]["found"] == receipt["stores"]["exports"]["deleted"] == 1
     assert not document.exists()

@@ -11,17 +11,16 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.memory.factory import lifecycle_job_for, memory_service_for
 from engram.memory.lifecycle import CapacityWatch, LifecycleJob
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType
 from engram.memory.scoring import DAY_S, WEEK_S
 from engram.memory.service import MemoryService
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.integration.test_memory_api import auth
 
 OWNER = OwnerKey("default", "yuki")
@@ -37,12 +36,12 @@ RAMEN_JA = (
 
 @pytest.fixture
 def svc(container: Container) -> MemoryService:
-    return memory_service_for(container)
+    return container.memory_service
 
 
 @pytest.fixture
 def job(container: Container) -> LifecycleJob:
-    return lifecycle_job_for(container)
+    return container.lifecycle_job
 
 
 def _record(c: Container, memory_id: str, importance: float, created_at: float, content: str = RAMEN) -> MemoryRecord:
@@ -232,7 +231,7 @@ def test_capacity_at_90_percent_compresses_lowest_first_at_most_10_percent_per_r
     c.index.upsert([to_index_document(r) for r in records])
     watch = CapacityWatch(c.index, c.memories, c.settings, clock)
     assert watch.after_write(OWNER.tenant_id, OWNER.user_id) is True
-    job = lifecycle_job_for(c)
+    job = c.lifecycle_job
     # lowest first, 2 a run (10 % of 20)
     refs = [r for r in c.memories.due(now, 100) if r.memory_id is None]
     assert len(refs) == 1
@@ -297,7 +296,7 @@ def test_two_concurrent_runs_process_each_memory_once(
     container: Container, svc: MemoryService, clock: ManualClock
 ) -> None:
     ids = _due_population(container, clock, 30)
-    jobs = [lifecycle_job_for(container), LifecycleJob(**{**vars(lifecycle_job_for(container))})]
+    jobs = [container.lifecycle_job, LifecycleJob(**{**vars(container.lifecycle_job)})]
     results: list[dict[str, int]] = []
     barrier = threading.Barrier(2)
 
@@ -440,7 +439,7 @@ def test_compression_with_the_small_model(
     make_container: Any, openai_settings: Settings, openai_stub: Any, clock: ManualClock, answer: str, method: str
 ) -> None:
     c = make_container(openai_settings)
-    svc = memory_service_for(c)
+    svc = c.memory_service
     m = svc.create(OWNER, "friend", summary=RAMEN).record
     prompts: list[str] = []
 
@@ -451,7 +450,7 @@ def test_compression_with_the_small_model(
 
     openai_stub.state.reply = reply
     clock.advance(365 * DAY_S)
-    assert lifecycle_job_for(c).run()["compressed"] == 1
+    assert c.lifecycle_job.run()["compressed"] == 1
     compressed = svc.get(OWNER, m.memory_id)
     info = compressed.archive
     assert info is not None and info.ratio >= 0.7

@@ -20,18 +20,17 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey, SessionStatus
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
-from engram.line.factory import line_turns_for, line_webhook
 from engram.line.signature import sign, valid
 from engram.local.apigw import LocalContext
 from engram.local.line_standin import LineStandIn
 from engram.local.sqs import LocalSqsDelivery
-from engram.memory.factory import memory_service_for
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.line import line_webhook
 from functions.line_webhook import handler as webhook_handler
 from functions.line_worker.handler import lambda_handler as worker_handler
 from tests.support.indexing import sync_index
@@ -76,7 +75,7 @@ class Line:
 
     @property
     def dead(self) -> list[dict[str, Any]]:
-        return list(self.c.extras.get("line_dead_letters").entries)  # type: ignore[union-attr]
+        return list(self.c.line_dead_letters.entries)  # type: ignore[attr-defined]
 
 
 def _line(make_container: Any, settings: Settings, standin: LineStandIn, **update: Any) -> Iterator[Line]:
@@ -234,7 +233,7 @@ def test_a_dead_letter_redriven_to_the_queue_sends_its_kept_reply_once(line: Lin
     line.send(event)
     (dead,) = line.dead
     redriven = json.loads(json.dumps(dead))  # as the DLQ holds it: the message body
-    handler = line_turns_for(line.c)
+    handler = line.c.line_turns
     handler.handle(redriven)
     (sent,) = line.sent  # with the reply token while it lasts, else a push with its retry key
     assert sent.kind in ("reply", "push") and sent.texts == dead["job"]["reply"]
@@ -296,7 +295,7 @@ def test_a_group_and_a_one_to_one_chat_are_two_sessions_of_one_users_memory(line
     assert [t.user_text for t in one_to_one.recent] == ["What should I cook tonight?"]
     assert line.standin.state.loading == [USER]  # the loading animation: the 1:1 chat only
     # long-term memory is the LINE user's, whichever chat it came from or is used in
-    memory_service_for(line.c).create(OwnerKey("default", USER), "line", summary="My dog Coco is a shiba inu.")
+    line.c.memory_service.create(OwnerKey("default", USER), "line", summary="My dog Coco is a shiba inu.")
     sync_index(line.c, OwnerKey("default", USER))
     for session in (f"line-group-{GROUP}", "line"):
         _, _, slot = line.c.conversation.context(SessionKey("default", USER, "line", session), "What is my dog's name?")
@@ -311,7 +310,7 @@ def test_unfollow_ends_the_session_and_deletes_nothing(line: Line, clock: Manual
     assert meta is not None and meta.status == SessionStatus.ENDED
     logged, _ = line.c.conversation.store.log_page(key, clock.now(), 10)
     assert [r.turn.user_text for r in logged] == ["I walked for twenty minutes today."]
-    memories = memory_service_for(line.c).list(OwnerKey("default", USER)).items
+    memories = line.c.memory_service.list(OwnerKey("default", USER)).items
     assert any(m.origin.value == "session" for m in memories)  # its session memory was made
 
 

@@ -8,13 +8,13 @@ import threading
 from typing import Any
 
 from engram.adapters.dynamodb import keys
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.memory.models import IndexDocument, Namespace
 from engram.memory.pipeline import round_memory_id
 from engram.memory.retrieval import HybridRetriever
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.support.indexing import sync_index
 
 KEY = SessionKey("default", "kai", "friend", "s1")

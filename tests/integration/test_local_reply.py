@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
+from engram.wiring import Container
 from tests.support.indexing import sync_index
 
 pytestmark = pytest.mark.integration

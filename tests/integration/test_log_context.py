@@ -19,8 +19,8 @@ from typing import Any, cast
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.local.apigw import LocalContext
+from engram.wiring import Container
 from tests.conftest import EVENTS
 from tests.support.handlers import wired_handlers
 

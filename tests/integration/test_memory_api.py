@@ -14,24 +14,18 @@ import numpy as np
 import pytest
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.idempotent import marker_key
 from engram.domain.models import OwnerKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
-from engram.memory.factory import (
-    KNOWLEDGE_BASE,
-    MEMORY_SERVICE,
-    build_knowledge_base,
-    build_memory_service,
-    memory_service_for,
-)
 from engram.memory.models import KB_OWNER
 from engram.memory.retrieval import HybridRetriever
 from engram.memory.service import MemoryService
 from engram.ports import Vector
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.memory import build_knowledge_base, build_memory_service
 from tests.support.openai_stub import OpenAIStub
 
 MEM = "/v1/memories"
@@ -56,7 +50,7 @@ class HashEmbedder:
 
 
 def wire(container: Container, embedder: Any = None) -> MemoryService:
-    """What bootstrap does: the memory service and the KB share the repository and the embedder."""
+    """What the container does: the memory service and the KB share the repository and the embedder."""
     svc = build_memory_service(
         container.settings,
         clock=container.clock,
@@ -64,8 +58,8 @@ def wire(container: Container, embedder: Any = None) -> MemoryService:
         summarizer=container.models.summarizer,
         embedder=embedder or HashEmbedder(),
     )
-    container.extras[MEMORY_SERVICE] = svc
-    container.extras[KNOWLEDGE_BASE] = build_knowledge_base(
+    container.memory_service = svc
+    container.knowledge_base = build_knowledge_base(
         container.settings,
         clock=container.clock,
         metrics=container.metrics,
@@ -83,10 +77,9 @@ def svc(container: Container) -> MemoryService:
 
 @pytest.fixture
 def gw(container: Container, settings: Settings, svc: MemoryService) -> Iterator[LocalGateway]:
-    from engram.privacy.factory import erasure_job_for
 
     # a persona deletion starts the erasure job; here it runs at once, in this thread
-    container.extras["erasure_trigger"] = lambda: erasure_job_for(container).run()
+    container.erasure_trigger = lambda: container.erasure_job.run()
     runtime.set_container(container)
     yield LocalGateway(settings)
     runtime.set_container(None)
@@ -758,7 +751,7 @@ def test_real_local_embedder_on_create(container: Container, settings: Settings)
 def test_default_wiring_searches_through_the_hybrid_retriever(container: Container, settings: Settings) -> None:
     """No explicit wiring: the service is built from the container's own ports (real embedder, index)."""
     indexing = pytest.importorskip("tests.support.indexing")
-    svc = memory_service_for(container)
+    svc = container.memory_service
     assert isinstance(svc.retriever, HybridRetriever) and svc.embedder is container.models.embedder
     runtime.set_container(container)
     try:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.local.apigw import LocalContext
+from engram.wiring import Container
 
 EVENTS = Path(__file__).resolve().parents[2] / "events" / "api"
 PLACEHOLDER = "mem-00000000000000000000000000example"
@@ -25,7 +25,7 @@ def _run(name: str, memory_id: str | None = None) -> tuple[int, Any]:
 
 
 def test_memory_and_kb_events(container: Container) -> None:
-    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
+    container.erasure_trigger = lambda: None  # a persona deletion's job: not in the background here
     runtime.set_container(container)
     try:
         status, created = _run("memories/create")

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.crypto.factory import cipher_for
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_item
-from engram.adapters.dynamodb.models import BoundModels, bind
+from engram.adapters.dynamodb.models import BoundModels
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.local_index import LocalIndex
 from engram.clock import ManualClock
 from engram.local.apigw import LocalContext
 from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
+from engram.wiring.crypto import bound_models, cipher_for
 from functions.memory_indexer import handler as indexer_handler
 from tests.conftest import EVENTS
 
@@ -60,7 +60,7 @@ def index(tmp_path: Any, table: TableConfig) -> Iterator[LocalIndex]:
 
 @pytest.fixture
 def models(table: TableConfig) -> BoundModels:
-    return bind(table)
+    return bound_models(table)
 
 
 @pytest.fixture

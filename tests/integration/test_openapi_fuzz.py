@@ -22,11 +22,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from engram import runtime
-from engram.bootstrap import Container
 from engram.local import tokens
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
 from engram.settings import Settings
+from engram.wiring import Container
 from functions.api.contract import openapi_document
 from functions.api.handler import app
 
@@ -46,8 +46,8 @@ EXPLORE = "ENGRAM_FUZZ_EXAMPLES" in os.environ
 
 @pytest.fixture
 def base_url(container: Container, settings: Settings) -> Iterator[str]:
-    container.extras["erasure_trigger"] = lambda: None  # a persona deletion's job: not in the background here
-    container.extras["export_trigger"] = lambda: None  # nor a large export's (it outlived the test's table)
+    container.erasure_trigger = lambda: None  # a persona deletion's job: not in the background here
+    container.export_trigger = lambda: None  # nor a large export's (it outlived the test's table)
     runtime.set_container(container)
     server = make_server(LocalGateway(settings), port=0)
     serve_in_background(server)

@@ -21,7 +21,6 @@ from engram import runtime
 from engram.adapters.embedders.local import LocalEmbedder
 from engram.adapters.local_models.gate import LocalGateClassifier
 from engram.adapters.local_models.responder import LocalResponder
-from engram.bootstrap import Container, Models
 from engram.domain.models import SessionKey, SessionSummary, Turn
 from engram.errors import LlmFailure
 from engram.local import tokens
@@ -29,6 +28,7 @@ from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import KB_OWNER, ExistingMemory, Fact, MemoryRecord, MemoryType, Namespace
 from engram.settings import Settings
+from engram.wiring import Container, Models
 from tests.conftest import EVENTS
 from tests.support.indexing import sync_index
 from tests.support.outbox import store_rounds

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from engram.adapters.dynamodb import access_jobs, keys
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.domain.post_turn import access_job
@@ -19,6 +18,7 @@ from engram.errors import StoreUnavailable
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.memory.threads import ThreadState
 from engram.settings import Settings
+from engram.wiring import Container
 
 KEY = SessionKey("default", "mika", "friend", "s1")
 CONTROL = SessionKey("default", "mika", "friend", "s2")  # the same rounds, nothing killed

@@ -14,17 +14,15 @@ import pytest
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.erasure_log import erasure_log_table_name
-from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import DynamoUserData
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import OwnerKey, SessionKey
 from engram.local.apigw import LocalContext
-from engram.memory.factory import memory_service_for
-from engram.privacy.factory import erasure_job_for, erasure_service_for
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings
+from engram.wiring import Container
+from engram.wiring.crypto import bound_models
 from functions.jobs.handler import lambda_handler as jobs_handler
 
 EVENTS = Path(__file__).parents[2] / "events" / "eventbridge"
@@ -51,14 +49,14 @@ def _items_of(settings: Settings, user: str) -> list[dict[str, Any]]:
 def _talk(c: Container, user: str, text: str) -> None:
     key = SessionKey("default", user, "nurse", "s1")
     c.conversation.record_turn(key, text, "I see.")
-    memory_service_for(c).create(OwnerKey("default", user), "nurse", summary=text)
+    c.memory_service.create(OwnerKey("default", user), "nurse", summary=text)
 
 
 def _erase(c: Container, user: str, scope: ErasureScope = ErasureScope.ALL) -> str:
-    service = erasure_service_for(c)
+    service = c.erasure_service
     request, token = service.request("default", user, scope, "user")
     service.confirm("default", user, request.request_id, token)
-    assert erasure_job_for(c).run()["requests_completed"] == 1
+    assert c.erasure_job.run()["requests_completed"] == 1
     return request.request_id
 
 
@@ -88,7 +86,7 @@ def test_a_restored_table_is_erased_again_and_what_came_after_stays(
     container: Container, settings: Settings, clock: ManualClock
 ) -> None:
     c = container
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     _talk(c, "kim", "My name is Kim and I live in Busan.")
     _talk(c, "kim2", "I am Kim's neighbour and I grow tomatoes.")
     backup = _items_of(settings, "")  # the nightly backup, before the erasure
@@ -116,10 +114,10 @@ def test_a_restored_table_is_erased_again_and_what_came_after_stays(
     assert _keys(_items_of(settings, "kim2")) == neighbour
     turns = c.conversation.store.load(SessionKey("default", "kim", "nurse", "s1"), 10, clock.now()).recent
     assert [t.user_text for t in turns] == ["I came back: I moved to Seoul."]  # still readable
-    memories = [m.content for m in memory_service_for(c).list(OwnerKey("default", "kim")).items]
+    memories = [m.content for m in c.memory_service.list(OwnerKey("default", "kim")).items]
     assert "I came back: I moved to Seoul." in memories
     assert not any("Busan" in m for m in memories)
-    data = DynamoUserData(bind(TableConfig.from_settings(settings)))
+    data = DynamoUserData(bound_models(TableConfig.from_settings(settings)))
     assert data.has_data_key("default", "kim")  # the returning user's new key stays
     kept = _keys(left)
 
@@ -144,14 +142,14 @@ def test_a_restored_table_is_erased_again_and_what_came_after_stays(
 
 def test_a_restored_persona_is_deleted_again(container: Container, settings: Settings, clock: ManualClock) -> None:
     c = container
-    c.extras["erasure_trigger"] = lambda: None
+    c.erasure_trigger = lambda: None
     _talk(c, "lee", "Coach: I ran 5 km.")
     coach = SessionKey("default", "lee", "coach", "s2")
     c.conversation.record_turn(coach, "I ran 10 km today.", "Great.")
     backup = _items_of(settings, "")
     clock.advance(60)
-    erasure_service_for(c).persona("default", "lee", "coach")
-    erasure_job_for(c).run()
+    c.erasure_service.persona("default", "lee", "coach")
+    c.erasure_job.run()
     kept = {(i["PK"]["S"], i["SK"]["S"]) for i in _items_of(settings, "lee")}
     _restore(settings, backup)
     result = _job(c, "reerase_restored")

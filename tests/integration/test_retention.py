@@ -9,17 +9,15 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
-from engram.memory.factory import index_reconciler_for, retention_job_for
 from engram.memory.models import IndexDocument, Namespace, SearchFilter
 from engram.memory.retention import RetentionJob
 from engram.memory.scoring import DAY_S
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.conftest import EVENTS
 from tests.support.indexing import sync_index
 
@@ -35,8 +33,8 @@ def _reconcile(c: Container) -> dict[str, Any]:
     from engram.local.apigw import LocalContext
     from functions.memory_indexer import handler as indexer
 
-    indexer.use_index(c.index, cipher_for_settings(c.settings))
-    indexer.use_reconciler(index_reconciler_for(c))
+    indexer.use_index(c.index, c.cipher)
+    indexer.use_reconciler(c.index_reconciler)
     try:
         event = json.loads((EVENTS / "eventbridge" / "index_reconcile.json").read_text())
         result: dict[str, Any] = indexer.lambda_handler(event, LocalContext())
@@ -70,7 +68,7 @@ def test_rounds_past_180_days_leave_the_table_and_the_index_important_moments_st
     c.conversation.record_turn(KEY, "I was taken to the emergency room last night.", "I'm sorry to hear that.")
     _sync_index(c)
     assert len(_rounds(c, clock.now())) == 2
-    job = retention_job_for(c)
+    job = c.retention_job
     assert job.run().get("expired_deleted", 0) == 0
 
     clock.advance(181 * DAY_S)
@@ -100,7 +98,7 @@ def test_reconciliation_removes_an_orphan_and_restores_a_missing_document(
     )  # fmt: skip
     c.index.upsert([orphan])
     c.index.delete("default", "kim", [round_record.memory_id])
-    result = retention_job_for(c).run()
+    result = c.retention_job.run()
     assert result["reindexed"] == 1  # only the lost one
     # the orphan goes in the indexer's own daily pass, through its handler (the only index writer)
     reconciled = _reconcile(c)
@@ -125,7 +123,7 @@ def test_each_run_reads_a_bounded_page_and_resumes_where_the_last_stopped(paged:
         c.conversation.record_turn(SessionKey("default", "kim", "nurse", f"s{i}"), f"Note number {i} today.", "Ok.")
     _sync_index(c)
     clock.advance(181 * DAY_S)
-    job: RetentionJob = retention_job_for(c)
+    job: RetentionJob = c.retention_job
     # everything past its TTL: the 7 rounds, and the sessions' state, log rounds and markers
     expired = _expired_items(c, clock.now())
     assert expired > 7

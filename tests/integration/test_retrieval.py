@@ -15,11 +15,11 @@ import pytest
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
-from engram.bootstrap import Container, build_container
 from engram.clock import ManualClock
 from engram.domain.models import GateDecision, SessionKey
 from engram.memory.models import Hit, IndexDocument, MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from engram.settings import Settings
+from engram.wiring import Container, build_container
 from tests.support.indexing import sync_index
 
 pytestmark = pytest.mark.integration

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.settings import Settings
+from engram.wiring import Container
 
 KEY = SessionKey("t1", "noa", "friend", "s1")
 CONVERSATIONS = {

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engram.bootstrap import Container, Models, build_models
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus, SessionSummary, Turn
 from engram.errors import Conflict, StoreUnavailable
 from engram.memory.models import MemoryStatus
 from engram.settings import Settings
+from engram.wiring import Container, Models, build_models
 from tests.support.indexing import sync_index
 from tests.support.openai_stub import OpenAIStub
 

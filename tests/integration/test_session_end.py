@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
-from engram.adapters.dynamodb.models import bind
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey, SessionStatus
 from engram.settings import Settings
+from engram.wiring.crypto import bound_models_for
 from tests.support.openai_stub import OpenAIStub
 
 KEY = SessionKey("t1", "carol", "coach", "s1")
@@ -38,7 +37,7 @@ def test_summary_model_failing_three_times_stores_raw_fallback(
     assert len(summary.summary) <= openai_settings.fallback_summary_chars
     meta = c.conversation.store.get_meta(KEY, clock.now())
     assert meta is not None and meta.status == SessionStatus.ENDED
-    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", memory_id)
+    stored = DynamoMemoryRepository(bound_models_for(openai_settings)).get("t1", "carol", memory_id)
     assert stored is not None and stored.content == summary.summary and stored.importance == 0.5
 
 
@@ -64,7 +63,7 @@ def test_session_summary_from_the_model(
         7,
         False,
     )
-    stored = DynamoMemoryRepository(bind(TableConfig.from_settings(openai_settings))).get("t1", "carol", memory_id)
+    stored = DynamoMemoryRepository(bound_models_for(openai_settings)).get("t1", "carol", memory_id)
     assert stored is not None and stored.importance == 0.7 and stored.topics == ["walking"] and stored.emotion == "joy"
     # ending twice answers with the first result: no second model call, still one memory
     calls = len(openai_stub.state.calls())

@@ -27,7 +27,6 @@ from engram.local.smoke import own_local_stack, run_suite
 from engram.local.smoke_http import Api
 from engram.local.smoke_journeys import JOURNEYS, SmokeConfig
 from engram.local.stack import LocalStack, start_stack
-from engram.privacy.factory import receipt_signer_for
 
 pytestmark = pytest.mark.integration
 
@@ -76,7 +75,7 @@ def test_on_its_own_stack_the_smoke_runs_the_erasure_job_itself(
     monkeypatch.setattr(smoke_http, "NUDGE_EVERY_S", 0.5)
     with own_local_stack(SmokeConfig(timeout_s=20, poll_s=0.2), ddb_endpoint=ddb_endpoint) as (url, users, config):
         # no run when the erasure is confirmed, as if that kick were lost: only the 15-minute schedule is left
-        runtime.get_container().extras["erasure_trigger"] = lambda: None
+        runtime.get_container().erasure_trigger = lambda: None
         waited = run_suite(url, users, replace(config, run_erasure_now=None, timeout_s=3), io.StringIO(), ["erasure"])
         ran = run_suite(url, users, config, io.StringIO(), ["erasure"])
     assert waited[0].result == "FAIL" and "the erasure: not within 3 s" in waited[0].detail
@@ -104,7 +103,7 @@ def test_a_url_and_a_test_users_token_pass_every_journey(
 ) -> None:
     user = f"smoke-tester-{uuid.uuid4().hex[:6]}"
     token = tokens.mint(stack.settings, user, plan="free")  # the plan warning needs a free-plan user
-    der = serialization.load_pem_public_key(receipt_signer_for(stack.container).public_key_pem().encode())
+    der = serialization.load_pem_public_key(stack.container.receipt_signer.public_key_pem().encode())
     key_file = tmp_path / "receipt-key.b64"  # what `aws kms get-public-key --query PublicKey --output text` prints
     key_file.write_text(
         base64.b64encode(

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engram.bootstrap import Container
 from engram.clock import ManualClock
 from engram.domain.models import SessionKey
 from engram.memory.models import MemoryRecord, Namespace
 from engram.memory.scoring import DAY_S
+from engram.wiring import Container
 from tests.support.indexing import sync_index
 
 KEY = SessionKey("default", "rin", "friend", "s1")

@@ -15,7 +15,6 @@ import pytest
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.queues import SqsFifoQueue
-from engram.bootstrap import Container
 from engram.domain.ids import job_group
 from engram.domain.models import OwnerKey, SessionKey
 from engram.domain.post_turn import access_job
@@ -25,6 +24,7 @@ from engram.local.sqs import LocalSqsDelivery, OutboxPipe
 from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryType, Namespace
 from engram.settings import Settings
+from engram.wiring import Container
 from tests.support.outbox import store_rounds
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"

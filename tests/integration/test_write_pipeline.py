@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
-from engram.bootstrap import Container, build_models
 from engram.clock import ManualClock
 from engram.domain.models import GateDecision, SessionKey, Turn
 from engram.domain.post_turn import after_turn_job
@@ -24,6 +23,7 @@ from engram.memory.models import MemoryRecord, MemoryStatus, Namespace, SearchFi
 from engram.memory.pipeline import WriteReport, round_memory_id
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.settings import Settings
+from engram.wiring import Container, build_models
 from tests.support.indexing import sync_index
 from tests.support.openai_stub import OpenAIStub
 from tests.support.table_scan import table_strings
@@ -328,9 +328,9 @@ def test_counting_a_round_keeps_the_plan_and_the_time_the_profile_began(containe
     assert profile.plan == "pro" and profile.topic_counts.get("pet") == 1 and profile.persona_mentions == 3
     from engram.adapters.dynamodb import keys
     from engram.adapters.dynamodb.connection import TableConfig
-    from engram.adapters.dynamodb.models import bind
+    from engram.wiring.crypto import bound_models
 
-    item = bind(TableConfig.from_settings(container.settings)).profile.get(
+    item = bound_models(TableConfig.from_settings(container.settings)).profile.get(
         keys.memory_pk(KEY.tenant_id, KEY.user_id), keys.profile_sk(KEY.persona_id), consistent_read=True
     )
     assert item.created_at == began

@@ -6,9 +6,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engram import runtime
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.local_index import LocalIndex
-from engram.bootstrap import Container
+from engram.wiring import Container
 
 
 @contextmanager
@@ -19,7 +18,7 @@ def wired_handlers(container: Container) -> Iterator[Container]:
 
     index = LocalIndex.in_memory(4)
     runtime.set_container(container)
-    indexer.use_index(index, cipher_for_settings(container.settings))
+    indexer.use_index(index, container.cipher)
     try:
         yield container
     finally:

@@ -12,16 +12,18 @@ deliver. Without owners it finds every user with memories by scanning the table.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.bootstrap import Container
 from engram.domain.models import OwnerKey
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord, Namespace
+from engram.wiring import Container
 
-_SYNCED = "test_synced_ids"  # container.extras key: ids the index got from earlier syncs
+# Per container: the ids its index got from earlier syncs (gone with the container).
+_SYNCED: WeakKeyDictionary[Container, dict[OwnerKey, set[str]]] = WeakKeyDictionary()
 
 
 def _owners_in_table(container: Container) -> list[OwnerKey]:
@@ -55,7 +57,7 @@ def _records(container: Container, owner: OwnerKey) -> list[MemoryRecord]:
 def sync_index(container: Container, *owners: OwnerKey) -> int:
     """Bring container.index in step with DynamoDB for `owners` (default: everyone). Returns changes applied."""
     indexer = MemoryIndexer(container.index)
-    synced: dict[OwnerKey, set[str]] = container.extras.setdefault(_SYNCED, {})
+    synced = _SYNCED.setdefault(container, {})
     changes: list[StreamChange] = []
     seq = 0
     for owner in owners or tuple(_owners_in_table(container)):

@@ -7,8 +7,8 @@ import pytest
 
 from engram.adapters.embedders.local import MAX_INPUT_TOKENS, LocalEmbedder, _get_model, fit_window
 from engram.adapters.token_counter import QuicktokCounter
-from engram.bootstrap import build_models
 from engram.settings import Settings
+from engram.wiring import build_models
 
 LONG = {
     "en": "My dog Biscuit loves the beach and chasing gulls along the shore. " * 600,

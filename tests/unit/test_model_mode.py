@@ -81,7 +81,7 @@ def test_on_a_laptop_the_mode_follows_the_key() -> None:
 def test_the_indexer_builds_the_openai_index_without_reading_the_key() -> None:
     """The indexer never reads the secret; its index must still have the OpenAI embedding's dimensions."""
     from engram.adapters.embedders.local import DIMENSIONS
-    from engram.adapters.index_factory import embedding_dimensions
+    from engram.wiring.index import embedding_dimensions
 
     deployed = _settings(environment="prod", model_mode="openai", openai_secret_arn=ARN, embedding_dimensions=1024)
     assert embedding_dimensions(deployed) == 1024

@@ -27,9 +27,7 @@ def _tenant() -> str:
 
 
 def _kb() -> KnowledgeBase:
-    from engram.memory.factory import knowledge_base_for  # built on first use: keeps the cold start small
-
-    return knowledge_base_for(get_container())
+    return get_container().knowledge_base  # built on first use: keeps the cold start small
 
 
 def _view(d: KbDocument) -> KbDocumentView:

@@ -90,9 +90,7 @@ def _owner(user_id: str | None) -> OwnerKey:
 
 
 def _svc() -> MemoryService:
-    from engram.memory.factory import memory_service_for  # built on first use: keeps the cold start small
-
-    return memory_service_for(get_container())
+    return get_container().memory_service  # built on first use: keeps the cold start small
 
 
 def _view(r: MemoryRecord, svc: MemoryService) -> MemoryView:
@@ -417,13 +415,11 @@ def _delete_persona(owner: OwnerKey, persona_id: str) -> DeletePersonaResponse:
     The erasure job does it, not this function (it holds neither the signing key nor the index's
     delete): the request is confirmed and the job started; the answer carries the state so far,
     and GET /v1/me/erasure/{request_id} the receipt once completed."""
-    from engram.privacy.factory import erasure_service_for, start_erasure
-
     check_id("persona_id", persona_id)
     container = get_container()
-    service = erasure_service_for(container)
+    service = container.erasure_service
     request = service.persona(owner.tenant_id, owner.user_id, persona_id)
-    start_erasure(container)
+    container.start_erasure()
     done = service.get(owner.tenant_id, owner.user_id, request.request_id)
     memories = sum(done.tallies[s].found for s in ("memories", "midterm", "archive") if s in done.tallies)
     container.metrics.put("memory_deleted", float(memories), reason="persona_deleted")

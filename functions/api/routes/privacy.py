@@ -60,9 +60,7 @@ def _owner(user_id: str | None) -> OwnerKey:
 
 
 def _svc() -> ErasureService:
-    from engram.privacy.factory import erasure_service_for  # built on first use: keeps the cold start small
-
-    return erasure_service_for(get_container())
+    return get_container().erasure_service  # built on first use: keeps the cold start small
 
 
 def _view(r: ErasureRequest) -> dict[str, Any]:
@@ -152,10 +150,8 @@ EXPORT_ERRORS: dict[int, OpenAPIResponse] = {
 
 
 def _export(user_id: str | None) -> ExportView:
-    from engram.privacy.factory import export_service_for
-
     owner = _owner(user_id)
-    return ExportView(**export_service_for(get_container()).export(owner.tenant_id, owner.user_id))
+    return ExportView(**get_container().export_service.export(owner.tenant_id, owner.user_id))
 
 
 @router.get(
@@ -182,9 +178,7 @@ def backend_export(user_id: str) -> ExportView:
 
 
 def _large() -> Any:
-    from engram.privacy.factory import large_exports_for
-
-    return large_exports_for(get_container())
+    return get_container().large_exports
 
 
 def _start_export(user_id: str | None) -> ExportJobView:

@@ -7,9 +7,9 @@ import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the container (boto3, pynamodb, numpy ...) is built on first use, not at import
-    from engram.bootstrap import Container
     from engram.ports import MetricsSink
     from engram.settings import Settings
+    from engram.wiring import Container
 
 _container: Container | None = None
 _metrics: MetricsSink | None = None
@@ -27,8 +27,8 @@ def get_container() -> Container:
     if _container is None:
         with _lock:
             if _container is None:
-                from engram.bootstrap import build_container
                 from engram.settings import get_settings
+                from engram.wiring import build_container
 
                 _container = build_container(get_settings(), metrics=_metrics)
     return _container

@@ -62,10 +62,9 @@ def signature_ok(receipt: dict[str, Any], pem: str) -> bool:
 
 
 def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings: Any) -> dict[str, Any]:
-    from engram.adapters.dynamodb.connection import TableConfig
-    from engram.adapters.dynamodb.models import bind
     from engram.adapters.dynamodb.user_data import DynamoUserData
     from engram.privacy import receipt as receipts
+    from engram.wiring.crypto import bound_models_for
 
     tenant_id = str(body.get("tenant_id", ""))
     from engram.adapters.secrets import erasure_hash_key
@@ -78,7 +77,7 @@ def _recheck(body: dict[str, Any], user_id: str, endpoint: str | None, settings:
 
         os.environ.update(local_aws_env(endpoint))
         settings = settings.model_copy(update={"dynamodb_endpoint": endpoint})
-    data = DynamoUserData(bind(TableConfig.from_settings(settings)))
+    data = DynamoUserData(bound_models_for(settings))
     since = None
     if body.get("scope") == "recent":
         since = float(body["requested_at"]) - settings.erasure_recent_days * 86_400

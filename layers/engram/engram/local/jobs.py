@@ -43,12 +43,11 @@ def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
     from engram import runtime
     from engram.adapters.embedders.local import DIMENSIONS
     from engram.adapters.local_index import LocalIndex
-    from engram.bootstrap import build_container
     from engram.clock import ManualClock, SystemClock
     from engram.local.apigw import LocalContext
     from engram.local.dynamodb_local import local_aws_env, repo_root
-    from engram.memory.factory import INDEX_ELSEWHERE
     from engram.settings import Settings
+    from engram.wiring import build_container
     from functions.jobs.handler import lambda_handler
 
     os.environ.update(local_aws_env(endpoint))
@@ -56,7 +55,7 @@ def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
     clock = ManualClock(now) if now is not None else SystemClock()
     # The job writes DynamoDB only; the running stack's indexer follows the stream.
     container = build_container(settings, clock=clock, queue_mode="inline", index=LocalIndex.in_memory(DIMENSIONS))
-    container.extras[INDEX_ELSEWHERE] = True  # the running stack owns the on-disk index
+    container.index_owned_elsewhere = True  # the running stack owns the on-disk index
     runtime.set_container(container)
     try:
         event = json.loads((repo_root() / "events" / "eventbridge" / f"{name}.json").read_text())

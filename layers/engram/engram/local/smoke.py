@@ -195,7 +195,6 @@ def own_local_stack(config: SmokeConfig, ddb_endpoint: str | None = None) -> Ite
     ports, its index and exports in a temporary folder. Its erasure job runs when a journey waits
     for it, instead of on the 15-minute schedule."""
     from engram.local.stack import start_stack
-    from engram.privacy.factory import erasure_job_for, receipt_signer_for
 
     with tempfile.TemporaryDirectory(prefix="engram-smoke-") as folder:
         state = {"ENGRAM_LOCAL_INDEX_DIR": f"{folder}/index", "ENGRAM_EXPORT_DIR": f"{folder}/exports"}
@@ -204,10 +203,10 @@ def own_local_stack(config: SmokeConfig, ddb_endpoint: str | None = None) -> Ite
             try:
                 own = replace(
                     config,
-                    public_key_pem=receipt_signer_for(stack.container).public_key_pem(),
+                    public_key_pem=stack.container.receipt_signer.public_key_pem(),
                     public_key_source="the stack's signing key",
                     allow_file_links=True,
-                    run_erasure_now=lambda: _erasure_run(erasure_job_for(stack.container)),
+                    run_erasure_now=lambda: _erasure_run(stack.container.erasure_job),
                 )
                 yield stack.url, MintedTokens(stack.settings), own
             finally:

@@ -15,14 +15,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engram import runtime
-from engram.adapters.crypto.factory import cipher_for_settings
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.queues import ThreadQueue
-from engram.bootstrap import Container, build_container
-from engram.line.factory import line_webhook
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
 from engram.local.gateway import LocalGateway
 from engram.local.line_standin import LineStandIn
@@ -31,8 +28,8 @@ from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
 from engram.local.stream_poller import StreamPoller
-from engram.memory.factory import index_reconciler_for
 from engram.settings import Settings
+from engram.wiring import Container, build_container
 from functions.line_webhook import handler as line_webhook_handler
 from functions.line_worker import handler as line_worker
 from functions.memory_indexer import handler as memory_indexer
@@ -152,11 +149,11 @@ def _start(
     # LINE: the webhook answers at once; its events reach the real line worker through the local
     # SQS delivery on a thread of their own (the FIFO queue and its event source mapping, played)
     line_queue = ThreadQueue(LocalSqsDelivery(handler=line_worker.lambda_handler))
-    line_webhook_handler.use_webhook(line_webhook(settings, container.clock, line_queue))
+    line_webhook_handler.use_webhook(container.line_webhook(line_queue))
     stoppers.append(line_queue.close)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
-    memory_indexer.use_index(container.index, cipher_for_settings(settings))
-    memory_indexer.use_reconciler(index_reconciler_for(container))
+    memory_indexer.use_index(container.index, container.cipher)
+    memory_indexer.use_reconciler(container.index_reconciler)
     # ... and the outbox pipe: stored rounds and closed runs become post-turn jobs. One reader
     # feeds both (a redelivered batch reaches the pipe again; FIFO deduplication drops it).
     handler = fan_out(OutboxPipe(delivery), memory_indexer.lambda_handler)

@@ -23,7 +23,6 @@ from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, KeysOnlyProjec
 from pynamodb.models import Model
 
 from engram.adapters.crypto.cipher import FieldCipher
-from engram.adapters.crypto.factory import cipher_for
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.numbers import NumberAttribute
 
@@ -318,8 +317,9 @@ def _meta_for(cfg: TableConfig) -> type:
 
 
 @lru_cache(maxsize=16)
-def bind(cfg: TableConfig) -> BoundModels:
-    """Model classes bound to one table (cached: one connection pool per table)."""
+def bind(cfg: TableConfig, cipher: FieldCipher) -> BoundModels:
+    """Model classes bound to one table (cached: one connection pool per table); `cipher`
+    seals their content attributes (the composition root's `bound_models` passes the table's)."""
     meta = _meta_for(cfg)
 
     def sub(base: type[Model], name: str) -> Any:
@@ -337,5 +337,5 @@ def bind(cfg: TableConfig) -> BoundModels:
         erasure=sub(ErasureRequestItem, "ErasureRequestItem"),
         anonymous=sub(AnonymousMomentItem, "AnonymousMomentItem"),
         export=sub(ExportRequestItem, "ExportRequestItem"),
-        cipher=cipher_for(cfg),
+        cipher=cipher,
     )

@@ -1,5 +1,5 @@
 """Which MemoryIndex a process uses: OpenSearch when a cluster URL is configured
-(AWS), the embedded LocalIndex otherwise (local stack, tests)."""
+(AWS), the embedded LocalIndex otherwise (local stack, tests); and its daily reconciliation."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from urllib.parse import urlsplit
 from engram.ports import MemoryIndex
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
+    from engram.adapters.dynamodb.models import BoundModels
+    from engram.memory.reconcile import IndexReconciler
+    from engram.ports import MemoryRepository, MetricsSink
     from engram.settings import Settings
 
 SigV4Service = Literal["es", "aoss"] | None
@@ -38,7 +41,7 @@ def local_index_dir(settings: Settings) -> Path:
 
 
 def embedding_dimensions(settings: Settings) -> int:
-    """Dimensions of the embedder this deployment writes with (same rule as bootstrap.build_models).
+    """Dimensions of the embedder this deployment writes with (same rule as `wiring.models.build_models`).
 
     Decided by the model mode, not by a key in hand: the indexer never reads the OpenAI secret,
     yet in an openai deployment it must build the index with the OpenAI embedding's dimensions."""
@@ -66,3 +69,29 @@ def build_index(settings: Settings, *, dimensions: int | None = None, ensure: bo
     from engram.adapters.local_index import LocalIndex
 
     return LocalIndex(local_index_dir(settings), dimensions)
+
+
+def build_index_reconciler(
+    settings: Settings,
+    *,
+    index: MemoryIndex,
+    metrics: MetricsSink,
+    bound: BoundModels | None = None,
+    repo: MemoryRepository | None = None,
+) -> IndexReconciler:
+    """The indexer's daily orphan pass (R6) on an index and the table's repository (the
+    indexer function builds it without a container; the container passes its own ports)."""
+    from engram.adapters.dynamodb.job_state import DynamoJobState
+    from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
+    from engram.memory.lifecycle_policy import LifecyclePolicy
+    from engram.memory.reconcile import IndexReconciler
+    from engram.wiring.crypto import bound_models_for
+
+    bound = bound or bound_models_for(settings)
+    return IndexReconciler(
+        index=index,
+        repo=repo or DynamoMemoryRepository(bound, LifecyclePolicy(settings)),
+        state=DynamoJobState(bound),
+        page_items=settings.retention_page_items,
+        metrics=metrics,
+    )

@@ -1,20 +1,17 @@
-"""Composition root: builds every adapter once from Settings and wires the domain.
+"""`build_container`: the one place a process's adapters and services are wired.
 
-Handlers, the local runner, tests and benchmarks all call `build_container`; tests
-pass their own clock, models or queue instead of patching.
-"""
+Handlers, the local runner, tests and benchmarks all call it; tests pass their own clock,
+models or queue instead of patching. The request path is wired here at once; the rest is
+built on first use by the Container's attributes (`engram.wiring.container`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
 from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore, DynamoTranscriptBuffer
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
-from engram.adapters.dynamodb.models import bind
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.dynamodb.session_runs import DynamoSessionRuns
 from engram.adapters.dynamodb.thread_store import DynamoThreadStore
@@ -36,91 +33,13 @@ from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
 from engram.memory.retrieval import HybridRetriever
 from engram.memory.threads import ThreadTracker
-from engram.ports import (
-    Embedder,
-    Extractor,
-    GateClassifier,
-    MemoryIndex,
-    MetricsSink,
-    PostTurnQueue,
-    Responder,
-    Summarizer,
-    TurnOutbox,
-)
+from engram.ports import MemoryIndex, MetricsSink, PostTurnQueue, TurnOutbox
 from engram.settings import Settings
+from engram.wiring.container import Container
+from engram.wiring.crypto import bound_models_for
+from engram.wiring.models import Models, build_models
 
 QueueMode = Literal["inline", "thread", "sqs"]
-
-
-@dataclass(frozen=True, slots=True)
-class Models:
-    responder: Responder
-    summarizer: Summarizer
-    gate: GateClassifier
-    extractor: Extractor
-    embedder: Embedder
-
-
-def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
-    """OpenAI when a key is configured, the labelled local heuristics and local embedder otherwise."""
-    from engram.memory.extraction import HeuristicExtractor, OpenAIExtractor
-
-    if settings.openai_enabled:
-        from engram.adapters.embedders.openai_embedder import OpenAIEmbedder
-        from engram.adapters.openai_models.client import OpenAIClient
-        from engram.adapters.openai_models.tasks import (
-            OpenAIGateClassifier,
-            OpenAIResponder,
-            OpenAISummarizer,
-        )
-
-        client = OpenAIClient(settings)
-        return Models(
-            responder=OpenAIResponder(client, settings.reply_max_tokens),
-            summarizer=OpenAISummarizer(client),
-            gate=OpenAIGateClassifier(client, settings.gate_llm_max_tokens),
-            extractor=OpenAIExtractor(client, HeuristicExtractor()),
-            embedder=OpenAIEmbedder(
-                client,
-                settings.embedding_model,
-                settings.embedding_dimensions,
-                counter=QuicktokCounter.for_model(settings.embedding_model),
-                max_input_tokens=settings.embedding_max_input_tokens,
-            ),
-        )
-    from engram.adapters.embedders.local import LocalEmbedder
-    from engram.adapters.local_models.gate import LocalGateClassifier
-    from engram.adapters.local_models.responder import LocalResponder
-    from engram.adapters.local_models.summarizer import LocalSummarizer
-
-    return Models(
-        responder=LocalResponder(),
-        summarizer=LocalSummarizer(counter),
-        gate=LocalGateClassifier(),
-        extractor=HeuristicExtractor(),
-        embedder=LocalEmbedder(query_max_tokens=settings.local_query_max_tokens),
-    )
-
-
-@dataclass(slots=True)
-class Container:
-    settings: Settings
-    clock: Clock
-    metrics: MetricsSink
-    counter: QuicktokCounter
-    models: Models
-    conversation: ConversationService
-    rolling: RollingSummarizer
-    post_turn: PostTurnProcessor
-    queue: PostTurnQueue
-    index: MemoryIndex
-    memories: DynamoMemoryRepository
-    profiles: DynamoProfileStore
-    retriever: HybridRetriever
-    writer: MemoryWriter
-    closer: SessionCloser
-    outbox: TurnOutbox
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 def build_container(
@@ -150,13 +69,13 @@ def build_container(
         settings = resolve_models(settings)
     counter = QuicktokCounter.for_model(settings.chat_model, settings.token_encoding)
     models = models or build_models(settings, counter)
-    bound = bind(TableConfig.from_settings(settings))
+    bound = bound_models_for(settings)
     store = DynamoConversationStore(bound, settings)
     # No lease: a conversation's jobs run one at a time (one SQS FIFO group), and the cursor
     # compare-and-swap keeps even concurrent folds from losing or doubling a round.
     rolling = RollingSummarizer(store, models.summarizer, counter, settings, clock, metrics, use_lease=False)
     if index is None:
-        from engram.adapters.index_factory import build_index
+        from engram.wiring.index import build_index
 
         index = build_index(settings, dimensions=models.embedder.dimensions)
     repo = DynamoMemoryRepository(bound, LifecyclePolicy(settings))
@@ -214,7 +133,7 @@ def build_container(
         memory_writer=writer.process_turn if long_term else None,
         on_access=lambda owner, ids, now, job_id: repo.touch_access(owner.tenant_id, owner.user_id, ids, now, job_id),
         end_run=lambda key, generation: _end_run(closer, threads if long_term else None, key, generation),
-        kb_embed=lambda job: _knowledge_base(container_ref[0]).embed_pending(job),
+        kb_embed=lambda job: container_ref[0].knowledge_base.embed_pending(job),
         round_held=lambda key, generation, seq: store.get_turn(key, generation, seq, clock.now()) is not None,
         metrics=metrics,
     )
@@ -250,31 +169,26 @@ def build_container(
         counter=counter,
     )
     container = Container(
-        settings,
-        clock,
-        metrics,
-        counter,
-        models,
-        conversation,
-        rolling,
-        post_turn,
-        queue,
-        index,
-        repo,
-        profiles,
-        retriever,
-        writer,
-        closer,
-        outbox,
+        settings=settings,
+        clock=clock,
+        metrics=metrics,
+        counter=counter,
+        models=models,
+        bound=bound,
+        conversation=conversation,
+        rolling=rolling,
+        post_turn=post_turn,
+        queue=queue,
+        index=index,
+        memories=repo,
+        profiles=profiles,
+        retriever=retriever,
+        writer=writer,
+        closer=closer,
+        outbox=outbox,
     )
     container_ref.append(container)
     return container
-
-
-def _knowledge_base(container: Container) -> Any:
-    from engram.memory.factory import knowledge_base_for  # the factory imports this module
-
-    return knowledge_base_for(container)
 
 
 def _end_run(closer: SessionCloser, threads: ThreadTracker | None, key: Any, generation: int) -> None:

@@ -1,5 +1,5 @@
-"""Wiring of the LINE channel: the webhook path (small: no models, no index) and the turn
-worker's handler (the container's conversation service)."""
+"""The LINE channel: the webhook path (small: no models, no index, no container) and the
+turn worker's handler (the container's conversation service)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from engram.line.ports import DeadLetters, EventQueue, Transcriber
 from engram.settings import Settings
 
 if TYPE_CHECKING:
-    from engram.bootstrap import Container
     from engram.clock import Clock
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
+    from engram.wiring.container import Container
 
 LOCAL_ENVIRONMENTS = ("local", "test")
 
@@ -35,12 +35,11 @@ def event_queue_for(settings: Settings, local: EventQueue | None = None) -> Even
 
 
 def line_webhook(settings: Settings, clock: Clock, queue: EventQueue) -> LineWebhook:
-    from engram.adapters.dynamodb.connection import TableConfig
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
-    from engram.adapters.dynamodb.models import bind
     from engram.line.webhook import LineWebhook
+    from engram.wiring.crypto import bound_models_for
 
-    markers = DynamoIdempotencyStore(bind(TableConfig.from_settings(settings)))
+    markers = DynamoIdempotencyStore(bound_models_for(settings))
     return LineWebhook(channels_for(settings), markers, queue, settings, clock)
 
 
@@ -52,28 +51,24 @@ def transcriber_for(settings: Settings) -> Transcriber | None:
     return OpenAiTranscriber(settings)
 
 
-def line_turns_for(container: Container) -> LineTurns:
-    from engram.adapters.dynamodb.connection import TableConfig
+def dead_letters_for(settings: Settings) -> DeadLetters:
+    from engram.adapters.line_dead_letters import LocalDeadLetters, SqsDeadLetters
+
+    if settings.line_dlq_url:
+        return SqsDeadLetters(settings.line_dlq_url, settings.aws_region)
+    return LocalDeadLetters()
+
+
+def line_turns(c: Container) -> LineTurns:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
-    from engram.adapters.dynamodb.models import bind
     from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns
 
-    held = container.extras.get("line_turns")
-    if held is not None:
-        return held  # type: ignore[no-any-return]
-    s = container.settings
-    from engram.adapters.line_dead_letters import LocalDeadLetters, SqsDeadLetters
-
-    dead: DeadLetters = (
-        SqsDeadLetters(s.line_dlq_url, s.aws_region)
-        if s.line_dlq_url
-        else container.extras.setdefault("line_dead_letters", LocalDeadLetters())
-    )
-    turns = LineTurns(
+    s = c.settings
+    return LineTurns(
         channels=channels_for(s),
-        conversation=container.conversation,
-        closer=container.closer,
+        conversation=c.conversation,
+        closer=c.closer,
         messenger=HttpLineMessenger(
             s.line_api_base,
             s.line_data_api_base,
@@ -81,12 +76,10 @@ def line_turns_for(container: Container) -> LineTurns:
             timeout_s=s.line_http_timeout_s,
             max_wait_s=s.line_max_retry_wait_s,
         ),
-        dead_letters=dead,
-        markers=DynamoIdempotencyStore(bind(TableConfig.from_settings(s))),
-        transcriber=container.extras.get("line_transcriber", transcriber_for(s)),
+        dead_letters=c.line_dead_letters,
+        markers=DynamoIdempotencyStore(c.bound),
+        transcriber=c.line_transcriber,
         settings=s,
-        clock=container.clock,
-        metrics=container.metrics,
+        clock=c.clock,
+        metrics=c.metrics,
     )
-    container.extras["line_turns"] = turns
-    return turns

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engram.language.extraction_pack import ExtractionPack
 from engram.language.gate_pack import GatePack
+from engram.language.query_pack import QueryPack
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,3 +14,4 @@ class LanguagePack:
     code: str  # base language tag ("en", "zh", "ja", "ko"): what detection and callers name
     extraction: ExtractionPack  # read by memory/extraction_rules.py
     gate: GatePack  # read by domain/gate_rules.py
+    query: QueryPack  # read by language/tense.py, time_range.py, concepts.py

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from engram.language.packs import PACKS
+
 __all__ = ["TimeRange", "named_time_range"]
 
 _DAY = 86_400.0
@@ -48,18 +50,19 @@ _MONTH_YEAR = re.compile(
 # "in 2023", "2023年", "2023년" (a year alone, not part of a longer number or a date)
 _YEAR = re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d\d)(?![\d/.-])\s*[年년]?")
 
-# Relative ranges: (unit, offset) where unit is day / week / month / year and offset counts back.
+# Relative ranges: (unit, offset) where unit is day / week / month / year and offset counts back;
+# one pattern per range, joining every language pack's words for it (in the first pack's order).
+_RANGES = list(dict.fromkeys((unit, offset) for pack in PACKS for _, unit, offset in pack.query.relative_ranges))
 _RELATIVE: tuple[tuple[re.Pattern[str], str, int], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), unit, offset)
-    for pattern, unit, offset in (
-        (r"\byesterday\b|昨天|昨日|きのう|어제", "day", 1),
-        (r"\blast\s+week\b|上週|上周|上星期|上個禮拜|上个礼拜|先週|지난\s*주|저번\s*주", "week", 1),
-        (r"\bthis\s+week\b|這週|这周|這星期|本週|今週|이번\s*주", "week", 0),
-        (r"\blast\s+month\b|上個月|上个月|先月|지난\s*달|저번\s*달", "month", 1),
-        (r"\bthis\s+month\b|這個月|这个月|本月|今月|이번\s*달", "month", 0),
-        (r"\blast\s+year\b|去年|昨年|작년|지난\s*해", "year", 1),
-        (r"\bthis\s+year\b|今年|올해|금년", "year", 0),
+    (
+        re.compile(
+            "|".join(p for pack in PACKS for p, u, o in pack.query.relative_ranges if (u, o) == (unit, offset)),
+            re.IGNORECASE,
+        ),
+        unit,
+        offset,
     )
+    for unit, offset in _RANGES
 )
 
 

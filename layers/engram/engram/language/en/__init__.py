@@ -2,6 +2,7 @@
 
 from engram.language.en.extraction import EXTRACTION
 from engram.language.en.gate import GATE
+from engram.language.en.query_words import QUERY
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="en", extraction=EXTRACTION, gate=GATE)
+PACK = LanguagePack(code="en", extraction=EXTRACTION, gate=GATE, query=QUERY)

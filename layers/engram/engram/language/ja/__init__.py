@@ -2,6 +2,7 @@
 
 from engram.language.ja.extraction import EXTRACTION
 from engram.language.ja.gate import GATE
+from engram.language.ja.query_words import QUERY
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="ja", extraction=EXTRACTION, gate=GATE)
+PACK = LanguagePack(code="ja", extraction=EXTRACTION, gate=GATE, query=QUERY)

@@ -2,6 +2,7 @@
 
 from engram.language.ko.extraction import EXTRACTION
 from engram.language.ko.gate import GATE
+from engram.language.ko.query_words import QUERY
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="ko", extraction=EXTRACTION, gate=GATE)
+PACK = LanguagePack(code="ko", extraction=EXTRACTION, gate=GATE, query=QUERY)

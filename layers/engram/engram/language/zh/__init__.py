@@ -3,5 +3,6 @@
 from engram.language.pack import LanguagePack
 from engram.language.zh.extraction import EXTRACTION
 from engram.language.zh.gate import GATE
+from engram.language.zh.query_words import QUERY
 
-PACK = LanguagePack(code="zh", extraction=EXTRACTION, gate=GATE)
+PACK = LanguagePack(code="zh", extraction=EXTRACTION, gate=GATE, query=QUERY)

@@ -1,0 +1,53 @@
+"""English query words: former-state markers, relative time ranges, concept groups."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.query_pack import QueryPack
+
+QUERY = QueryPack(
+    past_state=(
+        r"\b(?:used to|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
+        r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
+        r"|what was my|where was i|where did i (?:work|live)|history of)\b|\bbefore\s*[?？]"
+    ),
+    relative_ranges=(
+        (r"\byesterday\b", "day", 1),
+        (r"\blast\s+week\b", "week", 1),
+        (r"\bthis\s+week\b", "week", 0),
+        (r"\blast\s+month\b", "month", 1),
+        (r"\bthis\s+month\b", "month", 0),
+        (r"\blast\s+year\b", "year", 1),
+        (r"\bthis\s+year\b", "year", 0),
+    ),
+    concept_groups={
+        "spouse": ("spouse", "husband", "wife", "partner"),
+        "children": ("child", "children", "kid", "kids", "son", "daughter"),
+        "parents": ("parent", "parents", "mother", "father", "mom", "dad", "mum"),
+        "siblings": ("sibling", "brother", "sister"),
+        "dogs": (
+            "dog",
+            "puppy",
+            "pup",
+            "poodle",
+            "retriever",
+            "shiba",
+            "terrier",
+            "bulldog",
+            "corgi",
+            "dachshund",
+            "chihuahua",
+        ),
+        "cats": ("cat", "kitten", "kitty"),
+        "pets": ("pet", "pets"),
+        "death": ("died", "passed away", "death", "lost"),
+        "home": ("live", "lives", "living", "city", "town"),
+        "allergies": ("allergy", "allergic", "allergies"),
+        "medicine": ("medicine", "medication", "meds", "pill", "pills"),
+        "work": ("job", "work", "works", "career", "occupation"),
+        "birthday": ("birthday", "born"),
+    },
+    concept_scripts=(re.compile(r"^[a-z][a-z ]*$"),),
+    concept_word_patterns={},
+)

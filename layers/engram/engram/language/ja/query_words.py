@@ -1,0 +1,37 @@
+"""Japanese query words: former-state markers, relative time ranges, concept groups."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.query_pack import QueryPack
+
+QUERY = QueryPack(
+    past_state=r"以前は|前は|昔は?|かつて|もともと|元々|前の(?:会社|仕事|家|住所)|以前の",
+    relative_ranges=(
+        (r"昨日|きのう", "day", 1),
+        (r"先週", "week", 1),
+        (r"今週", "week", 0),
+        (r"先月", "month", 1),
+        (r"今月", "month", 0),
+        (r"昨年", "year", 1),
+    ),
+    # (not 夫 alone: 大丈夫 means "all right"; not 先生: a doctor or teacher in Japanese)
+    concept_groups={
+        "spouse": ("配偶者", "妻", "旦那"),
+        "children": ("子ども", "子供", "こども", "息子", "娘"),
+        "parents": ("母親", "父親", "両親", "母", "父"),
+        "siblings": ("兄", "姉", "弟", "妹"),
+        "dogs": ("犬", "子犬", "わんちゃん", "プードル"),
+        "cats": ("子猫", "ねこ"),
+        "pets": ("ペット",),
+        "death": ("亡くな", "他界", "死去"),
+        "home": ("住ん", "暮らし", "街"),
+        "allergies": ("アレルギー", "じんましん"),
+        "medicine": ("薬", "服薬"),
+        "work": ("仕事", "勤め"),
+        "birthday": ("誕生日", "生まれ"),
+    },
+    concept_scripts=(re.compile(r"[\u3041-\u30ff]"), re.compile(r"^[\u4e00-\u9fff]+$")),
+    concept_word_patterns={},
+)

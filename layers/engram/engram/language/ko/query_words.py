@@ -1,0 +1,37 @@
+"""Korean query words: former-state markers, relative time ranges, concept groups."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.query_pack import QueryPack
+
+QUERY = QueryPack(
+    past_state=r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?|전 (?:회사|직장|집)",
+    relative_ranges=(
+        (r"어제", "day", 1),
+        (r"지난\s*주|저번\s*주", "week", 1),
+        (r"이번\s*주", "week", 0),
+        (r"지난\s*달|저번\s*달", "month", 1),
+        (r"이번\s*달", "month", 0),
+        (r"작년|지난\s*해", "year", 1),
+        (r"올해|금년", "year", 0),
+    ),
+    concept_groups={
+        "spouse": ("배우자", "남편", "아내", "와이프"),
+        "children": ("아이", "자녀", "아들", "딸", "애들"),
+        "parents": ("부모", "엄마", "아빠", "어머니", "아버지"),
+        "siblings": ("형제", "언니", "오빠", "누나", "동생"),
+        "dogs": ("개", "강아지", "진돗개", "푸들", "반려견", "시바견", "리트리버"),
+        "cats": ("고양이", "냥이", "반려묘"),
+        "pets": ("반려동물",),
+        "death": ("돌아가", "사망", "세상을 떠"),
+        "home": ("사는", "동네", "도시"),
+        "allergies": ("알레르기", "두드러기"),
+        "medicine": ("약", "복용"),
+        "work": ("직업", "직장"),
+        "birthday": ("생일", "태어"),
+    },
+    concept_scripts=(re.compile(r"[\uac00-\ud7a3]"),),
+    concept_word_patterns={},
+)

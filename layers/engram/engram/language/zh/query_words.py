@@ -1,0 +1,38 @@
+"""Chinese query words: former-state markers, relative time ranges, concept groups."""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.query_pack import QueryPack
+
+QUERY = QueryPack(
+    past_state=r"以前|之前|過去|过去|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份",
+    relative_ranges=(
+        (r"昨天", "day", 1),
+        (r"上週|上周|上星期|上個禮拜|上个礼拜", "week", 1),
+        (r"這週|这周|這星期|本週", "week", 0),
+        (r"上個月|上个月", "month", 1),
+        (r"這個月|这个月|本月", "month", 0),
+        (r"去年", "year", 1),
+        (r"今年", "year", 0),
+    ),
+    concept_groups={
+        "spouse": ("配偶", "老公", "老婆", "太太", "丈夫", "妻子"),
+        "children": ("孩子", "小孩", "兒子", "儿子", "女兒", "女儿"),
+        "parents": ("父母", "爸媽", "媽媽", "妈妈", "爸爸"),
+        "siblings": ("兄弟", "姊妹", "姐妹", "哥哥", "姊姊", "姐姐", "弟弟", "妹妹"),
+        "dogs": ("狗", "狗狗", "小狗", "柴犬", "貴賓"),
+        "cats": ("貓", "猫", "貓咪", "猫咪"),
+        "pets": ("寵物", "宠物", "毛孩"),
+        "death": ("過世", "去世", "過逝", "走了"),
+        "home": ("住在", "城市"),
+        "allergies": ("過敏", "过敏"),
+        "medicine": ("藥", "药"),
+        "work": ("工作", "職業", "职业"),
+        "birthday": ("生日", "出生"),
+    },
+    concept_scripts=(re.compile(r"^[\u4e00-\u9fff]+$"),),
+    # 大丈夫 ("all right") is not a husband (丈夫).
+    concept_word_patterns={"丈夫": r"(?<!大)丈夫"},
+)

@@ -10,6 +10,8 @@ PY := $(UV) run --frozen
 .PHONY: bootstrap run test smoke unit lint typecheck format bench openapi layers synth test-infra token chat job keys-rotate
 ENV ?= dev
 CDK := npx --yes aws-cdk@2.1148.1
+# pytest-xdist workers: the cores, and at least 3 (much of a test waits on DynamoDB Local, not the CPU)
+TEST_WORKERS ?= $(shell n=$$(nproc); echo $$(( n < 3 ? 3 : n )))
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -22,8 +24,8 @@ test: bootstrap  ## lint, type-check and the whole test suite (starts and stops 
 	@$(PY) ruff check .
 	@echo "==> type check (mypy, about a minute on a cold cache)"
 	@$(PY) mypy
-	@echo "==> tests (pytest: unit, DynamoDB Local, the local stack; a few minutes)"
-	@$(PY) pytest -q
+	@echo "==> tests (pytest on $(TEST_WORKERS) workers, each with its own DynamoDB Local; a few minutes)"
+	@$(PY) pytest -q -n $(TEST_WORKERS) --dist loadgroup
 
 smoke: bootstrap  ## end-to-end journeys as a pass/fail table: make smoke [URL=<ApiUrl> TOKEN=… FREE_TOKEN=… PUBLIC_KEY=… LINE_CHANNEL=…]; no URL: a stack of its own
 	@ENGRAM_SMOKE_TOKEN="$${TOKEN:-}" ENGRAM_SMOKE_FREE_TOKEN="$${FREE_TOKEN:-}" $(PY) engram smoke $(if $(URL),--url $(URL)) $(if $(PUBLIC_KEY),--public-key $(PUBLIC_KEY)) $(if $(LINE_CHANNEL),--line-channel $(LINE_CHANNEL))

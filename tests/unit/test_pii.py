@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.pii import (
-    MaskResult,
-    find_pii,
-    kr_rrn_checksum_ok,
-    kr_rrn_plausible,
-    luhn_ok,
-    mask_pii,
-    my_number_ok,
-    ssn_ok,
-    tw_id_ok,
-)
+from engram.language.en.pii import ssn_ok
+from engram.language.ja.pii import my_number_ok
+from engram.language.ko.pii import kr_rrn_checksum_ok, kr_rrn_plausible
+from engram.language.pii import MaskResult, find_pii, luhn_ok, mask_pii
+from engram.language.zh.pii import tw_id_ok
 
 # --------------------------------------------------------------------------- checksums
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engram.language.extraction_pack import ExtractionPack
 from engram.language.gate_pack import GatePack
+from engram.language.pii_pack import PiiPack
 from engram.language.query_pack import QueryPack
 
 
@@ -15,3 +16,4 @@ class LanguagePack:
     extraction: ExtractionPack  # read by memory/extraction_rules.py
     gate: GatePack  # read by domain/gate_rules.py
     query: QueryPack  # read by language/tense.py, time_range.py, concepts.py
+    pii: PiiPack  # read by language/pii.py

@@ -2,7 +2,8 @@
 
 from engram.language.ja.extraction import EXTRACTION
 from engram.language.ja.gate import GATE
+from engram.language.ja.pii import PII
 from engram.language.ja.query_words import QUERY
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="ja", extraction=EXTRACTION, gate=GATE, query=QUERY)
+PACK = LanguagePack(code="ja", extraction=EXTRACTION, gate=GATE, query=QUERY, pii=PII)

@@ -2,7 +2,8 @@
 
 from engram.language.ko.extraction import EXTRACTION
 from engram.language.ko.gate import GATE
+from engram.language.ko.pii import PII
 from engram.language.ko.query_words import QUERY
 from engram.language.pack import LanguagePack
 
-PACK = LanguagePack(code="ko", extraction=EXTRACTION, gate=GATE, query=QUERY)
+PACK = LanguagePack(code="ko", extraction=EXTRACTION, gate=GATE, query=QUERY, pii=PII)

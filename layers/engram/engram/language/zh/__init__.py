@@ -3,6 +3,7 @@
 from engram.language.pack import LanguagePack
 from engram.language.zh.extraction import EXTRACTION
 from engram.language.zh.gate import GATE
+from engram.language.zh.pii import PII
 from engram.language.zh.query_words import QUERY
 
-PACK = LanguagePack(code="zh", extraction=EXTRACTION, gate=GATE, query=QUERY)
+PACK = LanguagePack(code="zh", extraction=EXTRACTION, gate=GATE, query=QUERY, pii=PII)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from engram.language.analysis import ENGLISH_STOPWORDS, analyze, detect_language
+from engram.language.analysis import STOPWORDS, analyze, detect_language
 from engram.language.porter import porter_stem
 
 # Examples from Porter's paper / the reference vocabulary (Lucene gives the same stems).
@@ -56,7 +56,7 @@ def test_english_inflections_meet_at_the_same_stem() -> None:
 
 
 def test_stopwords_are_lucene_english_set() -> None:
-    assert {"the", "and", "is", "with", "will"} <= ENGLISH_STOPWORDS
+    assert {"the", "and", "is", "with", "will"} <= STOPWORDS
     assert analyze("The cat is on the mat and it will stay there") == ["cat", "mat", "stai"]
 
 

@@ -11,7 +11,8 @@ embedded index and OpenSearch rank the same tokens:
     lowercase                             str.lower()
     cjk_bigram                            overlapping bigrams per CJK run; a
                                           one-character run emits the unigram
-    stop (_english_)                      ENGLISH_STOPWORDS (Lucene's list)
+    stop (_english_)                      STOPWORDS (the packs' `bm25_stop_words`:
+                                          Lucene's English list)
     porter_stem                           engram.language.porter (same algorithm)
 
 Han, Hiragana, Katakana and Hangul are one CJK class, as in `cjk_bigram` with all
@@ -29,16 +30,13 @@ import re
 import unicodedata
 
 from engram.language.lazy_pattern import lazy_compile
+from engram.language.packs import PACKS
 from engram.language.porter import porter_stem
 
-__all__ = ["ENGLISH_STOPWORDS", "analyze", "detect_language"]
+__all__ = ["STOPWORDS", "analyze", "detect_language"]
 
-# Lucene EnglishAnalyzer.ENGLISH_STOP_WORDS_SET == OpenSearch `_english_`.
-ENGLISH_STOPWORDS: frozenset[str] = frozenset(
-    ("a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
-     "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they",
-     "this", "to", "was", "will", "with")
-)  # fmt: skip
+# Every pack's BM25 stop words; Lucene's English list (OpenSearch `_english_`) is the only one.
+STOPWORDS: frozenset[str] = frozenset(word for pack in PACKS for word in pack.text.bm25_stop_words)
 
 _HAN = (
     "\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b"  # radicals, 々〆〇, Suzhou numerals
@@ -70,7 +68,7 @@ def _word_token(word: str) -> str | None:
         if word.endswith("'s"):
             word = word[:-2]
         word = word.replace("'", "")
-    if word in ENGLISH_STOPWORDS:
+    if word in STOPWORDS:
         return None
     return porter_stem(word)  # every word, as porter_stem does in OpenSearch
 

@@ -8,6 +8,7 @@ from engram.language.extraction_pack import ExtractionPack
 from engram.language.gate_pack import GatePack
 from engram.language.pii_pack import PiiPack
 from engram.language.query_pack import QueryPack
+from engram.language.text_pack import TextPack
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,3 +18,4 @@ class LanguagePack:
     gate: GatePack  # read by domain/gate_rules.py
     query: QueryPack  # read by language/tense.py, time_range.py, concepts.py
     pii: PiiPack  # read by language/pii.py
+    text: TextPack  # read by language/analysis.py, topics.py

@@ -1,7 +1,7 @@
 """The shape of one language's query words: what the retrieval-side engines read.
 
 `tense.py` (does a question ask about a former state?), `time_range.py` (the
-relative time range a question names) and `concepts.py` (words that name the
+month names, date marks and relative time ranges a question names) and `concepts.py` (words that name the
 same thing in a user's life) each join every pack's entries into one pattern,
 in registry order, so a question in one language still meets another's words.
 """
@@ -18,6 +18,11 @@ class QueryPack:
     past_state: str  # regex fragment: markers of a former state ("used to", "以前")
     # (regex fragment, unit, offset back): unit is day / week / month / year ("last week" -> week, 1)
     relative_ranges: tuple[tuple[str, str, int], ...]
+    # month word -> month number, read before a year ("June 2023", "Jun. 2023"); joined longest first
+    month_names: Mapping[str, int]
+    month_year_link: str  # regex fragment: a word allowed between a month word and its year ("June of 2023")
+    year_mark: str  # the character written after a year ("2023年", "2023년"); "" when none
+    month_mark: str  # the character written after a month number that follows a year ("2023年6月")
     # concept group -> this language's words for it, in the order expansion adds them
     concept_groups: Mapping[str, tuple[str, ...]]
     # a concept word is offered to a question in this language when one of these finds it

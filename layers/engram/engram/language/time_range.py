@@ -15,7 +15,6 @@ sentence, and none covers all four languages offline.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -33,22 +32,23 @@ class TimeRange:
     end: float
 
 
-_MONTHS: dict[str, int] = {}
-for _i in range(1, 13):
-    _MONTHS[calendar.month_name[_i].lower()] = _i
-    _MONTHS[calendar.month_abbr[_i].lower()] = _i
-_MONTHS["sept"] = 9
+# Month words, links and date marks from every language pack, in registry order.
+_MONTHS: dict[str, int] = {word: number for pack in PACKS for word, number in pack.query.month_names.items()}
 _MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_LINKS = "|".join(pack.query.month_year_link for pack in PACKS if pack.query.month_year_link)
+_LINK = rf"(?:(?:{_LINKS})\s+)?" if _LINKS else ""
+_YEAR_MARKS = "".join(dict.fromkeys(pack.query.year_mark for pack in PACKS if pack.query.year_mark))
+_MONTH_MARKS = "".join(dict.fromkeys(pack.query.month_mark for pack in PACKS if pack.query.month_mark))
 
 # "June 2023", "Jun. 2023", "June of 2023", "2023-06", "2023/6", "2023年6月", "2023年 6月", "2023년 6월"
 _MONTH_YEAR = re.compile(
-    rf"\b(?P<m1>{_MONTH_WORDS})\.?,?\s+(?:of\s+)?(?P<y1>(?:19|20)\d\d)\b"
+    rf"\b(?P<m1>{_MONTH_WORDS})\.?,?\s+{_LINK}(?P<y1>(?:19|20)\d\d)\b"
     r"|\b(?P<y2>(?:19|20)\d\d)[-/.](?P<m2>0?[1-9]|1[0-2])\b(?![-/.]\d)"
-    r"|(?P<y3>(?:19|20)\d\d)\s*[年년]\s*(?P<m3>0?[1-9]|1[0-2])\s*[月월]",
+    rf"|(?P<y3>(?:19|20)\d\d)\s*[{_YEAR_MARKS}]\s*(?P<m3>0?[1-9]|1[0-2])\s*[{_MONTH_MARKS}]",
     re.IGNORECASE,
 )
 # "in 2023", "2023年", "2023년" (a year alone, not part of a longer number or a date)
-_YEAR = re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d\d)(?![\d/.-])\s*[年년]?")
+_YEAR = re.compile(rf"(?<![\d/.-])(?P<y>(?:19|20)\d\d)(?![\d/.-])\s*[{_YEAR_MARKS}]?")
 
 # Relative ranges: (unit, offset) where unit is day / week / month / year and offset counts back;
 # one pattern per range, joining every language pack's words for it (in the first pack's order).

@@ -1,4 +1,4 @@
-"""English query words: former-state markers, relative time ranges, concept groups."""
+"""English query words: former-state markers, relative time ranges, month names, concept groups."""
 
 from __future__ import annotations
 
@@ -21,6 +21,35 @@ QUERY = QueryPack(
         (r"\blast\s+year\b", "year", 1),
         (r"\bthis\s+year\b", "year", 0),
     ),
+    month_names={
+        "january": 1,
+        "jan": 1,
+        "february": 2,
+        "feb": 2,
+        "march": 3,
+        "mar": 3,
+        "april": 4,
+        "apr": 4,
+        "may": 5,
+        "june": 6,
+        "jun": 6,
+        "july": 7,
+        "jul": 7,
+        "august": 8,
+        "aug": 8,
+        "september": 9,
+        "sep": 9,
+        "october": 10,
+        "oct": 10,
+        "november": 11,
+        "nov": 11,
+        "december": 12,
+        "dec": 12,
+        "sept": 9,
+    },
+    month_year_link=r"of",
+    year_mark="",
+    month_mark="",
     concept_groups={
         "spouse": ("spouse", "husband", "wife", "partner"),
         "children": ("child", "children", "kid", "kids", "son", "daughter"),

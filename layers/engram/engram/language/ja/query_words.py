@@ -17,6 +17,10 @@ QUERY = QueryPack(
         (r"昨年", "year", 1),
     ),
     # (not 夫 alone: 大丈夫 means "all right"; not 先生: a doctor or teacher in Japanese)
+    month_names={},
+    month_year_link="",
+    year_mark="年",
+    month_mark="月",
     concept_groups={
         "spouse": ("配偶者", "妻", "旦那"),
         "children": ("子ども", "子供", "こども", "息子", "娘"),

@@ -17,6 +17,10 @@ QUERY = QueryPack(
         (r"작년|지난\s*해", "year", 1),
         (r"올해|금년", "year", 0),
     ),
+    month_names={},
+    month_year_link="",
+    year_mark="년",
+    month_mark="월",
     concept_groups={
         "spouse": ("배우자", "남편", "아내", "와이프"),
         "children": ("아이", "자녀", "아들", "딸", "애들"),

@@ -17,6 +17,10 @@ QUERY = QueryPack(
         (r"去年", "year", 1),
         (r"今年", "year", 0),
     ),
+    month_names={},
+    month_year_link="",
+    year_mark="年",
+    month_mark="月",
     concept_groups={
         "spouse": ("配偶", "老公", "老婆", "太太", "丈夫", "妻子"),
         "children": ("孩子", "小孩", "兒子", "儿子", "女兒", "女儿"),

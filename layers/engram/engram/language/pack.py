@@ -8,6 +8,7 @@ from engram.language.extraction_pack import ExtractionPack
 from engram.language.gate_pack import GatePack
 from engram.language.pii_pack import PiiPack
 from engram.language.query_pack import QueryPack
+from engram.language.reply_pack import ReplyPack
 from engram.language.text_pack import TextPack
 
 
@@ -19,3 +20,4 @@ class LanguagePack:
     query: QueryPack  # read by language/tense.py, time_range.py, concepts.py
     pii: PiiPack  # read by language/pii.py
     text: TextPack  # read by language/analysis.py, topics.py
+    replies: ReplyPack  # read by line/phrases.py, adapters/local_models/responder.py

@@ -8,41 +8,16 @@ user's language, saying whether it is a pinned core fact or a retrieved memory.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.domain.gate_rules import is_question
 from engram.domain.models import Completion
 from engram.language.analysis import analyze, detect_language
+from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE
 
 _PINNED_HEADER = "Core facts about the user:"
 _MEMORIES_HEADER = "Relevant memories:"
-
-# (answer from a pinned fact, answer from a retrieved memory, nothing remembered), per language.
-_TEMPLATES: dict[str, tuple[str, str, str]] = {
-    "en": (
-        "From your core facts: {fact}.",
-        "From what you told me before: {fact}.",
-        "I don't have anything about that in memory yet.",
-    ),
-    "zh": ("根據你的重要資料：{fact}。", "根據你之前告訴我的：{fact}。", "我的記憶裡還沒有這方面的資料。"),
-    "ja": (
-        "大切な情報として覚えています：{fact}。",
-        "以前うかがったことによると：{fact}。",
-        "そのことはまだ記憶にありません。",
-    ),
-    "ko": (
-        "중요한 정보로 기억하고 있어요: {fact}.",
-        "전에 말씀해 주신 바로는: {fact}.",
-        "아직 그에 대한 기억이 없어요.",
-    ),
-}
-_USER_PREFIX = [
-    (re.compile(r"^User's\b"), "your"),
-    (re.compile(r"^User (?:is|was)\b"), "you are"),
-    (re.compile(r"^User\b"), "you"),
-]
 
 
 def _blocks(system: str) -> tuple[list[str], list[str]]:
@@ -76,10 +51,10 @@ def _best(question: str, pinned: list[str], memories: list[str]) -> tuple[str, b
 
 def _as_reply(fact: str, language: str) -> str:
     fact = fact.rstrip("。.!！ ")
-    if language == "en":
-        for pattern, replacement in _USER_PREFIX:
-            if pattern.search(fact):
-                return pattern.sub(replacement, fact, count=1)
+    pack = BY_CODE.get(language)
+    for pattern, replacement in pack.replies.fact_to_user if pack is not None else ():
+        if pattern.search(fact):
+            return pattern.sub(replacement, fact, count=1)
     return fact
 
 
@@ -91,7 +66,8 @@ class LocalResponder:
         system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
         pinned, memories = _blocks(system)
         language = detect_language(user)
-        from_pinned, from_memory, nothing = _TEMPLATES.get(language, _TEMPLATES["en"])
+        replies = BY_CODE.get(language, BY_CODE[DEFAULT_LANGUAGE]).replies  # language/<code>/replies.py
+        from_pinned, from_memory, nothing = replies.from_pinned, replies.from_memory, replies.nothing_remembered
         earlier = len([m for m in messages[1:-1] if m["role"] == "user"])
         if is_question(user):
             best = _best(user, pinned, memories)

@@ -9,6 +9,7 @@ from engram.language.gate_pack import GatePack
 from engram.language.pii_pack import PiiPack
 from engram.language.query_pack import QueryPack
 from engram.language.reply_pack import ReplyPack
+from engram.language.signal_pack import SignalPack
 from engram.language.text_pack import TextPack
 
 
@@ -21,3 +22,4 @@ class LanguagePack:
     pii: PiiPack  # read by language/pii.py
     text: TextPack  # read by language/analysis.py, topics.py
     replies: ReplyPack  # read by line/phrases.py, adapters/local_models/responder.py
+    signals: SignalPack  # read by adapters/local_models/lexicon.py, memory/pipeline.py, memory/threads.py

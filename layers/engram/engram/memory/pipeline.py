@@ -22,6 +22,7 @@ from engram.clock import Clock
 from engram.domain.models import OwnerKey, SessionKey, Turn
 from engram.errors import Conflict
 from engram.language.analysis import detect_language
+from engram.language.packs import PACKS
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.masking import mask_for_storage
@@ -52,9 +53,8 @@ logger = logging.getLogger(__name__)
 
 PINNED_TYPES = (MemoryType.PROFILE, MemoryType.CONSTRAINT)
 PII_TAG = "pii:"  # topics entry naming what masking found in a fact ("pii:email")
-IMPORTANT_MOMENT = re.compile(
-    r"emergency|ambulance|hospital|er visit|diagnos|急診|救護車|住院|診斷|救急|入院|診断|응급|입원|진단", re.I
-)
+# Every language pack's words for an important moment (language/<code>/signals.py), in registry order.
+IMPORTANT_MOMENT = re.compile("|".join(pack.signals.important_moment for pack in PACKS), re.I)
 
 
 @dataclass(slots=True)

@@ -28,6 +28,7 @@ from engram.clock import Clock
 from engram.domain.models import SessionKey, Turn
 from engram.errors import Conflict
 from engram.language.analysis import analyze, detect_language
+from engram.language.packs import PACKS
 from engram.language.sentences import split_sentences
 from engram.language.topics import topics as topics_of
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
@@ -36,14 +37,8 @@ from engram.ports import MemoryRepository, MetricsSink, ThreadStore
 from engram.settings import Settings
 
 # An explicit change of topic at the start of a message (or after a short interjection).
-TOPIC_CHANGE = re.compile(
-    r"^\W{0,3}(?:oh,?\s+|ah,?\s+|well,?\s+)?(?:by the way|btw|anyway|on another note|speaking of which"
-    r"|changing the subject|on a different note|unrelated(?:ly)?|another thing)\b"
-    r"|^\W{0,3}(?:對了|对了|順便(?:一提|問一下|说一下|說一下)?|顺便|換個話題|换个话题|另外|話說|话说)"
-    r"|^\W{0,3}(?:ところで|そういえば|話は変わ(?:る|り|って)|それはそうと|ちなみに)"
-    r"|^\W{0,3}(?:그런데|근데|그나저나|아\s*참|참,|다른 얘기(?:인데|지만)?|말 나온 김에)",
-    re.IGNORECASE,
-)
+# (every language pack's `topic_change`, language/<code>/signals.py, in registry order).
+TOPIC_CHANGE = re.compile("|".join(pack.signals.topic_change for pack in PACKS), re.IGNORECASE)
 
 
 def explicit_topic_change(text: str) -> bool:
@@ -81,8 +76,8 @@ def _normalised(v: Sequence[float]) -> list[float]:
 
 
 MAX_WORDS = 200  # words of a thread kept for the lexical half of the shift test
-_PRONOUNS = frozenset("我你他她您私僕俺저나제너")
-_COMMON = frozenset({"you", "your", "our", "was", "were", "have", "has", "had", "just", "really", "today", "now"})
+_PRONOUNS = frozenset(ch for pack in PACKS for ch in pack.signals.pronouns)
+_COMMON = frozenset(word for pack in PACKS for word in pack.signals.thread_stop_words)
 
 
 def content_words(text: str) -> list[str]:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 
 import pytest
 
 from engram.language.pack import LanguagePack
 from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE, PACKS
+from engram.language.reply_pack import ReplyPack
 
 FRAGMENTS = (
     "extraction.positive_words",
@@ -19,6 +21,10 @@ FRAGMENTS = (
     "gate.first_person",
     "gate.question",
     "query.past_state",
+    "signals.salient",
+    "signals.high_importance",
+    "signals.important_moment",
+    "signals.topic_change",
 )
 
 
@@ -43,3 +49,43 @@ def test_every_pack_has_rules_for_each_engine(pack: LanguagePack) -> None:
     assert extraction.rules
     assert {rule.rule_id for rule in extraction.rules} >= {"name", "mood"}
     assert query.concept_groups and query.concept_scripts and query.relative_ranges
+    assert query.month_names or (query.year_mark and query.month_mark)  # a question can name a month of a year
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.code)
+def test_every_pack_has_pii_forms_that_find_nothing_in_plain_text(pack: LanguagePack) -> None:
+    assert pack.pii.national_ids and pack.pii.addresses
+    for find in pack.pii.national_ids + pack.pii.addresses + pack.pii.phones:
+        assert list(find("")) == []
+        assert list(find("I feel fine today, thank you.")) == []
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.code)
+def test_every_pack_has_text_words(pack: LanguagePack) -> None:
+    assert isinstance(pack.text.bm25_stop_words, frozenset)
+    assert list(pack.text.topic_words("")) == []
+
+
+def test_the_default_language_s_topic_words_are_read_in_every_text() -> None:
+    # Latin-script words (an English term inside a Chinese sentence) are topics whatever the language.
+    assert BY_CODE[DEFAULT_LANGUAGE].text.topics_in_every_text
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.code)
+def test_every_pack_has_every_reply(pack: LanguagePack) -> None:
+    for field in fields(ReplyPack):
+        value = getattr(pack.replies, field.name)
+        if field.name == "fact_to_user":
+            assert all(isinstance(pattern, re.Pattern) for pattern, _ in value)
+        else:
+            assert isinstance(value, str) and value.strip()
+    assert "{fact}" in pack.replies.from_pinned and "{fact}" in pack.replies.from_memory
+    assert "{fact}" not in pack.replies.nothing_remembered
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.code)
+def test_every_pack_names_every_emotion(pack: LanguagePack) -> None:
+    emotions = set(BY_CODE[DEFAULT_LANGUAGE].signals.emotion_words)
+    assert set(pack.signals.emotion_words) == emotions
+    for source in pack.signals.emotion_words.values():
+        assert source and re.compile(source).search("") is None

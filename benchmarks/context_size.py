@@ -31,9 +31,9 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.clock import ManualClock
-from engram.domain.context import REPLY_PRIMING, TOKENS_PER_MESSAGE
-from engram.domain.models import SessionKey
+from engram.conversation.context import REPLY_PRIMING, TOKENS_PER_MESSAGE
+from engram.conversation.models import SessionKey
+from engram.kernel.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.settings import Settings
 from engram.wiring import build_container

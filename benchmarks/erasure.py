@@ -31,7 +31,7 @@ from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.local_index import LocalIndex
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
 from engram.memory.projection import to_index_document
@@ -122,7 +122,7 @@ def _fence_cost(container: Any, turns: int = 20) -> dict[str, Any]:
             counted[name] = counted.get(name, 0) + 1
         return real(self, operation, params)
 
-    from engram.domain.models import SessionKey
+    from engram.conversation.models import SessionKey
 
     figures: dict[str, Any] = {}
     for path in ("record_turn", "chat"):

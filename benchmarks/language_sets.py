@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from _report import machine, print_table, write_json
-from engram.domain.gate_rules import decide_locally
+from engram.conversation.gate_rules import decide_locally
 from engram.memory.extraction import HeuristicExtractor
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"

@@ -24,7 +24,7 @@ from _report import machine, print_table, write_json
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.local_index import LocalIndex
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.lifecycle_policy import DueRef
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType

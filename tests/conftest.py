@@ -17,7 +17,7 @@ from engram.adapters.dynamodb.tables import delete_table, ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.settings import Settings
 from engram.wiring import Container, build_container

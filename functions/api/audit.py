@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engram.errors import EngramError
+from engram.kernel.errors import EngramError
 from engram.runtime import get_container
 
 from . import auth

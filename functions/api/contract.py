@@ -4,7 +4,7 @@ Powertools documents its own validation error (422, HTTPValidationError) and kno
 authorizers or of what API Gateway answers before the function runs, so this module, in one
 place: replaces 422 with the error model the API really sends (400 VALIDATION_ERROR), documents
 every status a route can return, the security scheme of each route family, 201 for creates, and
-path-parameter patterns as strict as engram.domain.ids. `docs/openapi.json` is this document
+path-parameter patterns as strict as engram.kernel.ids. `docs/openapi.json` is this document
 (tests/integration/test_openapi_contract.py keeps them equal and fuzzes the API against it).
 """
 

@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
-from engram.errors import EngramError
+from engram.kernel.errors import EngramError
 
 from .routes.sessions import StillProcessing
 

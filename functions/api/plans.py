@@ -7,7 +7,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from engram.domain.models import OwnerKey
+from engram.conversation.models import OwnerKey
 from engram.runtime import get_container
 
 from . import auth

@@ -17,7 +17,7 @@ class _Strict(_Model):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
 
 
-# engram.domain.ids: what every id must match; owner ids (users, personas) may not start with "_".
+# engram.kernel.ids: what every id must match; owner ids (users, personas) may not start with "_".
 ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
 OWNER_ID_PATTERN = r"^[A-Za-z0-9.:@-][A-Za-z0-9_.:@-]{0,127}$"
 Id = Annotated[str, Field(min_length=1, max_length=128, pattern=ID_PATTERN)]

@@ -12,7 +12,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from engram.errors import EngramError
+from engram.kernel.errors import EngramError
 from engram.log_context import inject_invocation_context
 
 # A plain handler, not the HTTP resolver: the signature is over the raw body bytes, and the cold
@@ -31,7 +31,7 @@ def use_webhook(webhook: Any) -> None:
 def _get_webhook() -> Any:
     global _webhook
     if _webhook is None:
-        from engram.clock import SystemClock
+        from engram.kernel.clock import SystemClock
         from engram.settings import get_settings
         from engram.wiring.line import event_queue_for, line_webhook
 

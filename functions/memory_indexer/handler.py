@@ -20,10 +20,10 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
-from engram.errors import EngramError
+from engram.kernel.errors import EngramError
 from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 
 if TYPE_CHECKING:
     from engram.adapters.crypto.cipher import FieldCipher

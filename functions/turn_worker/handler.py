@@ -21,7 +21,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram import runtime
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
 from engram.log_context import inject_invocation_context, scoped_keys
 from engram.tracing import LazyTracer
 

@@ -16,7 +16,7 @@ from engram.adapters.crypto.key_store import DynamoDataKeyStore
 from engram.adapters.crypto.wrapping import KmsKeyWrapper
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.settings import Settings
 from engram.wiring.crypto import cipher_for_settings, key_rewrap_job, wrapper_for
 from tests.aws.conftest import Clients

@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from engram.adapters.signing import KmsSigner, signature_valid
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.local import erasure_verify
 from engram.privacy import receipt as receipts
 from engram.settings import Settings

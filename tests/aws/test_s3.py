@@ -15,8 +15,8 @@ import requests
 
 from engram.adapters.export_archive import S3ExportArchive
 from engram.adapters.metrics import InMemoryMetrics
-from engram.clock import ManualClock
-from engram.errors import StoreUnavailable
+from engram.kernel.clock import ManualClock
+from engram.kernel.errors import StoreUnavailable
 from engram.privacy.export import ExportService
 from engram.privacy.export_jobs import ExportRequest, ExportState, LargeExports
 from engram.settings import Settings

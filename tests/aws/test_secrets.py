@@ -21,8 +21,8 @@ from engram.adapters.secrets import (
     fetch_secret,
     resolve_models,
 )
-from engram.clock import ManualClock
-from engram.errors import EngramError
+from engram.kernel.clock import ManualClock
+from engram.kernel.errors import EngramError
 from engram.local.apigw import LocalContext
 from engram.settings import Settings
 from engram.wiring.line import channels_for, line_webhook

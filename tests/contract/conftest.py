@@ -20,7 +20,7 @@ import pytest
 
 from engram.adapters.local_index import LocalIndex
 from engram.memory.models import IndexDocument
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 
 DIMENSIONS = 8
 

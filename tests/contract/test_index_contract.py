@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from engram.memory.models import Hit, IndexDocument, SearchFilter
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 from tests.contract.conftest import DIMENSIONS, IndexHarness
 
 USER = "u-1"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.settings import Settings
@@ -140,7 +140,7 @@ def test_a_failing_audit_table_never_fails_the_request(
 
 
 def test_entries_are_append_only(container: Container, clock: ManualClock) -> None:
-    from engram.errors import StoreUnavailable
+    from engram.kernel.errors import StoreUnavailable
     from engram.privacy.audit import AuditEntry
 
     trail = container.audit_trail

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.memory.consolidation import CONSOLIDATED_TAG, ConsolidationJob
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.models import MemoryRecord, MemoryType, Namespace

@@ -7,10 +7,10 @@ import threading
 import pytest
 
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey, SessionStatus, Turn
-from engram.domain.summaries import RollingSummarizer
-from engram.errors import DuplicateRequest
+from engram.conversation.models import SessionKey, SessionStatus, Turn
+from engram.conversation.summaries import RollingSummarizer
+from engram.kernel.clock import ManualClock
+from engram.kernel.errors import DuplicateRequest
 from engram.settings import Settings
 from engram.wiring import Container
 from engram.wiring.crypto import bound_models

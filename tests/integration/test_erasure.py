@@ -18,8 +18,8 @@ from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import ANON_PK, DynamoUserData
-from engram.clock import ManualClock
-from engram.domain.models import OwnerKey, SessionKey
+from engram.conversation.models import OwnerKey, SessionKey
+from engram.kernel.clock import ManualClock
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
@@ -471,8 +471,8 @@ def test_a_turn_between_the_passing_verification_and_completion_is_refused(
     request completed survived the erasure (readable: the chat made a new data key) while the
     receipt said 0 remaining. Now it is refused, and a post-turn job of the user in that window
     is dropped rather than retried."""
-    from engram.domain.models import SummaryProgress
-    from engram.domain.post_turn import after_turn_job
+    from engram.conversation.models import SummaryProgress
+    from engram.conversation.post_turn import after_turn_job
 
     c = _erasing_container(make_container, settings)
     gw = LocalGateway(c.settings)
@@ -629,8 +629,8 @@ def test_a_post_turn_job_delivered_after_the_erasure_writes_nothing_back(
 ) -> None:
     """A turn's job still in the queue (or redriven from its DLQ) when the erasure completes must
     not write the round's memories again: the job finds its round gone and does nothing."""
-    from engram.domain.models import SummaryProgress
-    from engram.domain.post_turn import after_turn_job
+    from engram.conversation.models import SummaryProgress
+    from engram.conversation.post_turn import after_turn_job
 
     c, gw = stack
     key = SessionKey("default", USER, "nurse", "s1")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.domain.models import SessionKey, SessionStatus
+from engram.conversation.models import SessionKey, SessionStatus
 from engram.local import cli
 from engram.wiring import Container
 

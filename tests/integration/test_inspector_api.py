@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey
+from engram.conversation.models import SessionKey
+from engram.kernel.clock import ManualClock
 from engram.local.gateway import LocalGateway
 from engram.memory.scoring import DAY_S
 from engram.memory.service import MemoryService

@@ -100,7 +100,7 @@ def test_the_turn_worker_runs_kb_embed_jobs(container: Container) -> None:
 
 
 def test_document_limits_are_settings(container: Container) -> None:
-    from engram.errors import PayloadTooLarge
+    from engram.kernel.errors import PayloadTooLarge
 
     def kb_with(**limits: int) -> KnowledgeBase:
         settings: Settings = container.settings.model_copy(update=limits)
@@ -116,7 +116,7 @@ def test_document_limits_are_settings(container: Container) -> None:
 
 
 def test_an_upload_that_fails_midway_leaves_no_chunk(container: Container) -> None:
-    from engram.errors import StoreUnavailable
+    from engram.kernel.errors import StoreUnavailable
 
     real = container.memories
 

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.clock import ManualClock
-from engram.domain.models import OwnerKey, SessionKey, SessionStatus
+from engram.conversation.models import OwnerKey, SessionKey, SessionStatus
+from engram.kernel.clock import ManualClock
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
 from engram.line.signature import sign, valid

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey
+from engram.conversation.models import SessionKey
+from engram.kernel.clock import ManualClock
 from engram.wiring import Container
 from tests.support.indexing import sync_index
 

@@ -158,7 +158,7 @@ def test_threads_never_see_each_others_keys(wired: Container, monkeypatch: pytes
     """Two turn-worker invocations (the local stack's poller and post-turn threads) and an API
     request, all at once: every line keeps the keys of the invocation that wrote it."""
     barrier = threading.Barrier(3, timeout=30)
-    domain_log = logging.getLogger("engram.domain.post_turn")
+    domain_log = logging.getLogger("engram.conversation.post_turn")
 
     def handle(job: dict[str, Any]) -> None:
         barrier.wait()  # both workers have set their keys; the API request runs meanwhile

@@ -14,15 +14,15 @@ import numpy as np
 import pytest
 
 from engram import runtime
-from engram.clock import ManualClock
-from engram.domain.idempotent import marker_key
-from engram.domain.models import OwnerKey
+from engram.conversation.idempotent import marker_key
+from engram.conversation.models import OwnerKey
+from engram.kernel.clock import ManualClock
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import KB_OWNER
+from engram.memory.ports import Vector
 from engram.memory.retrieval import HybridRetriever
 from engram.memory.service import MemoryService
-from engram.ports import Vector
 from engram.settings import Settings
 from engram.wiring import Container
 from engram.wiring.memory import build_knowledge_base, build_memory_service

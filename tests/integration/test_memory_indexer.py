@@ -14,7 +14,7 @@ from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_ite
 from engram.adapters.dynamodb.models import BoundModels
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.local_index import LocalIndex
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.local.apigw import LocalContext
 from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
@@ -160,7 +160,7 @@ def test_insert_modify_delete_reach_the_index(
 def test_non_memory_items_are_ignored(
     container: Any, poller: StreamPoller, recorder: RecordingHandler, index: LocalIndex, clock: ManualClock
 ) -> None:
-    from engram.domain.models import SessionKey
+    from engram.conversation.models import SessionKey
 
     # A real chat round: ~META, TURN#, REQ# items all go through the stream.
     container.conversation.store.append_turn(

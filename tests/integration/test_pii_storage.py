@@ -21,8 +21,8 @@ from engram import runtime
 from engram.adapters.embedders.local import LocalEmbedder
 from engram.adapters.local_models.gate import LocalGateClassifier
 from engram.adapters.local_models.responder import LocalResponder
-from engram.domain.models import SessionKey, SessionSummary, Turn
-from engram.errors import LlmFailure
+from engram.conversation.models import SessionKey, SessionSummary, Turn
+from engram.kernel.errors import LlmFailure
 from engram.local import tokens
 from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway

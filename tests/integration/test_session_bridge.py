@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey
+from engram.conversation.models import SessionKey
+from engram.kernel.clock import ManualClock
 from engram.settings import Settings
 from engram.wiring import Container
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey, SessionStatus, SessionSummary, Turn
-from engram.errors import Conflict, StoreUnavailable
+from engram.conversation.models import SessionKey, SessionStatus, SessionSummary, Turn
+from engram.kernel.clock import ManualClock
+from engram.kernel.errors import Conflict, StoreUnavailable
 from engram.memory.models import MemoryStatus
 from engram.settings import Settings
 from engram.wiring import Container, Models, build_models
@@ -542,7 +542,7 @@ def test_archived_session_memory_status_is_kept(make_harness: Callable[..., Harn
 
 def test_a_duplicate_whose_first_copy_failed_runs_the_request_itself(make_harness: Callable[..., Harness]) -> None:
     h = make_harness()
-    from engram.domain.ids import request_id
+    from engram.kernel.ids import request_id
 
     rid = request_id(KEY, "my ankle is swollen", 0, "m-9")
     assert h.c.conversation.store.claim_request(KEY, rid, "first-copy", 120, h.clock.now()).owner == "first-copy"

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
-from engram.clock import ManualClock
-from engram.domain.models import SessionKey, SessionStatus
+from engram.conversation.models import SessionKey, SessionStatus
+from engram.kernel.clock import ManualClock
 from engram.settings import Settings
 from engram.wiring.crypto import bound_models_for
 from tests.support.openai_stub import OpenAIStub

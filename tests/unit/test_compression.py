@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engram.adapters.local_models.compressor import ExtractiveCompressor, cut_to_bytes
-from engram.errors import LlmFailure
+from engram.kernel.errors import LlmFailure
 from engram.memory.lifecycle import ShortFormMaker
 from engram.memory.scoring import WEEK_S, crossing_time, effective_importance
 from engram.settings import Settings

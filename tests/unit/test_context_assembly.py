@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engram.adapters.token_counter import QuicktokCounter
-from engram.domain.context import REPLY_PRIMING, TOKENS_PER_MESSAGE, ContextAssembler, ContextInput
-from engram.domain.memory_slot import MemoryItemView, MemorySlot
-from engram.domain.models import AssembledContext, ContextBlock, GateDecision, GateResult, Turn
+from engram.conversation.context import REPLY_PRIMING, TOKENS_PER_MESSAGE, ContextAssembler, ContextInput
+from engram.conversation.memory_slot import MemoryItemView, MemorySlot
+from engram.conversation.models import AssembledContext, ContextBlock, GateDecision, GateResult, Turn
 from engram.settings import Settings
 
 COUNTER = QuicktokCounter("o200k_base")

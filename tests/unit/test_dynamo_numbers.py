@@ -7,7 +7,7 @@ import math
 import pytest
 
 from engram.adapters.dynamodb.numbers import LARGEST, NumberAttribute, storable
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
 
 
 @pytest.mark.parametrize(

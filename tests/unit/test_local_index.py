@@ -14,7 +14,7 @@ import pytest
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.local_index.alias import ALIAS_FILE
 from engram.memory.models import IndexDocument, SearchFilter
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 
 DIMS = 4
 FLT = SearchFilter(tenant_id="t", user_id="u")

@@ -44,9 +44,9 @@ from engram.adapters.opensearch_template import (
     knn_score_to_similarity,
     vector_mapping,
 )
-from engram.errors import EngramError, NotFound, StoreUnavailable, ValidationFailed
+from engram.kernel.errors import EngramError, NotFound, StoreUnavailable, ValidationFailed
 from engram.memory.models import Hit, IndexDocument, SearchFilter
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 from engram.settings import Settings
 
 pytestmark = pytest.mark.enable_socket  # loopback only: the fake cluster below

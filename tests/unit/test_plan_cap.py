@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from engram.domain.models import OwnerKey
-from engram.errors import Conflict
+from engram.conversation.models import OwnerKey
+from engram.kernel.errors import Conflict
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace
 from engram.memory.plan import enforce_cap, victims
 

@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from engram.clock import ManualClock
+from engram.kernel.clock import ManualClock
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.memory.scoring import (
     DAY_S,

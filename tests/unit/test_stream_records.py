@@ -15,7 +15,7 @@ from engram.adapters.dynamodb.models import MemoryItem
 from engram.adapters.dynamodb.stream_records import memory_image, memory_ref, to_change
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
 from engram.local.stream_poller import failed_positions, to_lambda_record
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, Outcome, StreamChange
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter

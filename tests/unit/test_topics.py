@@ -8,7 +8,7 @@ import pytest
 
 from engram.adapters.local_models.summarizer import LocalSummarizer
 from engram.adapters.token_counter import QuicktokCounter
-from engram.domain.models import Turn
+from engram.conversation.models import Turn
 from engram.language.topics import topics
 
 CASES = [

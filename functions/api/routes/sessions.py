@@ -13,9 +13,9 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
-from engram.domain.conversation import used_memories
-from engram.domain.ids import check_id
-from engram.domain.models import OwnerKey, SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
+from engram.conversation.conversation import used_memories
+from engram.conversation.models import OwnerKey, SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
+from engram.kernel.ids import check_id
 from engram.runtime import get_container
 
 from .. import auth, plans
@@ -40,7 +40,7 @@ from ..schemas import (
 )
 
 if TYPE_CHECKING:  # not at import: session_end pulls the PII masker into every cold start
-    from engram.domain.session_end import EndOutcome
+    from engram.conversation.session_end import EndOutcome
 
 router = Router()
 

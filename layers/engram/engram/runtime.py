@@ -7,7 +7,7 @@ import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the container (boto3, pynamodb, numpy ...) is built on first use, not at import
-    from engram.ports import MetricsSink
+    from engram.kernel.ports import MetricsSink
     from engram.settings import Settings
     from engram.wiring import Container
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.privacy.audit import AuditEntry
 
 EXPORT_EVENT = "engram_audit_export"  # the direct-invoke event's one key (functions/audit/handler.py)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.adapters import local_files
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 
 
 class LocalExportArchive:

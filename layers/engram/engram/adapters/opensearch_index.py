@@ -8,7 +8,7 @@
   opensearch_template for the layout and reindex_to_new_version for the swap.
 - opensearchpy is imported lazily (about 0.4 s): importing this module for its
   pure body builders costs nothing; build_client pays once per process.
-- Errors leave as engram.errors (StoreUnavailable, NotFound), never as
+- Errors leave as engram.kernel.errors (StoreUnavailable, NotFound), never as
   opensearchpy exceptions.
 """
 
@@ -35,7 +35,7 @@ from engram.adapters.opensearch_template import (
     initial_aliases,
     knn_score_to_similarity,
 )
-from engram.errors import EngramError, NotFound, StoreUnavailable, ValidationFailed
+from engram.kernel.errors import EngramError, NotFound, StoreUnavailable, ValidationFailed
 from engram.memory.models import Hit, IndexDocument, IndexKey, SearchFilter
 
 if TYPE_CHECKING:
@@ -427,7 +427,7 @@ def _error_type(exc: BaseException) -> str:
 
 
 class OpenSearchIndex:
-    """MemoryIndex (engram.ports) on an OpenSearch cluster.
+    """MemoryIndex (engram.memory.ports) on an OpenSearch cluster.
 
     client: from build_client. dimensions: the embedder's (settings.embedding_dimensions).
     prefix: names the indices, aliases and template (one per deployment / test run).

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engram.domain.models import ClosedRun, SessionKey, SessionMeta, Turn
-from engram.domain.post_turn import after_turn_job, end_run_job
+from engram.conversation.models import ClosedRun, SessionKey, SessionMeta, Turn
+from engram.conversation.post_turn import after_turn_job, end_run_job
 
 Job = dict[str, Any]
 

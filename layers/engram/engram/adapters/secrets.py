@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from pydantic import SecretStr
 
-from engram.errors import EngramError, StoreUnavailable
+from engram.kernel.errors import EngramError, StoreUnavailable
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, utils
 
 from engram.adapters import local_files
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 
 _PREHASHED = ec.ECDSA(utils.Prehashed(hashes.SHA256()))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from engram.domain.ids import ID_PATTERN
+from engram.kernel.ids import ID_PATTERN
 
 LOCAL_SECRET = "engram-local-line-channel-secret"  # noqa: S105 - the local stand-in's, never a real one
 LOCAL_TOKEN = "engram-local-line-access-token"  # noqa: S105

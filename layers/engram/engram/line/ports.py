@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engram.errors import EngramError
+from engram.kernel.errors import EngramError
 
 
 class ReplyTokenInvalid(EngramError):

@@ -19,11 +19,13 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from engram.clock import Clock
-from engram.domain.conversation import ConversationService
-from engram.domain.models import OwnerKey, SessionKey
-from engram.domain.session_end import SessionCloser
-from engram.errors import EngramError, NotFound
+from engram.conversation.conversation import ConversationService
+from engram.conversation.models import OwnerKey, SessionKey
+from engram.conversation.ports import IdempotencyStore
+from engram.conversation.session_end import SessionCloser
+from engram.kernel.clock import Clock
+from engram.kernel.errors import EngramError, NotFound
+from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
 from engram.line import phrases
 from engram.line.channels import Channels, LineChannel
@@ -48,7 +50,6 @@ from engram.line.ports import (
     VoiceNotConfigured,
 )
 from engram.line.webhook import EVENTS
-from engram.ports import IdempotencyStore, MetricsSink
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

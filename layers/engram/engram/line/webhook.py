@@ -13,14 +13,14 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from engram.clock import Clock
-from engram.domain.models import OwnerKey
-from engram.errors import StoreUnavailable, Unauthorized, ValidationFailed
+from engram.conversation.models import OwnerKey
+from engram.conversation.ports import IdempotencyStore
+from engram.kernel.clock import Clock
+from engram.kernel.errors import StoreUnavailable, Unauthorized, ValidationFailed
 from engram.line import signature
 from engram.line.channels import Channels, LineChannel
 from engram.line.models import KNOWN, Event, WebhookBody, chat_id, line_user
 from engram.line.ports import EventQueue
-from engram.ports import IdempotencyStore
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

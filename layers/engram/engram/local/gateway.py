@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from engram.errors import Unauthorized
+from engram.kernel.errors import Unauthorized
 from engram.local import tokens
 from engram.local.apigw import LocalContext, build_event
 from engram.settings import Settings
@@ -48,8 +48,8 @@ def _local_token(settings: Settings, method: str, body: bytes | None, host: str)
     """GET says the local sign-in exists; POST {"user_id"} mints that user's token (as `engram
     token` does). Local only: in AWS the identity provider issues tokens. Only for a loopback
     Host, so a web page that rebinds its own name to 127.0.0.1 cannot mint one."""
-    from engram.domain.ids import check_id
-    from engram.errors import ValidationFailed
+    from engram.kernel.errors import ValidationFailed
+    from engram.kernel.ids import check_id
 
     name = host.split("]")[0] + "]" if host.startswith("[") else host.rsplit(":", 1)[0]
     if name.lower() not in LOOPBACK_HOSTS:

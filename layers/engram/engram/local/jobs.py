@@ -43,7 +43,7 @@ def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
     from engram import runtime
     from engram.adapters.embedders.local import DIMENSIONS
     from engram.adapters.local_index import LocalIndex
-    from engram.clock import ManualClock, SystemClock
+    from engram.kernel.clock import ManualClock, SystemClock
     from engram.local.apigw import LocalContext
     from engram.local.dynamodb_local import local_aws_env, repo_root
     from engram.settings import Settings

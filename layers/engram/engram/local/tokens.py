@@ -7,7 +7,7 @@ from typing import Any
 
 import jwt
 
-from engram.errors import Unauthorized
+from engram.kernel.errors import Unauthorized
 from engram.settings import Settings
 
 

@@ -16,13 +16,14 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from engram.clock import Clock
-from engram.errors import Conflict
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict
+from engram.kernel.ports import MetricsSink
 from engram.memory.lifecycle_policy import DueRef
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, plain_topics
+from engram.memory.ports import MemoryRepository
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S
-from engram.ports import MemoryRepository, MetricsSink
 from engram.settings import Settings
 
 CONSOLIDATED_TAG = "consolidated"  # on a member once its group's summary exists

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from engram.errors import LlmFailure
+from engram.kernel.errors import LlmFailure
 from engram.language.analysis import detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType

@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
+from engram.kernel.ports import MetricsSink
 from engram.memory.models import IndexDocument, MemoryRecord
+from engram.memory.ports import MemoryIndex
 from engram.memory.projection import to_index_document
-from engram.ports import MemoryIndex, MetricsSink
 
 
 class ChangeKind(StrEnum):

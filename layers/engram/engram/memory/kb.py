@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engram.clock import Clock
-from engram.domain.ids import check_id, user_job_group
-from engram.errors import Conflict, NotFound, PayloadTooLarge, ValidationFailed
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict, NotFound, PayloadTooLarge, ValidationFailed
+from engram.kernel.ids import check_id, user_job_group
+from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.language.blank import is_blank
 from engram.memory.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
-from engram.ports import Embedder, MemoryRepository, MetricsSink, TokenCounter
+from engram.memory.ports import Embedder, MemoryRepository
 from engram.settings import Settings
 
 KB_PERSONA = "_all"  # KB chunks serve every persona

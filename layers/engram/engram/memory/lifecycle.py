@@ -13,11 +13,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engram.clock import Clock
-from engram.errors import Conflict, EngramError
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict, EngramError
+from engram.kernel.ports import MetricsSink
 from engram.memory.lifecycle_policy import ARCHIVED_STATUSES, DueRef, LifecyclePolicy
 from engram.memory.models import ArchiveReason, MemoryRecord, MemoryStatus, Namespace, SearchFilter
-from engram.ports import MemoryCompressor, MemoryIndex, MemoryRepository, MetricsSink
+from engram.memory.ports import MemoryCompressor, MemoryIndex, MemoryRepository
 from engram.settings import Settings
 
 

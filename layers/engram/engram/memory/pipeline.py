@@ -18,9 +18,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engram.clock import Clock
-from engram.domain.models import OwnerKey, SessionKey, Turn
-from engram.errors import Conflict
+from engram.conversation.models import OwnerKey, SessionKey, Turn
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict
+from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
 from engram.language.packs import PACKS
 from engram.memory.extraction_rules import novelty_from_similarities, salience
@@ -43,10 +44,10 @@ from engram.memory.models import (
     value_of,
     value_tag,
 )
+from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, ProfileStore
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.threads import ThreadTracker
-from engram.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, MetricsSink, ProfileStore
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

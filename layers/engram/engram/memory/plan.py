@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engram.domain.models import OwnerKey
-from engram.errors import Conflict
+from engram.conversation.models import OwnerKey
+from engram.kernel.errors import Conflict
+from engram.kernel.ports import MetricsSink
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import CAPPED_ORIGINS, ArchiveReason, MemoryRecord, MemoryStatus, Namespace
-from engram.ports import MemoryRepository, MetricsSink, ProfileStore
+from engram.memory.ports import MemoryRepository, ProfileStore
 from engram.settings import get_settings
 
 _ATTEMPTS = 5  # a conflict means a concurrent writer moved things: re-read and decide again

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from engram.kernel.ports import JobState, MetricsSink
 from engram.memory.models import IndexKey
-from engram.ports import JobState, MemoryIndex, MemoryRepository, MetricsSink
+from engram.memory.ports import MemoryIndex, MemoryRepository
 
 JOB = "index_reconcile"
 

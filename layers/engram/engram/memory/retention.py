@@ -20,9 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from engram.clock import Clock
+from engram.kernel.clock import Clock
+from engram.kernel.ports import JobState, MetricsSink
 from engram.memory.models import ExpiredItem, RecordKey
-from engram.ports import JobState, MemoryIndex, MemoryRepository, MetricsSink
+from engram.memory.ports import MemoryIndex, MemoryRepository
 from engram.settings import Settings
 
 JOB = "retention"

@@ -15,18 +15,19 @@ from typing import Any
 
 import numpy as np
 
-from engram.clock import Clock
-from engram.domain.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
-from engram.domain.models import GateDecision, GateResult, OwnerKey, SessionKey
+from engram.conversation.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
+from engram.conversation.models import GateDecision, GateResult, OwnerKey, SessionKey
+from engram.kernel.clock import Clock
+from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
 from engram.language.tense import asks_about_past
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
+from engram.memory.ports import Embedder, MemoryIndex, ProfileStore
 from engram.memory.projection import display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
 from engram.memory.search import RECALLED_NAMESPACES, ScoredMemory
-from engram.ports import Embedder, MemoryIndex, MetricsSink, ProfileStore
 from engram.settings import Settings
 
 SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)

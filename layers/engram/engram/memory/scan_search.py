@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engram.clock import Clock
-from engram.domain.models import OwnerKey
+from engram.conversation.models import OwnerKey
+from engram.kernel.clock import Clock
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.ports import MemoryRepository
 from engram.memory.projection import to_index_document
 from engram.memory.search import ScoredMemory
-from engram.ports import MemoryRepository
 
 
 @dataclass(slots=True)

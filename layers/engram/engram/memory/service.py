@@ -16,11 +16,13 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engram.clock import Clock
-from engram.domain.ids import check_id
-from engram.domain.models import OwnerKey, SessionSummary, Turn
-from engram.domain.summaries import summarize_session_with_retry
-from engram.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.conversation.models import OwnerKey, SessionSummary, Turn
+from engram.conversation.ports import Summarizer
+from engram.conversation.summaries import summarize_session_with_retry
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
+from engram.kernel.ids import check_id
+from engram.kernel.ports import MetricsSink
 from engram.language.blank import is_blank
 from engram.memory.lifecycle_policy import LifecycleEntry, LifecycleEvent, LifecyclePolicy
 from engram.memory.masking import mask_for_storage
@@ -35,9 +37,9 @@ from engram.memory.models import (
     Profile,
 )
 from engram.memory.plan import FREE, apply_cap, counts_toward_cap, plan_of
+from engram.memory.ports import Embedder, MemoryRepository, ProfileStore
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import RECALLED_NAMESPACES, MemorySearch
-from engram.ports import Embedder, MemoryRepository, MetricsSink, ProfileStore, Summarizer
 from engram.settings import Settings
 
 LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"

@@ -24,16 +24,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from engram.clock import Clock
-from engram.domain.models import SessionKey, Turn
-from engram.errors import Conflict
+from engram.conversation.models import SessionKey, Turn
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict
+from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
 from engram.language.packs import PACKS
 from engram.language.sentences import split_sentences
 from engram.language.topics import topics as topics_of
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.ports import MemoryRepository, ThreadStore
 from engram.memory.scoring import cosine
-from engram.ports import MemoryRepository, MetricsSink, ThreadStore
 from engram.settings import Settings
 
 # An explicit change of topic at the start of a message (or after a short interjection).

@@ -14,8 +14,9 @@ import uuid
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engram.errors import EngramError
-from engram.ports import AuditWriter, MetricsSink
+from engram.kernel.errors import EngramError
+from engram.kernel.ports import MetricsSink
+from engram.privacy.ports import AuditWriter
 from engram.privacy.receipt import user_hash
 
 logger = logging.getLogger(__name__)

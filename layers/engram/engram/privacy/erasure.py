@@ -32,11 +32,12 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engram.clock import Clock
-from engram.errors import Conflict, Forbidden, NotFound
+from engram.kernel.clock import Clock
+from engram.kernel.errors import Conflict, Forbidden, NotFound
+from engram.kernel.ports import MetricsSink
 from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
-from engram.ports import ErasureFence, ErasureLog, ErasureRequests, MemoryIndex, MetricsSink, ReceiptSigner, UserData
+from engram.memory.ports import MemoryIndex
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditEntry, AuditTrail
 from engram.privacy.export_jobs import ExportArchive, document_key
@@ -50,6 +51,7 @@ from engram.privacy.models import (
     StoreTally,
     UserItem,
 )
+from engram.privacy.ports import ErasureFence, ErasureLog, ErasureRequests, ReceiptSigner, UserData
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

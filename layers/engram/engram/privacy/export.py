@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engram.clock import Clock
-from engram.errors import EngramError
-from engram.ports import UserData
+from engram.kernel.clock import Clock
+from engram.kernel.errors import EngramError
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditEntry
 from engram.privacy.models import STORES
+from engram.privacy.ports import UserData
 from engram.settings import Settings
 
 

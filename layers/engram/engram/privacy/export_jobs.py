@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
-from engram.clock import Clock
-from engram.errors import NotFound
-from engram.ports import MetricsSink
+from engram.kernel.clock import Clock
+from engram.kernel.errors import NotFound
+from engram.kernel.ports import MetricsSink
 from engram.privacy.export import ExportService
 from engram.settings import Settings
 

@@ -12,7 +12,7 @@ import hmac
 import json
 from typing import Any
 
-from engram.ports import ReceiptSigner
+from engram.privacy.ports import ReceiptSigner
 
 ALGORITHM = "ECDSA_P256_SHA256"
 

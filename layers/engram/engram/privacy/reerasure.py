@@ -18,10 +18,11 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 
-from engram.clock import Clock
-from engram.ports import ErasureLog, ErasureRequests, JobState, TableUsers
+from engram.kernel.clock import Clock
+from engram.kernel.ports import JobState
 from engram.privacy import receipt as receipts
 from engram.privacy.models import ErasureLogEntry, ErasureRequest, ErasureState
+from engram.privacy.ports import ErasureLog, ErasureRequests, TableUsers
 
 JOB = "reerase_restored"
 

@@ -19,21 +19,23 @@ from engram.adapters.metrics import InMemoryMetrics
 from engram.adapters.outbox import InlineOutbox, StreamOutbox
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
 from engram.adapters.token_counter import QuicktokCounter
-from engram.clock import Clock, SystemClock
-from engram.domain.context import ContextAssembler
-from engram.domain.conversation import ConversationService
-from engram.domain.gate import MemoryGate
-from engram.domain.memory_slot import MemoryProvider, NoLongTermMemory
-from engram.domain.models import GateResult
-from engram.domain.post_turn import PostTurnProcessor, access_job
-from engram.domain.session_end import SessionCloser
-from engram.domain.summaries import RollingSummarizer
+from engram.conversation.context import ContextAssembler
+from engram.conversation.conversation import ConversationService
+from engram.conversation.gate import MemoryGate
+from engram.conversation.memory_slot import MemoryProvider, NoLongTermMemory
+from engram.conversation.models import GateResult
+from engram.conversation.ports import PostTurnQueue, TurnOutbox
+from engram.conversation.post_turn import PostTurnProcessor, access_job
+from engram.conversation.session_end import SessionCloser
+from engram.conversation.summaries import RollingSummarizer
+from engram.kernel.clock import Clock, SystemClock
+from engram.kernel.ports import MetricsSink
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
+from engram.memory.ports import MemoryIndex
 from engram.memory.retrieval import HybridRetriever
 from engram.memory.threads import ThreadTracker
-from engram.ports import MemoryIndex, MetricsSink, PostTurnQueue, TurnOutbox
 from engram.settings import Settings
 from engram.wiring.container import Container
 from engram.wiring.crypto import bound_models_for

@@ -16,14 +16,17 @@ from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.models import BoundModels
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.token_counter import QuicktokCounter
-from engram.clock import Clock
-from engram.domain.conversation import ConversationService
-from engram.domain.post_turn import PostTurnProcessor
-from engram.domain.session_end import SessionCloser
-from engram.domain.summaries import RollingSummarizer
+from engram.conversation.conversation import ConversationService
+from engram.conversation.ports import PostTurnQueue, TurnOutbox
+from engram.conversation.post_turn import PostTurnProcessor
+from engram.conversation.session_end import SessionCloser
+from engram.conversation.summaries import RollingSummarizer
+from engram.kernel.clock import Clock
+from engram.kernel.ports import MetricsSink
 from engram.memory.pipeline import MemoryWriter
+from engram.memory.ports import MemoryIndex
 from engram.memory.retrieval import HybridRetriever
-from engram.ports import MemoryIndex, MetricsSink, PostTurnQueue, ReceiptSigner, TurnOutbox
+from engram.privacy.ports import ReceiptSigner
 from engram.settings import Settings
 from engram.wiring.lazy import locked_cached_property
 from engram.wiring.models import Models

@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
-from engram.ports import MemoryIndex
+from engram.memory.ports import MemoryIndex
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
     from engram.adapters.dynamodb.models import BoundModels
+    from engram.kernel.ports import MetricsSink
+    from engram.memory.ports import MemoryRepository
     from engram.memory.reconcile import IndexReconciler
-    from engram.ports import MemoryRepository, MetricsSink
     from engram.settings import Settings
 
 SigV4Service = Literal["es", "aoss"] | None

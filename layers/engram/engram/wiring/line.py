@@ -10,7 +10,7 @@ from engram.line.ports import DeadLetters, EventQueue, Transcriber
 from engram.settings import Settings
 
 if TYPE_CHECKING:
-    from engram.clock import Clock
+    from engram.kernel.clock import Clock
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
     from engram.wiring.container import Container

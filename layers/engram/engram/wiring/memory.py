@@ -9,21 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engram.clock import Clock
+from engram.conversation.ports import Summarizer
+from engram.kernel.clock import Clock
+from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.memory.kb import KnowledgeBase
 from engram.memory.lifecycle_policy import LifecyclePolicy
+from engram.memory.ports import Embedder, MemoryCompressor, MemoryRepository, ProfileStore
 from engram.memory.scan_search import RepositoryScanSearch
 from engram.memory.search import MemorySearch
 from engram.memory.service import MemoryService
-from engram.ports import (
-    Embedder,
-    MemoryCompressor,
-    MemoryRepository,
-    MetricsSink,
-    ProfileStore,
-    Summarizer,
-    TokenCounter,
-)
 from engram.settings import Settings
 
 if TYPE_CHECKING:

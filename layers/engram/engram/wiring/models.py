@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engram.adapters.token_counter import QuicktokCounter
-from engram.ports import Embedder, Extractor, GateClassifier, Responder, Summarizer
+from engram.conversation.ports import GateClassifier, Responder, Summarizer
+from engram.memory.ports import Embedder, Extractor
 from engram.settings import Settings
 
 

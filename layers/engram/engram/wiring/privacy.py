@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engram.adapters.secrets import erasure_hash_key
-from engram.ports import ReceiptSigner
 from engram.privacy.audit import AuditTrail
 from engram.privacy.erasure import ErasureJob, ErasureService
 from engram.privacy.export import AuditHistory, ExportService
 from engram.privacy.export_jobs import ExportArchive, LargeExports
+from engram.privacy.ports import ReceiptSigner
 from engram.settings import Settings
 
 if TYPE_CHECKING:

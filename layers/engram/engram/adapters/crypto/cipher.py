@@ -29,7 +29,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from engram.adapters.crypto.key_store import DynamoDataKeyStore, StoredKey
 from engram.adapters.crypto.wrapping import KeyWrapper
-from engram.errors import ContentShredded
+from engram.kernel.errors import ContentShredded
 
 TEXT_MARK = "enc1:"
 BYTES_MARK = b"\x00enc1"

@@ -15,7 +15,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk_of_owner
 from engram.adapters.dynamodb.side_table import SideTable
-from engram.errors import ErasureInProgress, StoreUnavailable
+from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 
 
 def _retry_after() -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.crypto.key_store import StoredKey
-from engram.ports import JobState
+from engram.kernel.ports import JobState
 
 JOB = "rewrap_keys"
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from engram.adapters import local_files
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 
 DATA_KEY_BYTES = 32  # AES-256
 

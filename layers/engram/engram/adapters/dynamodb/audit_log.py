@@ -9,7 +9,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.dynamodb.side_table import SideTable
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.privacy.audit import AuditEntry
 
 _FIELDS = ("action", "actor_kind", "actor", "outcome", "reason", "ip", "user_agent", "request_id")

@@ -40,8 +40,7 @@ from engram.adapters.dynamodb.session_items import (
     to_meta,
     to_turn,
 )
-from engram.domain.ids import job_group
-from engram.domain.models import (
+from engram.conversation.models import (
     AppendResult,
     ClosedRun,
     LoggedRound,
@@ -53,7 +52,8 @@ from engram.domain.models import (
     SessionStatus,
     Turn,
 )
-from engram.errors import Conflict, DuplicateRequest
+from engram.kernel.errors import Conflict, DuplicateRequest
+from engram.kernel.ids import job_group
 from engram.settings import Settings
 
 CONDITION_FAILED = "ConditionalCheckFailed"

@@ -23,7 +23,7 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb.errors import cancellation_codes
 from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk
 from engram.adapters.dynamodb.models import BoundModels
-from engram.errors import ErasureInProgress, StoreUnavailable
+from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 from engram.settings import get_settings
 
 FENCED = "ConditionalCheckFailed"

@@ -10,7 +10,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.dynamodb.side_table import SideTable
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.privacy.models import ErasureLogEntry, ErasureScope
 
 

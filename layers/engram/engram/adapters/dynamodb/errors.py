@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pynamodb.exceptions import PynamoDBException
 
-from engram.errors import Conflict, EngramError, PayloadTooLarge, StoreUnavailable
+from engram.kernel.errors import Conflict, EngramError, PayloadTooLarge, StoreUnavailable
 
 _THROTTLED = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
 # Cancellation reasons of a transaction that mean "the store is busy", not "the data changed".

@@ -20,8 +20,8 @@ from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.domain.models import Claim, OwnerKey
-from engram.errors import ErasureInProgress
+from engram.conversation.models import Claim, OwnerKey
+from engram.kernel.errors import ErasureInProgress
 
 logger = logging.getLogger(__name__)
 

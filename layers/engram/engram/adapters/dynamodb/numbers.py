@@ -13,7 +13,7 @@ from typing import Any
 
 from pynamodb.attributes import NumberAttribute as _PynamoNumber
 
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
 
 SMALLEST = 1e-130
 LARGEST = 9.9999999999999999e125

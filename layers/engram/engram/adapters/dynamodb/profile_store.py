@@ -10,7 +10,7 @@ from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels, ProfileItem
-from engram.clock import Clock, SystemClock
+from engram.kernel.clock import Clock, SystemClock
 from engram.memory.models import Profile
 
 

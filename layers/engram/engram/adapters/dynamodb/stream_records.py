@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pynamodb.exceptions import PynamoDBException
 
 from engram.adapters.dynamodb import keys as key_layout
-from engram.errors import ValidationFailed
+from engram.kernel.errors import ValidationFailed
 from engram.memory.indexer import ChangeKind, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord
 

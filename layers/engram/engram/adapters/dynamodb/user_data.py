@@ -20,7 +20,7 @@ from engram.adapters.crypto.cipher import is_sealed
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.errors import StoreUnavailable
+from engram.kernel.errors import StoreUnavailable
 from engram.privacy.models import AnonymousMoment, UserItem
 
 ANON_PK = "_ANON#"  # important moments kept without their person (never a user's partition)

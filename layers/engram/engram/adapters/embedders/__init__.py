@@ -1,1 +1,1 @@
-"""Embedder adapters: text -> L2-normalised float32 vectors (see engram.ports.Embedder)."""
+"""Embedder adapters: text -> L2-normalised float32 vectors (see engram.memory.ports.Embedder)."""

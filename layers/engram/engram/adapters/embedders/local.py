@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from engram.ports import Vector
+from engram.memory.ports import Vector
 
 MODEL_NAME: Final = "multilingual-e5-small-q4"
 DIMENSIONS: Final = 384
@@ -92,7 +92,7 @@ def fit_window(model: Any, text: str, is_query: bool, max_tokens: int = MAX_INPU
 
 
 class LocalEmbedder:
-    """multilingual-e5-small (int4) on CPU, in-process; satisfies ``engram.ports.Embedder``.
+    """multilingual-e5-small (int4) on CPU, in-process; satisfies ``engram.memory.ports.Embedder``.
 
     ``embed`` adds the model's ``query: `` prefix. Used on both sides it is the model card's
     symmetric recipe and works through the Protocol alone. Retrieval is better when the stored

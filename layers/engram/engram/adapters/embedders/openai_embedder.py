@@ -12,7 +12,7 @@ from typing import Protocol
 import numpy as np
 
 from engram.adapters.openai_models.client import OpenAIClient
-from engram.ports import Vector
+from engram.memory.ports import Vector
 
 REQUEST_MAX_TOKENS = 300_000  # the embeddings endpoint's limit per request, all inputs together
 

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.adapters.local_models.lexicon import HIGH_IMPORTANCE, SALIENT, STOP_TOPICS, emotion_of
-from engram.domain.models import SessionSummary, Turn
+from engram.conversation.models import SessionSummary, Turn
+from engram.kernel.ports import TokenCounter
 from engram.language.analysis import detect_language
 from engram.language.sentences import split_sentences
 from engram.language.topics import topics
-from engram.ports import TokenCounter
 
 
 def _score(sentence: str) -> float:

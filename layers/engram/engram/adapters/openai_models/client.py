@@ -8,8 +8,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from engram.domain.models import Completion
-from engram.errors import LlmFailure
+from engram.conversation.models import Completion
+from engram.kernel.errors import LlmFailure
 from engram.settings import Settings
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engram.adapters.openai_models.client import OpenAIClient
-from engram.errors import LlmFailure
+from engram.kernel.errors import LlmFailure
 from engram.settings import Settings
 
 

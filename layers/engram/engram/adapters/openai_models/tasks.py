@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engram.adapters.openai_models.client import OpenAIClient
-from engram.domain.models import Completion, GateDecision, GateResult, SessionSummary, Turn
-from engram.errors import LlmFailure
+from engram.conversation.models import Completion, GateDecision, GateResult, SessionSummary, Turn
+from engram.kernel.errors import LlmFailure
 
 Emotion = Literal["joy", "sadness", "stress", "calm", "excitement"]
 _EMOTIONS: tuple[Emotion, ...] = ("joy", "sadness", "stress", "calm", "excitement")

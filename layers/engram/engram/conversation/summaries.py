@@ -16,11 +16,12 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engram.clock import Clock
-from engram.domain.models import SessionKey, SessionStatus, SessionSummary, SummaryProgress, Turn
-from engram.domain.retry import with_retries
-from engram.errors import LlmFailure
-from engram.ports import ConversationStore, MetricsSink, Summarizer, TokenCounter
+from engram.conversation.models import SessionKey, SessionStatus, SessionSummary, SummaryProgress, Turn
+from engram.conversation.ports import ConversationStore, Summarizer
+from engram.conversation.retry import with_retries
+from engram.kernel.clock import Clock
+from engram.kernel.errors import LlmFailure
+from engram.kernel.ports import MetricsSink, TokenCounter
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
     from engram.settings import Settings

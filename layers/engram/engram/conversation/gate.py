@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from engram.domain.gate_rules import local_fallback, rule_decision
-from engram.domain.models import GateResult
-from engram.errors import LlmFailure
+from engram.conversation.gate_rules import local_fallback, rule_decision
+from engram.conversation.models import GateResult
+from engram.conversation.ports import GateClassifier
+from engram.kernel.errors import LlmFailure
 from engram.language.analysis import detect_language
-from engram.ports import GateClassifier
 
 logger = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from engram.clock import Clock
-from engram.errors import LlmFailure
+from engram.kernel.clock import Clock
+from engram.kernel.errors import LlmFailure
 
 T = TypeVar("T")
 

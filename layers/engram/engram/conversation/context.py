@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engram.domain.memory_slot import MemorySlot
-from engram.domain.models import AssembledContext, ContextBlock, GateResult, Turn, UsedMemory
-from engram.ports import TokenCounter
+from engram.conversation.memory_slot import MemorySlot
+from engram.conversation.models import AssembledContext, ContextBlock, GateResult, Turn, UsedMemory
+from engram.kernel.ports import TokenCounter
 from engram.settings import Settings
 
 PINNED_HEADING = "Core facts about the user:\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engram.domain.models import GateResult, SessionKey
+from engram.conversation.models import GateResult, SessionKey
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engram.clock import Clock
-from engram.domain.context import ContextAssembler, ContextInput
-from engram.domain.gate import MemoryGate
-from engram.domain.ids import check_id, dedup_key, request_id
-from engram.domain.memory_slot import MemoryItemView, MemoryProvider, MemoryQuery, MemorySlot
-from engram.domain.models import (
+from engram.conversation.context import ContextAssembler, ContextInput
+from engram.conversation.gate import MemoryGate
+from engram.conversation.memory_slot import MemoryItemView, MemoryProvider, MemoryQuery, MemorySlot
+from engram.conversation.models import (
     AppendResult,
     AssembledContext,
     Claim,
@@ -27,18 +25,20 @@ from engram.domain.models import (
     SessionStatus,
     Turn,
 )
-from engram.domain.session_end import END_REASONS, EndOutcome, SessionCloser
-from engram.errors import Conflict, DuplicateRequest, NotFound, PayloadTooLarge, StoreUnavailable, ValidationFailed
-from engram.language.blank import is_blank
-from engram.ports import (
-    ConversationStore,
-    IdempotencyStore,
-    MetricsSink,
-    Responder,
-    TokenCounter,
-    TranscriptBuffer,
-    TurnOutbox,
+from engram.conversation.ports import ConversationStore, IdempotencyStore, Responder, TranscriptBuffer, TurnOutbox
+from engram.conversation.session_end import END_REASONS, EndOutcome, SessionCloser
+from engram.kernel.clock import Clock
+from engram.kernel.errors import (
+    Conflict,
+    DuplicateRequest,
+    NotFound,
+    PayloadTooLarge,
+    StoreUnavailable,
+    ValidationFailed,
 )
+from engram.kernel.ids import check_id, dedup_key, request_id
+from engram.kernel.ports import MetricsSink, TokenCounter
+from engram.language.blank import is_blank
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engram.domain.models import GateDecision, GateResult
+from engram.conversation.models import GateDecision, GateResult
 from engram.language.analysis import detect_language
 from engram.language.gate_pack import GatePack
 from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE, PACKS

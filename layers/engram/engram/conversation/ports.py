@@ -1,0 +1,203 @@
+"""The conversation core's ports: its store, session runs, outbox, idempotency, the chat models
+and the post-turn queue. Adapters implement them; the composition root (engram.wiring) plugs them in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engram.conversation.models import (
+    AppendResult,
+    Claim,
+    ClosedRun,
+    Completion,
+    DueItem,
+    GateResult,
+    LoggedRound,
+    OwnerKey,
+    RequestMarker,
+    SessionKey,
+    SessionMeta,
+    SessionSnapshot,
+    SessionSummary,
+    Turn,
+)
+
+if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
+    import numpy as np
+    import numpy.typing as npt
+
+
+    Vector = npt.NDArray[np.float32]
+
+
+
+
+class ConversationStore(Protocol):
+    def load(self, key: SessionKey, recent: int, now: float) -> SessionSnapshot: ...
+
+    def append_turn(
+        self,
+        key: SessionKey,
+        user_text: str,
+        assistant_text: str,
+        request_id: str,
+        now: float,
+        emergency: bool = False,
+        meta_hint: SessionMeta | None = None,
+        tokens: int = 0,
+        claim_owner: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> AppendResult: ...
+
+    def get_turn(self, key: SessionKey, generation: int, seq: int, now: float) -> Turn | None: ...
+
+    def turns_between(self, key: SessionKey, generation: int, first: int, last: int, now: float) -> list[Turn]: ...
+
+    def tail(
+        self, key: SessionKey, generation: int, first: int, now: float
+    ) -> tuple[SessionMeta | None, list[Turn]]: ...
+
+    def claim_request(
+        self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float
+    ) -> RequestMarker: ...
+
+    def claim_window(self, key: SessionKey, dedup_key: str, request_id: str, window_s: float, now: float) -> str:
+        """D1: the request id a text repeats (accepted less than `window_s` ago), else `request_id`."""
+        ...
+
+    def get_request(self, key: SessionKey, request_id: str, now: float) -> RequestMarker | None: ...
+
+    def release_request(self, key: SessionKey, request_id: str, owner: str) -> None: ...
+
+    def commit_summary(
+        self,
+        key: SessionKey,
+        generation: int,
+        expected_cursor: int,
+        new_cursor: int,
+        summary: str,
+        now: float,
+        folded_tokens: int = 0,
+    ) -> bool: ...
+
+    def try_lease(self, key: SessionKey, name: str, holder: str, ttl_s: float, now: float) -> bool: ...
+
+    def release_lease(self, key: SessionKey, name: str, holder: str) -> None: ...
+
+    def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None: ...
+
+    def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
+        """The user's live sessions (any persona), most recently active first, reading at most
+        `limit` of them."""
+        ...
+
+    def log_page(
+        self, key: SessionKey, now: float, limit: int, before: tuple[int, int] | None = None
+    ) -> tuple[list[LoggedRound], tuple[int, int] | None]: ...
+
+    def keep_turn(self, key: SessionKey, generation: int, seq: int) -> bool: ...
+
+
+class SessionRuns(Protocol):
+    """Closed runs of a session and the session memory each leaves (S6)."""
+
+    def close(
+        self, key: SessionKey, meta: SessionMeta, reason: str, holder: str | None, now: float
+    ) -> ClosedRun | None: ...
+
+    def get(self, key: SessionKey, generation: int, now: float) -> ClosedRun | None: ...
+
+    def take(self, run: ClosedRun, holder: str, now: float) -> ClosedRun | None: ...
+
+    def complete(self, run: ClosedRun, holder: str, result: dict[str, Any]) -> bool: ...
+
+    def due(self, idle_before: float, limit: int) -> list[DueItem]: ...
+
+
+class TurnOutbox(Protocol):
+    """Post-turn work derived from what was stored. In AWS (and on the local stack) the
+    table's stream is the outbox: a pipe turns each stored round and closed run into a
+    job, so a crash after the write loses nothing. Tests and benchmarks run it inline."""
+
+    def turn_stored(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None: ...
+
+    def run_closed(self, run: ClosedRun) -> None: ...
+
+
+class TranscriptBuffer(Protocol):
+    """D2: partial transcripts of one audio id, kept until the final one arrives."""
+
+    def add(self, owner: OwnerKey, audio_id: str, part: int | None, text: str, ttl_s: float, now: float) -> int: ...
+
+    def parts(self, owner: OwnerKey, audio_id: str, now: float) -> list[str]: ...
+
+    def clear(self, owner: OwnerKey, audio_id: str) -> None: ...
+
+
+class IdempotencyStore(Protocol):
+    def claim(self, owner_key: OwnerKey, scope: str, key: str, owner: str, lock_ttl_s: float, now: float) -> Claim: ...
+
+    def complete(
+        self,
+        owner_key: OwnerKey,
+        scope: str,
+        key: str,
+        owner: str,
+        result: dict[str, Any],
+        result_ttl_s: float,
+        now: float,
+    ) -> None: ...
+
+    def release(self, owner_key: OwnerKey, scope: str, key: str, owner: str) -> None: ...
+
+    def claim_all(
+        self, claims: list[tuple[OwnerKey, str, str]], owner: str, lock_ttl_s: float, now: float
+    ) -> list[bool]:
+        """Many claims in one round trip: True where this call took the marker."""
+        ...
+
+
+class ChatModel(Protocol):
+    """OpenAI chat completions (or any compatible server)."""
+
+    name: str
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        max_tokens: int,
+        temperature: float = 0.2,
+        json_mode: bool = False,
+    ) -> Completion: ...
+
+
+class Responder(Protocol):
+    name: str
+
+    def reply(self, messages: Sequence[dict[str, str]]) -> Completion: ...
+
+
+class Summarizer(Protocol):
+    name: str
+
+    def summarize_rounds(self, previous_summary: str, turns: Sequence[Turn], max_tokens: int) -> str: ...
+
+    def compress(self, summary: str, max_tokens: int) -> str: ...
+
+    def summarize_session(self, summary: str, turns: Sequence[Turn]) -> SessionSummary: ...
+
+
+class GateClassifier(Protocol):
+    """Decides the ambiguous cases the rules leave open."""
+
+    name: str
+
+    def classify(self, text: str, language: str) -> GateResult: ...
+
+
+class PostTurnQueue(Protocol):
+    """Hands the slow part of a turn (summary, memory extraction) to a worker."""
+
+    def submit(self, job: dict[str, Any]) -> None: ...

@@ -1,0 +1,1 @@
+"""The shared kernel every layer may use: ids, the clock, domain errors, the ports all features share."""

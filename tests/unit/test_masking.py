@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from engram.memory.masking import mask_for_storage
+from engram.language.masking import mask_for_storage
 
 REPO = Path(__file__).resolve().parents[2]
-GATE = REPO / "layers" / "engram" / "engram" / "memory" / "masking.py"
+GATE = REPO / "layers" / "engram" / "engram" / "language" / "masking.py"
 DETECTOR = REPO / "layers" / "engram" / "engram" / "language" / "pii.py"
 
 

@@ -10,10 +10,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, model_validator
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from engram.line.channels import LineChannelConfig
+from engram.kernel.ids import ID_PATTERN
+
+
+class LineChannelConfig(BaseModel):
+    id: str = Field(pattern=ID_PATTERN.pattern, description="The webhook URL's last segment")
+    tenant: str = Field(pattern=ID_PATTERN.pattern)
+    persona: str = Field(pattern=ID_PATTERN.pattern)
+    language: str = "zh-TW"  # what the bot answers in before it has heard the user
+    secret_arn: str | None = None  # Secrets Manager: {"channel_secret", "channel_access_token"}
 
 
 class Settings(BaseSettings):

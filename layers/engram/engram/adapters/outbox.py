@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engram.conversation.models import ClosedRun, SessionKey, SessionMeta, Turn
+from engram.conversation.models import ClosedRun, SessionMeta, Turn
 from engram.conversation.post_turn import after_turn_job, end_run_job
+from engram.kernel.keys import SessionKey
 
 Job = dict[str, Any]
 

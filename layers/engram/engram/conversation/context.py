@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engram.conversation.memory_slot import MemorySlot
-from engram.conversation.models import AssembledContext, ContextBlock, GateResult, Turn, UsedMemory
+from engram.conversation.models import AssembledContext, ContextBlock, GateResult, MemorySlot, Turn, UsedMemory
 from engram.kernel.ports import TokenCounter
 from engram.settings import Settings
 

@@ -11,21 +11,28 @@ from typing import Any
 
 from engram.conversation.context import ContextAssembler, ContextInput
 from engram.conversation.gate import MemoryGate
-from engram.conversation.memory_slot import MemoryItemView, MemoryProvider, MemoryQuery, MemorySlot
 from engram.conversation.models import (
     AppendResult,
     AssembledContext,
     Claim,
     LoggedRound,
-    OwnerKey,
+    MemoryItemView,
+    MemoryQuery,
+    MemorySlot,
     RequestMarker,
-    SessionKey,
     SessionMeta,
     SessionSnapshot,
     SessionStatus,
     Turn,
 )
-from engram.conversation.ports import ConversationStore, IdempotencyStore, Responder, TranscriptBuffer, TurnOutbox
+from engram.conversation.ports import (
+    ConversationStore,
+    IdempotencyStore,
+    MemoryProvider,
+    Responder,
+    TranscriptBuffer,
+    TurnOutbox,
+)
 from engram.conversation.session_end import END_REASONS, EndOutcome, SessionCloser
 from engram.kernel.clock import Clock
 from engram.kernel.errors import (
@@ -37,6 +44,7 @@ from engram.kernel.errors import (
     ValidationFailed,
 )
 from engram.kernel.ids import check_id, dedup_key, request_id
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.language.blank import is_blank
 from engram.settings import Settings

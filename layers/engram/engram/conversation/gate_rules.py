@@ -23,27 +23,11 @@ import re
 from dataclasses import dataclass
 
 from engram.conversation.models import GateDecision, GateResult
-from engram.language.analysis import detect_language
-from engram.language.gate_pack import GatePack
-from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE, PACKS
+from engram.language.gate_words import GATE_PACKS, gate_language, has_first_person, is_greeting_only, is_question
 
 _I = re.IGNORECASE
 
 # --------------------------------------------------------------------------- helpers
-
-
-def gate_language(text: str) -> str:
-    """A pack's code by script (kana -> ja, hangul -> ko, han -> zh, else the default, en)."""
-    lang = detect_language(text)
-    return lang if lang in BY_CODE else DEFAULT_LANGUAGE
-
-
-_GATES: tuple[tuple[str, GatePack], ...] = tuple((pack.code, pack.gate) for pack in PACKS)
-
-# First-person markers (each pack's; Korean pronouns carry their particles, see ko/gate.py).
-_FIRST_PERSON = re.compile("|".join(gate.first_person for _, gate in _GATES), _I)
-
-_QUESTION = re.compile("|".join([r"[?？]\s*$", *(gate.question for _, gate in _GATES)]), _I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +46,7 @@ def _any(patterns: dict[str, re.Pattern[str]], text: str) -> bool:
 
 def _table(field: str) -> dict[str, re.Pattern[str]]:
     """language -> that pack's pattern for one rule (see engram/language/gate_pack.py)."""
-    return {code: getattr(gate, field) for code, gate in _GATES}
+    return {code: getattr(gate, field) for code, gate in GATE_PACKS}
 
 
 MEMORY_REFERENCE = _table("memory_reference")
@@ -72,12 +56,6 @@ PERSONAL_EVENT = _table("personal_event")
 PERSONAL_ADVICE = _table("personal_advice")
 SMALL_TALK = _table("small_talk")
 GENERAL_KNOWLEDGE = _table("general_knowledge")
-
-# Greetings, thanks and farewells; the whole message must consist of these tokens.
-_GREETING_ALONE = re.compile(
-    r"^(?:(?:" + "|".join(gate.greeting_words for _, gate in _GATES) + r")[\s,，、.。!！~～?？:)(^_\-]*)+$",
-    _I,
-)
 
 _USE_RULES: tuple[_Rule, ...] = (
     _Rule("memory_reference", GateDecision.USE, MEMORY_REFERENCE),
@@ -94,25 +72,12 @@ _TOPICAL_RULES = frozenset({"state_update", "personal_event"})
 
 
 # Requests to the bot ("tell me about Rome") name the user without being about them.
-_REQUEST_TO_BOT = re.compile("|".join(g.request_to_bot for _, g in _GATES if g.request_to_bot is not None), _I)
+_REQUEST_TO_BOT = re.compile("|".join(g.request_to_bot for _, g in GATE_PACKS if g.request_to_bot is not None), _I)
 # Japanese and Korean leave the subject implied ("次の診察日はいつだったっけ？"): a question
 # there is about the user unless it is worded as general knowledge.
-_IMPLIED_SUBJECT = frozenset(code for code, gate in _GATES if gate.implied_subject)
+_IMPLIED_SUBJECT = frozenset(code for code, gate in GATE_PACKS if gate.implied_subject)
 # Chinese and Japanese are written without spaces: their length is counted in characters.
-_NO_SPACES = frozenset(code for code, gate in _GATES if gate.written_without_spaces)
-
-
-def has_first_person(text: str) -> bool:
-    return _FIRST_PERSON.search(text) is not None
-
-
-def is_question(text: str) -> bool:
-    return _QUESTION.search(text.strip()) is not None
-
-
-def is_greeting_only(text: str) -> bool:
-    """True when the message is nothing but greetings / thanks / farewells."""
-    return _GREETING_ALONE.match(text.strip()) is not None
+_NO_SPACES = frozenset(code for code, gate in GATE_PACKS if gate.written_without_spaces)
 
 
 def rule_decision(text: str) -> GateResult | None:
@@ -133,7 +98,7 @@ def rule_decision(text: str) -> GateResult | None:
         if rule.rule_id in _TOPICAL_RULES and question and about_topic:
             continue
         return GateResult(rule.decision, rule.rule_id, language)
-    if _GREETING_ALONE.match(stripped):
+    if is_greeting_only(stripped):
         return GateResult(GateDecision.SKIP, "greeting", language)
     if _any(SMALL_TALK, stripped):
         return GateResult(GateDecision.SKIP, "small_talk", language)

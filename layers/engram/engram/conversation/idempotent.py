@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engram.conversation.models import OwnerKey
 from engram.conversation.ports import IdempotencyStore
 from engram.kernel.clock import Clock
 from engram.kernel.errors import IdempotencyKeyReused, RequestInProgress
+from engram.kernel.keys import OwnerKey
 from engram.settings import Settings
 
 

@@ -6,25 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-
-@dataclass(frozen=True, slots=True)
-class OwnerKey:
-    """Whose data: every store and index partitions by this pair (P4)."""
-
-    tenant_id: str
-    user_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class SessionKey:
-    tenant_id: str
-    user_id: str
-    persona_id: str
-    session_id: str
-
-    @property
-    def owner(self) -> OwnerKey:
-        return OwnerKey(self.tenant_id, self.user_id)
+from engram.kernel.keys import SessionKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,3 +217,31 @@ class AssembledContext:
     used: list[UsedMemory] = field(default_factory=list)
     trimmed: list[UsedMemory] = field(default_factory=list)  # retrieved, but left out for the budgets
     max_tokens: int = 0
+
+
+# --- what long-term memory contributes to one prompt (C1): pinned facts + retrieved items ---
+@dataclass(frozen=True, slots=True)
+class MemoryItemView:
+    memory_id: str
+    text: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MemorySlot:
+    pinned: tuple[MemoryItemView, ...] = ()  # L4 core facts (no score: they are not ranked)
+    items: tuple[MemoryItemView, ...] = ()
+    retrieval_ms: float = 0.0
+    searched: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryQuery:
+    key: SessionKey
+    text: str
+    summary: str
+    recent_user_texts: tuple[str, ...] = field(default_factory=tuple)
+    k: int = 8
+    now: float = 0.0
+    # S6: the previous run's session memory, for the first prompt of a new run (first, even on SKIP)
+    bridge: MemoryItemView | None = None

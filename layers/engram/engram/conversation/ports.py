@@ -14,14 +14,15 @@ from engram.conversation.models import (
     DueItem,
     GateResult,
     LoggedRound,
-    OwnerKey,
+    MemoryQuery,
+    MemorySlot,
     RequestMarker,
-    SessionKey,
     SessionMeta,
     SessionSnapshot,
     SessionSummary,
     Turn,
 )
+from engram.kernel.keys import OwnerKey, SessionKey
 
 if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
@@ -201,3 +202,13 @@ class PostTurnQueue(Protocol):
     """Hands the slow part of a turn (summary, memory extraction) to a worker."""
 
     def submit(self, job: dict[str, Any]) -> None: ...
+
+
+class MemoryProvider(Protocol):
+    """Filled by the long-term memory module; returns pinned facts even on SKIP (L4)."""
+
+    bridges: bool  # puts a query's bridge in the prompt: worth closing an idle run for (S6)
+
+    def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot: ...
+
+    def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None: ...

@@ -7,10 +7,11 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from engram.conversation.models import ClosedRun, OwnerKey, SessionKey, SummaryProgress, Turn
+from engram.conversation.models import ClosedRun, SummaryProgress, Turn
 from engram.conversation.summaries import RollingSummarizer
 from engram.kernel.errors import ErasureInProgress, ValidationFailed
 from engram.kernel.ids import job_group, user_job_group
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 
 logger = logging.getLogger(__name__)

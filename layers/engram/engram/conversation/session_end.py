@@ -19,14 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from engram.conversation.models import ClosedRun, RunState, SessionKey, SessionMeta, SessionStatus, SessionSummary, Turn
+from engram.conversation.models import ClosedRun, RunState, SessionMeta, SessionStatus, SessionSummary, Turn
 from engram.conversation.ports import ConversationStore, SessionRuns, Summarizer, TurnOutbox
 from engram.conversation.summaries import summarize_session_with_retry
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, NotFound
+from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink
+from engram.language.masking import mask_for_storage
 from engram.memory.lifecycle_policy import LifecyclePolicy
-from engram.memory.masking import mask_for_storage
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType
 from engram.memory.plan import apply_cap, plan_of
 from engram.memory.ports import MemoryRepository, ProfileStore

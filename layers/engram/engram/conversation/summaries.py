@@ -16,11 +16,12 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engram.conversation.models import SessionKey, SessionStatus, SessionSummary, SummaryProgress, Turn
+from engram.conversation.models import SessionStatus, SessionSummary, SummaryProgress, Turn
 from engram.conversation.ports import ConversationStore, Summarizer
 from engram.conversation.retry import with_retries
 from engram.kernel.clock import Clock
 from engram.kernel.errors import LlmFailure
+from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink, TokenCounter
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here

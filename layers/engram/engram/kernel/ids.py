@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import re
 
-from engram.conversation.models import SessionKey
 from engram.kernel.errors import ValidationFailed
+from engram.kernel.keys import SessionKey
 
 # fullmatch, not match: "$" would let a trailing newline through. No '#': keys stay unambiguous.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")

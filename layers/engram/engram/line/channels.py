@@ -10,20 +10,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pydantic import BaseModel, Field
-
-from engram.kernel.ids import ID_PATTERN
+from engram.settings import LineChannelConfig
 
 LOCAL_SECRET = "engram-local-line-channel-secret"  # noqa: S105 - the local stand-in's, never a real one
 LOCAL_TOKEN = "engram-local-line-access-token"  # noqa: S105
-
-
-class LineChannelConfig(BaseModel):
-    id: str = Field(pattern=ID_PATTERN.pattern, description="The webhook URL's last segment")
-    tenant: str = Field(pattern=ID_PATTERN.pattern)
-    persona: str = Field(pattern=ID_PATTERN.pattern)
-    language: str = "zh-TW"  # what the bot answers in before it has heard the user
-    secret_arn: str | None = None  # Secrets Manager: {"channel_secret", "channel_access_token"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engram.conversation.conversation import ConversationService
-from engram.conversation.models import OwnerKey, SessionKey
 from engram.conversation.ports import IdempotencyStore
 from engram.conversation.session_end import SessionCloser
 from engram.kernel.clock import Clock
 from engram.kernel.errors import EngramError, NotFound
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
 from engram.line import phrases

@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from engram.conversation.models import OwnerKey
 from engram.conversation.ports import IdempotencyStore
 from engram.kernel.clock import Clock
 from engram.kernel.errors import StoreUnavailable, Unauthorized, ValidationFailed
+from engram.kernel.keys import OwnerKey
 from engram.line import signature
 from engram.line.channels import Channels, LineChannel
 from engram.line.models import KNOWN, Event, WebhookBody, chat_id, line_user

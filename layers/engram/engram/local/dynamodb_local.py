@@ -14,15 +14,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from engram.kernel.paths import repo_root
+
 PACKAGE_DIR = Path("node_modules/amplify-dynamodb-simulator/emulator")
-
-
-def repo_root() -> Path:
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "pyproject.toml").exists() and (parent / "functions").is_dir():
-            return parent
-    return Path.cwd()
 
 
 def emulator_dir() -> Path:

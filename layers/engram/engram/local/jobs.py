@@ -44,8 +44,9 @@ def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
     from engram.adapters.embedders.local import DIMENSIONS
     from engram.adapters.local_index import LocalIndex
     from engram.kernel.clock import ManualClock, SystemClock
+    from engram.kernel.paths import repo_root
     from engram.local.apigw import LocalContext
-    from engram.local.dynamodb_local import local_aws_env, repo_root
+    from engram.local.dynamodb_local import local_aws_env
     from engram.settings import Settings
     from engram.wiring import build_container
     from functions.jobs.handler import lambda_handler

@@ -9,8 +9,8 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from engram.kernel.paths import repo_root
 from engram.local.apigw import LocalContext
-from engram.local.dynamodb_local import repo_root
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,8 @@ from engram.adapters.dynamodb.outbox_records import is_outbox_record
 from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.queues import ThreadQueue
-from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env, repo_root
+from engram.kernel.paths import repo_root
+from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.local.gateway import LocalGateway
 from engram.local.line_standin import LineStandIn
 from engram.local.ports import DEFAULT_PORT, DataDirLock, PortInUse, default_data_dir, ensure_free

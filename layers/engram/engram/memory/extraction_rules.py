@@ -27,8 +27,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engram.conversation.gate_rules import gate_language, is_greeting_only
 from engram.language.extraction_pack import Rule
+from engram.language.gate_words import gate_language, is_greeting_only
 from engram.language.packs import BY_CODE, PACKS
 from engram.memory.models import MemoryType
 

@@ -21,7 +21,7 @@ from engram.kernel.errors import Conflict, NotFound, PayloadTooLarge, Validation
 from engram.kernel.ids import check_id, user_job_group
 from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.language.blank import is_blank
-from engram.memory.masking import MaskedMemory, mask_for_storage
+from engram.language.masking import MaskedMemory, mask_for_storage
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryType, Namespace
 from engram.memory.ports import Embedder, MemoryRepository
 from engram.settings import Settings

@@ -18,15 +18,16 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engram.conversation.models import OwnerKey, SessionKey, Turn
+from engram.conversation.models import Turn
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
+from engram.language.masking import mask_for_storage
 from engram.language.packs import PACKS
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.lifecycle import CapacityWatch
-from engram.memory.masking import mask_for_storage
 from engram.memory.models import (
     SUBJECT_TAG,
     VALUE_TAG,

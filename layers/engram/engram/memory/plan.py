@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engram.conversation.models import OwnerKey
 from engram.kernel.errors import Conflict
+from engram.kernel.keys import OwnerKey
 from engram.kernel.ports import MetricsSink
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import CAPPED_ORIGINS, ArchiveReason, MemoryRecord, MemoryStatus, Namespace

@@ -7,9 +7,7 @@ import builtins
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from engram.conversation.models import (
-    SessionKey,
-)
+from engram.kernel.keys import SessionKey
 from engram.memory.models import (
     ExistingMemory,
     ExpiredItem,

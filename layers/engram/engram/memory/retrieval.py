@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from engram.conversation.memory_slot import MemoryItemView, MemoryQuery, MemorySlot
-from engram.conversation.models import GateDecision, GateResult, OwnerKey, SessionKey
+from engram.conversation.models import GateDecision, GateResult, MemoryItemView, MemoryQuery, MemorySlot
 from engram.kernel.clock import Clock
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engram.conversation.models import OwnerKey
 from engram.kernel.clock import Clock
+from engram.kernel.keys import OwnerKey
 from engram.memory.models import KB_OWNER, MemoryRecord, MemoryStatus, MemoryType, Namespace
 from engram.memory.ports import MemoryRepository
 from engram.memory.projection import to_index_document

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.memory.models import IndexDocument, Namespace
 
 # What a question recalls, in a prompt (/context) and through the search API alike: facts, logged

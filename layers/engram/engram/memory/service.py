@@ -16,16 +16,17 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engram.conversation.models import OwnerKey, SessionSummary, Turn
+from engram.conversation.models import SessionSummary, Turn
 from engram.conversation.ports import Summarizer
 from engram.conversation.summaries import summarize_session_with_retry
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
 from engram.kernel.ids import check_id
+from engram.kernel.keys import OwnerKey
 from engram.kernel.ports import MetricsSink
 from engram.language.blank import is_blank
+from engram.language.masking import mask_for_storage
 from engram.memory.lifecycle_policy import LifecycleEntry, LifecycleEvent, LifecyclePolicy
-from engram.memory.masking import mask_for_storage
 from engram.memory.models import (
     KB_OWNER,
     ArchiveReason,

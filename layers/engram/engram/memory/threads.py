@@ -24,9 +24,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from engram.conversation.models import SessionKey, Turn
+from engram.conversation.models import Turn
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict
+from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
 from engram.language.packs import PACKS

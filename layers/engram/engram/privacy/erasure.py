@@ -35,7 +35,7 @@ from typing import Any
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, Forbidden, NotFound
 from engram.kernel.ports import MetricsSink
-from engram.memory.masking import mask_for_storage
+from engram.language.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.ports import MemoryIndex
 from engram.privacy import receipt as receipts

@@ -22,9 +22,9 @@ from engram.adapters.token_counter import QuicktokCounter
 from engram.conversation.context import ContextAssembler
 from engram.conversation.conversation import ConversationService
 from engram.conversation.gate import MemoryGate
-from engram.conversation.memory_slot import MemoryProvider, NoLongTermMemory
+from engram.conversation.memory_slot import NoLongTermMemory
 from engram.conversation.models import GateResult
-from engram.conversation.ports import PostTurnQueue, TurnOutbox
+from engram.conversation.ports import MemoryProvider, PostTurnQueue, TurnOutbox
 from engram.conversation.post_turn import PostTurnProcessor, access_job
 from engram.conversation.session_end import SessionCloser
 from engram.conversation.summaries import RollingSummarizer

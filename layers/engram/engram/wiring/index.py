@@ -36,7 +36,7 @@ def sigv4_service(settings: Settings, url: str) -> SigV4Service:
 def local_index_dir(settings: Settings) -> Path:
     if settings.local_index_dir:
         return Path(settings.local_index_dir)
-    from engram.local.dynamodb_local import repo_root
+    from engram.kernel.paths import repo_root
 
     return repo_root() / ".local" / "index"
 

@@ -46,7 +46,6 @@ from engram.conversation.models import (
     LoggedRound,
     RequestMarker,
     RunState,
-    SessionKey,
     SessionMeta,
     SessionSnapshot,
     SessionStatus,
@@ -54,6 +53,7 @@ from engram.conversation.models import (
 )
 from engram.kernel.errors import Conflict, DuplicateRequest
 from engram.kernel.ids import job_group
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 
 CONDITION_FAILED = "ConditionalCheckFailed"

@@ -20,8 +20,9 @@ from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.conversation.models import Claim, OwnerKey
+from engram.conversation.models import Claim
 from engram.kernel.errors import ErasureInProgress
+from engram.kernel.keys import OwnerKey
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ validates them, so keys cannot collide across tenants or users.
 
 from __future__ import annotations
 
-from engram.conversation.models import SessionKey
+from engram.kernel.keys import SessionKey
 
 META_SK = "~META"  # sorts after every TURN#, so a descending query sees it first
 TURN_PREFIX = "TURN#"

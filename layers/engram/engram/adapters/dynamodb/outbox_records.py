@@ -11,8 +11,9 @@ from typing import Any
 
 from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import keys
-from engram.conversation.models import ClosedRun, RunState, SessionKey, SummaryProgress, Turn
+from engram.conversation.models import ClosedRun, RunState, SummaryProgress, Turn
 from engram.conversation.post_turn import after_turn_job, end_run_job
+from engram.kernel.keys import SessionKey
 
 
 def _s(image: Mapping[str, Any], name: str) -> str:

@@ -12,8 +12,9 @@ from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import SessionItem
-from engram.conversation.models import ClosedRun, RequestMarker, RunState, SessionKey, SessionMeta, SessionStatus, Turn
+from engram.conversation.models import ClosedRun, RequestMarker, RunState, SessionMeta, SessionStatus, Turn
 from engram.kernel.ids import job_group
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 
 IN_PROGRESS = "INPROGRESS"

@@ -13,7 +13,8 @@ from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.adapters.dynamodb.session_items import get_live, run_item, sealed_result, to_run
-from engram.conversation.models import ClosedRun, DueItem, RunState, SessionKey, SessionMeta, SessionStatus
+from engram.conversation.models import ClosedRun, DueItem, RunState, SessionMeta, SessionStatus
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 
 

@@ -12,8 +12,8 @@ from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
-from engram.conversation.models import SessionKey
 from engram.kernel.errors import Conflict
+from engram.kernel.keys import SessionKey
 from engram.memory.threads import ThreadState
 
 THREAD_SK = "#THREAD"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engram.adapters.local_models import LOCAL_MODEL
-from engram.conversation.gate_rules import is_question
 from engram.conversation.models import Completion
 from engram.language.analysis import analyze, detect_language
+from engram.language.gate_words import is_question
 from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE
 
 _PINNED_HEADER = "Core facts about the user:"

@@ -89,3 +89,11 @@ def test_every_pack_names_every_emotion(pack: LanguagePack) -> None:
     assert set(pack.signals.emotion_words) == emotions
     for source in pack.signals.emotion_words.values():
         assert source and re.compile(source).search("") is None
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.code)
+def test_every_extraction_rule_becomes_a_known_memory_type(pack: LanguagePack) -> None:
+    from engram.memory.models import MemoryType  # the packs name types by value: they sit below memory
+
+    for rule in pack.extraction.rules:
+        assert rule.type in {t.value for t in MemoryType}, rule.rule_id

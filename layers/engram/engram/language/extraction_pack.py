@@ -10,8 +10,6 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engram.memory.models import MemoryType
-
 
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -19,7 +17,7 @@ class Rule:
 
     rule_id: str
     patterns: tuple[re.Pattern[str], ...]  # several, because group names cannot repeat in one regex
-    type: MemoryType
+    type: str  # the memory type it becomes, by value ("fact", "preference" …; engram.memory.models.MemoryType)
     subject: str  # "{x}" = normalised capture, "{rel}" family relation, "{sym}" symptom
     topics: tuple[str, ...]
     stability: float

@@ -260,7 +260,7 @@ def extract_candidates(
             out.append(
                 Candidate(
                     content=content,
-                    type=rule.type,
+                    type=MemoryType(rule.type),
                     safety=rule.safety,
                     emotional_valence=_valence(rule, span),
                     stability=rule.stability,

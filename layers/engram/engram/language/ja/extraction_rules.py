@@ -6,7 +6,6 @@ import re
 
 from engram.language.extraction_pack import Rule
 from engram.language.extraction_pack import compile_all as _c
-from engram.memory.models import MemoryType
 
 _I = re.IGNORECASE
 
@@ -32,7 +31,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_allergy",
         _c(rf"(?:{_PET_JA}).{{0,8}}?{_JX}(?:に対する|への|の)?アレルギー"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "pet:allergy:{x}",
         ("pet", "health", "allergy"),
         0.9,
@@ -43,7 +42,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_medication",
         _c(rf"(?:{_PET_JA}).{{0,10}}(?:薬|投薬|服用)"),
-        MemoryType.FACT,
+        "fact",
         "pet:medication",
         ("pet", "health", "medication"),
         0.8,
@@ -53,7 +52,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "allergy",
         _c(rf"{_JX}(?:に対する|への|の|に)?アレルギー"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "allergy:{x}",
         ("health", "allergy"),
         0.95,
@@ -69,7 +68,7 @@ JA_RULES: tuple[Rule, ...] = (
             rf"|食べてはいけない"
             r"|飲んじゃダメ|食べちゃダメ|禁止|控えるように|避けるように|止められ|禁忌)"
         ),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "contraindication:{x}",
         ("health", "contraindication"),
         0.9,
@@ -86,7 +85,7 @@ JA_RULES: tuple[Rule, ...] = (
             rf"{_JX}を(?:毎日|毎朝|毎晩|朝晩|一日\d回|ずっと|定期的に)?服用",
             rf"(?P<x>{_JA_DRUG})を(?:やめ|中止)",
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -101,7 +100,7 @@ JA_RULES: tuple[Rule, ...] = (
             rf"|になりました|を抱えて)",
             r"持病(?:は|が)(?P<x>[^\s、。！？!?]{1,10}?)(?:です|だ|で|がある|$)",
         ),
-        MemoryType.FACT,
+        "fact",
         "condition:{x}",
         ("health", "condition"),
         0.95,
@@ -112,7 +111,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "medication_taken",
         _c(r"薬(?:を)?(?:飲んだ|飲みました|飲み忘れ|吸入した|飲んでない|飲んでいない)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "medication_taken",
         ("health", "medication"),
         0.1,
@@ -126,7 +125,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"(?P<x>[^\s、。！？!?はが]{1,10}?)と(?:申します|いいます)",
             r"(?P<x>[^\s、。！？!?はが]{1,8}?)(?:って|と)呼んで",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "name",
         ("profile",),
         0.95,
@@ -135,7 +134,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "age",
         _c(r"^(?:私は|僕は|俺は)?(?:今年)?(?P<x>\d{1,3})歳"),
-        MemoryType.PROFILE,
+        "profile",
         "age",
         ("profile",),
         0.7,
@@ -151,7 +150,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"仕事は(?P<x>[^\s、。！？!?]{1,12}?)(?:です|だ|で|$)",
             r"(?P<x>退職|定年)",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "job",
         ("profile", "work"),
         0.8,
@@ -160,7 +159,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "lives_in",
         _c(rf"{_JX}に住んで", rf"{_JX}に(?:引っ越し|引越し|転居)"),
-        MemoryType.PROFILE,
+        "profile",
         "lives_in",
         ("profile", "location"),
         0.8,
@@ -169,7 +168,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "hometown",
         _c(r"出身は(?P<x>[^\s、。！？!?]{1,10}?)(?:です|だ|で|$)", rf"{_JX}出身"),
-        MemoryType.PROFILE,
+        "profile",
         "hometown",
         ("profile", "location"),
         0.9,
@@ -178,7 +177,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_health",
         _c(rf"(?:{_PET_JA}).{{0,10}}(?:吐い|下痢|食べない|食べません|元気がない|病気|咳|くしゃみ|足を引きず)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "pet:health",
         ("pet", "health"),
         0.2,
@@ -192,7 +191,7 @@ JA_RULES: tuple[Rule, ...] = (
             rf"|という名前)",
             rf"(?P<x>[^\s、。！？!?はが]{{1,10}}?)という(?:名前の)?(?:{_PET_JA})",
         ),
-        MemoryType.FACT,
+        "fact",
         "pet:name",
         ("pet",),
         0.8,
@@ -202,7 +201,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_species",
         _c(rf"(?:{_PET_JA})を(?:\d+匹|[一二三]匹)?飼って"),
-        MemoryType.FACT,
+        "fact",
         "pet:species",
         ("pet",),
         0.8,
@@ -212,17 +211,17 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_diet",
         _c(rf"(?:{_PET_JA}).{{0,10}}(?:フード|餌|えさ|エサ|ごはん|ご飯|おやつ)"),
-        MemoryType.FACT,
+        "fact",
         "pet:diet",
         ("pet", "diet"),
         0.7,
         0.7,
     ),
-    Rule("pet_vet", _c(r"獣医|動物病院"), MemoryType.FACT, "pet:vet", ("pet",), 0.7, 0.6),
+    Rule("pet_vet", _c(r"獣医|動物病院"), "fact", "pet:vet", ("pet",), 0.7, 0.6),
     Rule(
         "family",
         _c(rf"(?<![\u4e00-\u9fff])(?P<rel>{_FAMILY_JA})(?:が|は|と|も|の|に|を)"),
-        MemoryType.FACT,
+        "fact",
         "family:{rel}",
         ("family",),
         0.7,
@@ -236,7 +235,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"|しないと"
             r"|します))",
         ),
-        MemoryType.TODO,
+        "todo",
         "todo:{x}",
         ("plan",),
         0.3,
@@ -245,7 +244,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "decision",
         _c(r"(?P<x>[^\s、。！？!?]{1,14}?)(?:ことにした|ことにしました|ことに決めた|に決めた|に決めました)"),
-        MemoryType.DECISION,
+        "decision",
         "decision:{x}",
         ("decision",),
         0.6,
@@ -257,7 +256,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"目標は(?P<x>[^\s、。！？!?]{1,14}?)(?:です|だ|こと|$)",
             r"(?P<x>[^\s、。！？!?]{1,14}?)(?:ようになりたい|を目指して|を目指す)",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "goal:{x}",
         ("goal",),
         0.6,
@@ -267,7 +266,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "dislikes",
         _c(rf"{_JX}が(?:大嫌い|嫌い|苦手|好きじゃない|好きではない)"),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -278,7 +277,7 @@ JA_RULES: tuple[Rule, ...] = (
     Rule(
         "likes",
         _c(rf"{_JX}が(?:大|一番)?好き(?!じゃ|では)"),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -292,7 +291,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"|吐き気|吐い|下痢"
             r"|血圧|血糖|体重|酸素|食欲|腫れ|かゆ|痒|起きた"
         ),
-        MemoryType.TIMELINE,
+        "timeline",
         "symptom:{sym}",
         ("health", "symptom"),
         0.2,
@@ -305,7 +304,7 @@ JA_RULES: tuple[Rule, ...] = (
             r"(?P<x>嬉しい|うれしい|楽しい|悲しい|寂しい|さびしい|イライラ|不安|落ち込ん|憂鬱|ストレス|幸せ"
             r"|緊張)"
         ),
-        MemoryType.NOTE,
+        "note",
         "mood",
         ("mood",),
         0.1,
@@ -321,7 +320,7 @@ _JA_MORE: tuple[Rule, ...] = (
     Rule(
         "diet",
         _c(r"(?P<x>乳糖不耐症|グルテン不耐症|ベジタリアン|ヴィーガン|ビーガン|菜食主義)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "diet:{x}",
         ("health", "diet"),
         0.9,
@@ -336,7 +335,7 @@ _JA_MORE: tuple[Rule, ...] = (
             r"[ァ-ヶー]{3,15})"
             r"を[^、。]{0,12}?(?:飲んで|飲みます|飲む|服用|使って|吸入)"
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -346,7 +345,7 @@ _JA_MORE: tuple[Rule, ...] = (
     Rule(
         "birthday",
         _c(r"誕生日は(?P<x>[^\s、。]{2,12}?)(?:です|だ|。|$)"),
-        MemoryType.PROFILE,
+        "profile",
         "birthday",
         ("profile",),
         0.95,
@@ -355,7 +354,7 @@ _JA_MORE: tuple[Rule, ...] = (
     Rule(
         "children",
         _c(r"(?P<x>(?:子ども|子供|こども|息子|娘|孫)が[一二三四五六七八九十0-9０-９]+人)"),
-        MemoryType.FACT,
+        "fact",
         "family:children",
         ("family",),
         0.8,
@@ -364,7 +363,7 @@ _JA_MORE: tuple[Rule, ...] = (
     Rule(
         "goal",
         _c(r"(?P<x>[^、。]{2,20}?)(?:予定|つもり)(?:です|だ|。|$)"),
-        MemoryType.TODO,
+        "todo",
         "plan:{x}",
         ("plan",),
         0.4,
@@ -373,7 +372,7 @@ _JA_MORE: tuple[Rule, ...] = (
     Rule(
         "pet_name",
         _c(rf"(?P<x>[^\s、。をがは]{{1,8}})という(?:子犬|子猫|{_PET_JA})"),
-        MemoryType.FACT,
+        "fact",
         "pet:name",
         ("pet",),
         0.8,

@@ -6,7 +6,6 @@ import re
 
 from engram.language.extraction_pack import Rule
 from engram.language.extraction_pack import compile_all as _c
-from engram.memory.models import MemoryType
 
 _I = re.IGNORECASE
 
@@ -31,7 +30,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_allergy",
         _c(rf"(?:{_PET_KO}).{{0,10}}?{_KX}\s?(?:에 대한 |에 )?(?:알레르기|알러지)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "pet:allergy:{x}",
         ("pet", "health", "allergy"),
         0.9,
@@ -42,7 +41,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_medication",
         _c(rf"(?:{_PET_KO}).{{0,10}}(?:약을? 먹|약 복용|투약)"),
-        MemoryType.FACT,
+        "fact",
         "pet:medication",
         ("pet", "health", "medication"),
         0.8,
@@ -52,7 +51,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "allergy",
         _c(rf"{_KX}\s?(?:에 대한 |에 |에게 )?(?:알레르기|알러지)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "allergy:{x}",
         ("health", "allergy"),
         0.95,
@@ -67,7 +66,7 @@ KO_RULES: tuple[Rule, ...] = (
             rf"{_KX}(?:은|는|을|를)?\s?(?:먹으면 안|드시면 안|마시면 안|먹지 말|마시지 말|먹지 마"
             rf"|복용하면 안|피해야|금지)"
         ),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "contraindication:{x}",
         ("health", "contraindication"),
         0.9,
@@ -82,7 +81,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"(?:복용|먹고 있|먹어요|먹습니다|먹어|써요|쓰고 있|사용하고|맞고 있|끊었)",
             rf"{_KX}(?:을|를)\s?(?:매일|꾸준히|계속)?\s?복용",
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -93,7 +92,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "condition",
         _c(rf"(?P<x>{_KO_CONDITIONS})(?:이|가|을|를)?\s?(?:있|앓|진단|환자|가지고)"),
-        MemoryType.FACT,
+        "fact",
         "condition:{x}",
         ("health", "condition"),
         0.95,
@@ -105,7 +104,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "medication_taken",
         _c(r"약(?:을|를)?\s?(?:먹었|복용했|챙겨 먹었|안 먹었|깜빡)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "medication_taken",
         ("health", "medication"),
         0.1,
@@ -119,7 +118,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"(?:저는|나는|전|난)\s?(?P<x>[가-힣A-Za-z]{1,10}?)(?:이라고|라고)\s?(?:해요|합니다|해)",
             r"(?P<x>[가-힣A-Za-z]{1,10}?)(?:이라고|라고) 불러",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "name",
         ("profile",),
         0.95,
@@ -128,7 +127,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "age",
         _c(r"^(?:저는|나는|전|난|제가)?\s?(?:올해\s?)?(?P<x>\d{1,3})\s?(?:살|세)"),
-        MemoryType.PROFILE,
+        "profile",
         "age",
         ("profile",),
         0.7,
@@ -144,7 +143,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"직업은\s?(?P<x>[가-힣A-Za-z]{1,10}?)(?:이에요|예요|입니다|이야|야|$)",
             r"(?P<x>은퇴)했",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "job",
         ("profile", "work"),
         0.8,
@@ -153,7 +152,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "lives_in",
         _c(rf"{_KX}에 살(?:아|고|며|고 있|았)", rf"{_KX}(?:으로|로) 이사(?:했|왔|갔|해|를)"),
-        MemoryType.PROFILE,
+        "profile",
         "lives_in",
         ("profile", "location"),
         0.8,
@@ -162,7 +161,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "hometown",
         _c(r"고향은\s?(?P<x>[가-힣A-Za-z]{1,10}?)(?:이에요|예요|입니다|이야|야|$)", rf"{_KX} 출신"),
-        MemoryType.PROFILE,
+        "profile",
         "hometown",
         ("profile", "location"),
         0.9,
@@ -171,7 +170,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_health",
         _c(rf"(?:{_PET_KO}).{{0,10}}(?:토했|토를|설사|안 먹|아파|기침|재채기|절뚝)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "pet:health",
         ("pet", "health"),
         0.2,
@@ -184,7 +183,7 @@ KO_RULES: tuple[Rule, ...] = (
             rf"(?:{_PET_KO})(?:의)?\s?이름은\s?(?P<x>[가-힣A-Za-z]{{1,10}}?)(?:이에요|예요|입니다|이야|야|$)",
             rf"(?P<x>[가-힣A-Za-z]{{1,10}}?)(?:이)?라는 (?:{_PET_KO})",
         ),
-        MemoryType.FACT,
+        "fact",
         "pet:name",
         ("pet",),
         0.8,
@@ -194,7 +193,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_species",
         _c(rf"(?:{_PET_KO})(?:를|을|\s?\S+\s?마리를?)?\s?키우"),
-        MemoryType.FACT,
+        "fact",
         "pet:species",
         ("pet",),
         0.8,
@@ -204,20 +203,20 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_diet",
         _c(rf"(?:{_PET_KO}).{{0,10}}(?:사료|간식|습식|건식)"),
-        MemoryType.FACT,
+        "fact",
         "pet:diet",
         ("pet", "diet"),
         0.7,
         0.7,
     ),
-    Rule("pet_vet", _c(r"동물병원|수의사"), MemoryType.FACT, "pet:vet", ("pet",), 0.7, 0.6),
+    Rule("pet_vet", _c(r"동물병원|수의사"), "fact", "pet:vet", ("pet",), 0.7, 0.6),
     Rule(
         "family",
         _c(
             rf"(?:제|내|우리|저희)\s?(?P<rel>{_FAMILY_KO})",
             rf"(?<![가-힣])(?P<rel>{_FAMILY_KO})(?:이|가|은|는|랑|이랑|하고|도|의|한테|에게)(?=\s|$)",
         ),
-        MemoryType.FACT,
+        "fact",
         "family:{rel}",
         ("family",),
         0.7,
@@ -230,7 +229,7 @@ KO_RULES: tuple[Rule, ...] = (
             _KO_DATE + r".*?(?P<x>(?:[가-힣A-Za-z0-9]+\s?){0,3}?(?:예약|가야|갈 거|갈거|할 거|해야|진료|검사|수술"
             r"|병원에 가))",
         ),
-        MemoryType.TODO,
+        "todo",
         "todo:{x}",
         ("plan",),
         0.3,
@@ -242,7 +241,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"(?P<x>[가-힣A-Za-z0-9 ]{1,14}?)\s?(?:하기로 했|하기로 결정|로 결정했|으로 결정했|로 정했"
             r"|으로 정했)"
         ),
-        MemoryType.DECISION,
+        "decision",
         "decision:{x}",
         ("decision",),
         0.6,
@@ -255,7 +254,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"(?P<x>(?:살을? 빼|체중을? 줄이|금연|담배를? 끊|운동을? 꾸준히|배우"
             r"|마라톤)[가-힣 ]{0,8}?)(?:하고|되고|고)? 싶",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "goal:{x}",
         ("goal",),
         0.6,
@@ -265,7 +264,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "dislikes",
         _c(rf"{_KX}(?:을|를|은|는|이|가)\s?(?:정말|진짜|너무|제일)?\s?(?:싫어|안 좋아|별로)"),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -279,7 +278,7 @@ KO_RULES: tuple[Rule, ...] = (
             rf"{_KX}(?:을|를)\s?(?:정말|진짜|아주|너무|제일|많이)?\s?(?:좋아해|좋아하|좋아합니다|사랑해)",
             rf"{_KX}(?:이|가)\s?(?:정말|진짜|제일)?\s?좋아(?:요)?\W*$",
         ),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -293,7 +292,7 @@ KO_RULES: tuple[Rule, ...] = (
             r"|불면|어지러"
             r"|메스꺼|토했|설사|혈압|혈당|체중|몸무게|산소|입맛|부었|가려"
         ),
-        MemoryType.TIMELINE,
+        "timeline",
         "symptom:{sym}",
         ("health", "symptom"),
         0.2,
@@ -303,7 +302,7 @@ KO_RULES: tuple[Rule, ...] = (
     Rule(
         "mood",
         _c(r"(?P<x>기뻐|기쁘|행복|슬퍼|슬프|우울|짜증|불안|스트레스|외로|신나|설레|화가 나|속상)"),
-        MemoryType.NOTE,
+        "note",
         "mood",
         ("mood",),
         0.1,
@@ -319,7 +318,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "diet",
         _c(r"(?P<x>유당불내증|글루텐 불내증|채식주의자|채식|비건|락토 ?오보)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "diet:{x}",
         ("health", "diet"),
         0.9,
@@ -328,7 +327,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "contraindication",
         _c(r"(?P<x>[가-힣A-Za-z]{1,10})(?:을|를) 못 (?:먹|마셔|마시)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "contraindication:{x}",
         ("health", "contraindication"),
         0.9,
@@ -344,7 +343,7 @@ _KO_MORE: tuple[Rule, ...] = (
             r".*?(?P<x>(?!밥|아침|점심|저녁|간식|과일|물|커피|차|술|우유)[가-힣A-Za-z]{2,12}?)(?:을|를) "
             r"(?:[^.!?]{0,12}?)?(?:먹어요|먹습니다|먹고 있|복용|써요|사용해)",
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -358,7 +357,7 @@ _KO_MORE: tuple[Rule, ...] = (
             r"저는 (?P<x>[가-힣A-Za-z ]{1,15}?(?:사|원|자|가|엔지니어|교사|선생님|의사|간호사|학생|개발자))"
             r"(?:예요|이에요|입니다)",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "job",
         ("profile", "work"),
         0.8,
@@ -367,7 +366,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "birthday",
         _c(r"생일은 (?P<x>[^.!?]{2,12}?)(?:이에요|예요|입니다|이야|야)"),
-        MemoryType.PROFILE,
+        "profile",
         "birthday",
         ("profile",),
         0.95,
@@ -376,7 +375,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "children",
         _c(r"(?P<x>(?:아이|애|자녀|아들|딸|손주|손자|손녀)(?:가|는|이) (?:하나|둘|셋|넷|한 명|두 명|세 명|\d+ ?명))"),
-        MemoryType.FACT,
+        "fact",
         "family:children",
         ("family",),
         0.8,
@@ -385,7 +384,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "family",
         _c(r"(?P<rel>아들|딸|남편|아내|언니|오빠|누나|동생) (?P<x>[가-힣]{2,4}?)(?:이는|이가|는|가|이)\s"),
-        MemoryType.FACT,
+        "fact",
         "family:{rel}",
         ("family",),
         0.7,
@@ -394,7 +393,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "trip",
         _c(r"(?P<x>[가-힣A-Za-z]{1,10})(?:에|으로|로) (?:가요|갑니다|가려고|갈 거|떠나|여행)"),
-        MemoryType.TODO,
+        "todo",
         "trip:{x}",
         ("plan", "travel"),
         0.3,
@@ -403,7 +402,7 @@ _KO_MORE: tuple[Rule, ...] = (
     Rule(
         "goal",
         _c(r"(?P<x>[^.!?]{2,20}?) ?(?:계획|예정)이에요", r"(?P<x>[^.!?]{2,20}?) (?:계획|예정)입니다"),
-        MemoryType.TODO,
+        "todo",
         "plan:{x}",
         ("plan",),
         0.4,

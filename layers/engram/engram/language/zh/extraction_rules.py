@@ -6,7 +6,6 @@ import re
 
 from engram.language.extraction_pack import Rule
 from engram.language.extraction_pack import compile_all as _c
-from engram.memory.models import MemoryType
 
 _I = re.IGNORECASE
 
@@ -34,7 +33,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_allergy",
         _c(rf"(?:{_PET_ZH}).{{0,8}}(?:對|对){_ZX}(?:過敏|过敏)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "pet:allergy:{x}",
         ("pet", "health", "allergy"),
         0.9,
@@ -45,7 +44,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_medication",
         _c(rf"(?:{_PET_ZH}).{{0,8}}(?:在吃|每天吃|要吃|吃的藥|吃的药|服用)"),
-        MemoryType.FACT,
+        "fact",
         "pet:medication",
         ("pet", "health", "medication"),
         0.8,
@@ -59,7 +58,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|严重)?(?:過敏|过敏)",
             r"(?P<x>[^\s，,。！？!?、我對对有是不沒没會会]{1,10}?)(?:過敏|过敏)",
         ),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "allergy:{x}",
         ("health", "allergy"),
         0.95,
@@ -77,7 +76,7 @@ ZH_RULES: tuple[Rule, ...] = (
             rf"|用)?{_ZX}(?=[，,。！？!?]|$)",
             rf"{_ZX}是禁忌",
         ),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "contraindication:{x}",
         ("health", "contraindication"),
         0.9,
@@ -96,7 +95,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"(?:醫生|医生)(?:開|开)了?(?P<x>[^\s，,。！？!?]{1,10}?)(?:給我|给我)",
             r"(?:停了|停掉|不吃|沒在吃|没在吃)(?P<x>[^\s，,。！？!?了]{1,10}(?:藥|药|錠|锭))",
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -111,7 +110,7 @@ ZH_RULES: tuple[Rule, ...] = (
             rf"|是)(?P<x>{_ZH_CONDITIONS})",
             rf"(?P<x>{_ZH_CONDITIONS})(?:患者|病人|病史|很多年|好幾年|好几年)",
         ),
-        MemoryType.FACT,
+        "fact",
         "condition:{x}",
         ("health", "condition"),
         0.95,
@@ -123,7 +122,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "medication_taken",
         _c(r"(?:吃|服|噴|喷|用)(?:過|过|了)?(?:藥|药)|(?:藥|药)(?:吃了|吃過|吃过|忘了吃)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "medication_taken",
         ("health", "medication"),
         0.1,
@@ -137,7 +136,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"我的名字是(?P<x>[^\s，,。！？!?]{1,8})",
             r"叫我(?P<x>[^\s，,。！？!?]{1,6}?)(?:就好|就可以|吧)?(?=[，,。！？!?]|$)",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "name",
         ("profile",),
         0.95,
@@ -146,7 +145,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "age",
         _c(r"(?:我|今年)(?:今年|已經|已经)?(?P<x>\d{1,3}|[一二三四五六七八九十]{1,3})(?:歲|岁)"),
-        MemoryType.PROFILE,
+        "profile",
         "age",
         ("profile",),
         0.7,
@@ -165,7 +164,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"我的工作是(?P<x>[^\s，,。！？!?]{1,12})",
             r"我(?:已經|已经)?(?P<x>退休)",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "job",
         ("profile", "work"),
         0.8,
@@ -178,7 +177,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"(?:搬到|搬去|搬家到|搬來|搬来)(?P<x>[^\s，,。！？!?了]{1,14})",
             r"我家在(?P<x>[^\s，,。！？!?]{1,14})",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "lives_in",
         ("profile", "location"),
         0.8,
@@ -190,7 +189,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"我(?:是|來自|来自)(?P<x>[^\s，,。！？!?]{1,8}?)(?:人|來的|来的)(?=[，,。！？!?]|$)",
             r"我的?老家(?:在|是)(?P<x>[^\s，,。！？!?]{1,10})",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "hometown",
         ("profile", "location"),
         0.9,
@@ -199,7 +198,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_health",
         _c(rf"(?:{_PET_ZH}).{{0,8}}(?:吐|拉肚子|腹瀉|腹泻|不吃|沒食慾|没食欲|生病|咳|打噴嚏|打喷嚏|跛)"),
-        MemoryType.TIMELINE,
+        "timeline",
         "pet:health",
         ("pet", "health"),
         0.2,
@@ -212,7 +211,7 @@ ZH_RULES: tuple[Rule, ...] = (
             rf"(?:{_PET_ZH})(?:的名字)?(?:叫做|叫|名叫|是)(?P<x>[^\s，,。！？!?]{{1,8}})",
             rf"(?P<x>[^\s，,。！？!?我]{{1,6}})是我(?:家|養|养)?的(?:{_PET_ZH})",
         ),
-        MemoryType.FACT,
+        "fact",
         "pet:name",
         ("pet",),
         0.8,
@@ -222,7 +221,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_species",
         _c(rf"我(?:家)?(?:有)?(?:養|养)了?(?:一隻|一只|兩隻|两只|\d+隻|\d+只|隻|只)?(?:{_PET_ZH})"),
-        MemoryType.FACT,
+        "fact",
         "pet:species",
         ("pet",),
         0.8,
@@ -232,17 +231,17 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "pet_diet",
         _c(rf"(?:{_PET_ZH}).{{0,8}}(?:吃|飼料|饲料|罐頭|罐头|鮮食|鲜食|零食)"),
-        MemoryType.FACT,
+        "fact",
         "pet:diet",
         ("pet", "diet"),
         0.7,
         0.7,
     ),
-    Rule("pet_vet", _c(r"獸醫|兽医|動物醫院|动物医院"), MemoryType.FACT, "pet:vet", ("pet",), 0.7, 0.6),
+    Rule("pet_vet", _c(r"獸醫|兽医|動物醫院|动物医院"), "fact", "pet:vet", ("pet",), 0.7, 0.6),
     Rule(
         "family",
         _c(rf"(?:我的?|我家|我們家|我们家)(?P<rel>{_FAMILY_ZH})"),
-        MemoryType.FACT,
+        "fact",
         "family:{rel}",
         ("family",),
         0.7,
@@ -256,7 +255,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|打疫苗|開刀|开刀|手術|手术"
             r"|去)[^\s，,。！？!?]{0,12})",
         ),
-        MemoryType.TODO,
+        "todo",
         "todo:{x}",
         ("plan",),
         0.3,
@@ -265,7 +264,7 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule(
         "decision",
         _c(r"(?:決定|决定|選擇|选择|下定決心|下定决心)(?:了|要)?(?P<x>[^\s，,。！？!?]{1,14})"),
-        MemoryType.DECISION,
+        "decision",
         "decision:{x}",
         ("decision",),
         0.6,
@@ -280,7 +279,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|改善|降低|控制"
             r"|多走|每天)[^\s，,。！？!?]{0,12})",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "goal:{x}",
         ("goal",),
         0.6,
@@ -293,7 +292,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"我(?:很|最|超|非常|也|真的)?(?:不喜歡|不喜欢|討厭|讨厌|不愛|不爱|受不了)(?:吃|喝|看|聽|听|玩)?"
             r"(?P<x>[^\s，,。！？!?]{1,12})"
         ),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -308,7 +307,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|喝|看|聽|听|玩)?"
             r"(?P<x>[^\s，,。！？!?]{1,12})"
         ),
-        MemoryType.PREFERENCE,
+        "preference",
         "likes:{x}",
         ("preference",),
         0.6,
@@ -322,7 +321,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|沒力|没力"
             r"|睡不著|睡不着|失眠|睡不好|睡得|血氧|血壓|血压|血糖|體重|体重|胃口|食慾|食欲|腫|肿|癢|痒"
         ),
-        MemoryType.TIMELINE,
+        "timeline",
         "symptom:{sym}",
         ("health", "symptom"),
         0.2,
@@ -337,7 +336,7 @@ ZH_RULES: tuple[Rule, ...] = (
             r"|難過|难过|傷心|伤心|生氣|生气|焦慮|焦虑|緊張|紧张|煩|烦|無聊|无聊|孤單|孤单|寂寞|沮喪|沮丧"
             r"|不好|很好|不錯|不错)"
         ),
-        MemoryType.NOTE,
+        "note",
         "mood",
         ("mood",),
         0.1,
@@ -354,7 +353,7 @@ _ZH_MORE: tuple[Rule, ...] = (
     Rule(
         "diet",
         _c(r"(?P<x>乳糖不耐|麩質不耐|麸质不耐|果糖不耐|吃全素|吃素|吃蛋奶素|素食|不吃肉|不吃牛|不吃豬肉|不吃猪肉)"),
-        MemoryType.CONSTRAINT,
+        "constraint",
         "diet:{x}",
         ("health", "diet"),
         0.9,
@@ -366,7 +365,7 @@ _ZH_MORE: tuple[Rule, ...] = (
             r"(?:用|吸|噴|喷|吃|服用)(?P<x>[^\s，,。、]{0,6}?(?:吸入劑|吸入剂|噴劑|喷剂|藥|药|錠|锭|膠囊|胶囊"
             r"|阿斯匹靈|阿司匹林|阿斯匹林|胰島素|胰岛素|普拿疼))"
         ),
-        MemoryType.FACT,
+        "fact",
         "medication:{x}",
         ("health", "medication"),
         0.8,
@@ -380,7 +379,7 @@ _ZH_MORE: tuple[Rule, ...] = (
             r"我是(?:一名|一個|一个|個|个)?(?P<x>[^\s，,。]{1,8}?(?:師|师|員|员|工程師|工程师|老師|老师|醫生|医生|護士"
             r"|护士|學生|学生|司機|司机|廚師|厨师))",
         ),
-        MemoryType.PROFILE,
+        "profile",
         "job",
         ("profile", "work"),
         0.8,
@@ -389,7 +388,7 @@ _ZH_MORE: tuple[Rule, ...] = (
     Rule(
         "birthday",
         _c(r"生日是(?P<x>[^\s，,。]{2,12})"),
-        MemoryType.PROFILE,
+        "profile",
         "birthday",
         ("profile",),
         0.95,
@@ -398,7 +397,7 @@ _ZH_MORE: tuple[Rule, ...] = (
     Rule(
         "children",
         _c(rf"我(?:們|们)?有(?P<x>[{_ZH_NUM}]+(?:個|个)(?:小孩|孩子|兒子|儿子|女兒|女儿|孫子|孙子|孫女|孙女))"),
-        MemoryType.FACT,
+        "fact",
         "family:children",
         ("family",),
         0.8,
@@ -407,7 +406,7 @@ _ZH_MORE: tuple[Rule, ...] = (
     Rule(
         "trip",
         _c(r"(?:要|會|会|將|将|準備|准备)(?:去|到|飛|飞)(?P<x>[^\s，,。]{1,8})"),
-        MemoryType.TODO,
+        "todo",
         "trip:{x}",
         ("plan", "travel"),
         0.3,
@@ -416,7 +415,7 @@ _ZH_MORE: tuple[Rule, ...] = (
     Rule(
         "goal",
         _c(r"我(?:打算|計畫|计划|計劃|準備|准备|預計|预计|想要)(?P<x>[^\s，,。]{2,15})"),
-        MemoryType.TODO,
+        "todo",
         "plan:{x}",
         ("plan",),
         0.4,
@@ -427,7 +426,7 @@ _ZH_MORE: tuple[Rule, ...] = (
         _c(
             rf"(?:領養|领养|收養|收养|養|养)了一(?:隻|只|條|条)叫(?P<x>[^\s，,。的]{{1,6}})的(?:{_PET_ZH}|小狗|小貓|小猫)"
         ),
-        MemoryType.FACT,
+        "fact",
         "pet:name",
         ("pet",),
         0.8,

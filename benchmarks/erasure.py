@@ -122,7 +122,7 @@ def _fence_cost(container: Any, turns: int = 20) -> dict[str, Any]:
             counted[name] = counted.get(name, 0) + 1
         return real(self, operation, params)
 
-    from engram.conversation.models import SessionKey
+    from engram.kernel.keys import SessionKey
 
     figures: dict[str, Any] = {}
     for path in ("record_turn", "chat"):

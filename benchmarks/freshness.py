@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from _report import machine, print_table, summary, write_json
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.local import tokens
 from engram.local.dynamodb_local import free_port
 from engram.local.stack import start_stack

@@ -32,7 +32,7 @@ from typing import Any
 import boto3
 
 from _report import machine, print_table, summary, write_json
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
 from engram.line.signature import sign

@@ -25,8 +25,8 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.conversation.models import OwnerKey, SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.language.analysis import analyze
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.projection import to_index_document

@@ -40,7 +40,8 @@ from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.conversation.gate import MemoryGate
-from engram.conversation.models import GateDecision, GateResult, OwnerKey, SessionKey
+from engram.conversation.models import GateDecision, GateResult
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.language.analysis import detect_language
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.memory.models import IndexDocument, MemoryRecord, MemoryType, Namespace, SearchFilter

@@ -32,7 +32,7 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.conversation.models import SessionKey
+from engram.kernel.keys import SessionKey
 from engram.local import tokens
 from engram.local.dynamodb_local import DynamoDBLocal, free_port, local_aws_env
 from engram.settings import Settings

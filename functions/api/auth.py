@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
 
-from engram.conversation.models import OwnerKey
 from engram.kernel.errors import Forbidden, Unauthorized, ValidationFailed
 from engram.kernel.ids import check_id
+from engram.kernel.keys import OwnerKey
 
 if TYPE_CHECKING:
     from engram.settings import Settings

@@ -7,7 +7,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.runtime import get_container
 
 from . import auth

@@ -12,8 +12,8 @@ import pytest
 
 from engram.adapters.line_dead_letters import SqsDeadLetters
 from engram.adapters.queues import SqsFifoQueue, message_body
-from engram.conversation.models import OwnerKey
 from engram.conversation.post_turn import access_job
+from engram.kernel.keys import OwnerKey
 from engram.line import samples
 from engram.line.channels import LineChannel
 from engram.line.webhook import EVENTS, LineWebhook

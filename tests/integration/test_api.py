@@ -191,8 +191,8 @@ def test_session_scenario_through_the_api_end_save_and_202_with_retry_after(
     assert done.status == 200
     # a duplicate whose first copy still holds the claim: 202 with Retry-After, then fetchable
     key = container.conversation
-    from engram.conversation.models import SessionKey
     from engram.kernel.ids import request_id
+    from engram.kernel.keys import SessionKey
 
     skey = SessionKey(settings.default_tenant, "alice", "nurse", "s1")
     rid = request_id(skey, "x", 0, "held")

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.scoring import DAY_S

@@ -7,10 +7,11 @@ import threading
 import pytest
 
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
-from engram.conversation.models import SessionKey, SessionStatus, Turn
+from engram.conversation.models import SessionStatus, Turn
 from engram.conversation.summaries import RollingSummarizer
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import DuplicateRequest
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 from engram.wiring import Container
 from engram.wiring.crypto import bound_models

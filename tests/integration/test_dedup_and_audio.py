@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import LlmFailure
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 from tests.support.openai_stub import OpenAIStub
 

@@ -18,8 +18,8 @@ from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import ANON_PK, DynamoUserData
-from engram.conversation.models import OwnerKey, SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter

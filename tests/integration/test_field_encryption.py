@@ -24,9 +24,9 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.conversation.models import OwnerKey, SessionKey
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import ContentShredded, StoreUnavailable
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings
 from engram.wiring import Container

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.conversation.models import SessionKey, SessionStatus
+from engram.conversation.models import SessionStatus
+from engram.kernel.keys import SessionKey
 from engram.local import cli
 from engram.wiring import Container
 

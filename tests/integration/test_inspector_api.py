@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.local.gateway import LocalGateway
 from engram.memory.scoring import DAY_S
 from engram.memory.service import MemoryService

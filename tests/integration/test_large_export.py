@@ -14,8 +14,8 @@ from urllib.parse import urlparse
 import pytest
 
 from engram import runtime
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.settings import Settings

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.conversation.models import OwnerKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.lifecycle import CapacityWatch, LifecycleJob
 from engram.memory.lifecycle_policy import LifecyclePolicy

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from engram import runtime
-from engram.conversation.models import OwnerKey, SessionKey, SessionStatus
+from engram.conversation.models import SessionStatus
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
 from engram.line.signature import sign, valid

@@ -8,8 +8,8 @@ import threading
 from typing import Any
 
 from engram.adapters.dynamodb import keys
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.memory.models import IndexDocument, Namespace
 from engram.memory.pipeline import round_memory_id
 from engram.memory.retrieval import HybridRetriever

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.wiring import Container
 from tests.support.indexing import sync_index
 

@@ -15,8 +15,8 @@ import pytest
 
 from engram import runtime
 from engram.conversation.idempotent import marker_key
-from engram.conversation.models import OwnerKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey
 from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import KB_OWNER

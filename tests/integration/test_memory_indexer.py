@@ -160,7 +160,7 @@ def test_insert_modify_delete_reach_the_index(
 def test_non_memory_items_are_ignored(
     container: Any, poller: StreamPoller, recorder: RecordingHandler, index: LocalIndex, clock: ManualClock
 ) -> None:
-    from engram.conversation.models import SessionKey
+    from engram.kernel.keys import SessionKey
 
     # A real chat round: ~META, TURN#, REQ# items all go through the stream.
     container.conversation.store.append_turn(

@@ -21,8 +21,9 @@ from engram import runtime
 from engram.adapters.embedders.local import LocalEmbedder
 from engram.adapters.local_models.gate import LocalGateClassifier
 from engram.adapters.local_models.responder import LocalResponder
-from engram.conversation.models import SessionKey, SessionSummary, Turn
+from engram.conversation.models import SessionSummary, Turn
 from engram.kernel.errors import LlmFailure
+from engram.kernel.keys import SessionKey
 from engram.local import tokens
 from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from engram.adapters.dynamodb import access_jobs, keys
-from engram.conversation.models import SessionKey
 from engram.conversation.post_turn import access_job
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import StoreUnavailable
+from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryRecord, MemoryType
 from engram.memory.threads import ThreadState
 from engram.settings import Settings

@@ -16,8 +16,8 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.erasure_log import erasure_log_table_name
 from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import DynamoUserData
-from engram.conversation.models import OwnerKey, SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.local.apigw import LocalContext
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings

@@ -11,8 +11,8 @@ import pytest
 
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.memory.models import IndexDocument, Namespace, SearchFilter
 from engram.memory.retention import RetentionJob
 from engram.memory.scoring import DAY_S

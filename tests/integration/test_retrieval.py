@@ -15,8 +15,9 @@ import pytest
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
-from engram.conversation.models import GateDecision, SessionKey
+from engram.conversation.models import GateDecision
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.memory.models import Hit, IndexDocument, MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from engram.settings import Settings
 from engram.wiring import Container, build_container

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 from engram.wiring import Container
 

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engram.conversation.models import SessionKey, SessionStatus, SessionSummary, Turn
+from engram.conversation.models import SessionStatus, SessionSummary, Turn
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import Conflict, StoreUnavailable
+from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryStatus
 from engram.settings import Settings
 from engram.wiring import Container, Models, build_models

@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
-from engram.conversation.models import SessionKey, SessionStatus
+from engram.conversation.models import SessionStatus
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.settings import Settings
 from engram.wiring.crypto import bound_models_for
 from tests.support.openai_stub import OpenAIStub

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.conversation.models import SessionKey
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryRecord, Namespace
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container

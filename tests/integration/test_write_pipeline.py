@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 
 from engram.adapters.embedders.local import DIMENSIONS, LocalEmbedder
-from engram.conversation.models import GateDecision, SessionKey, Turn
+from engram.conversation.models import GateDecision, Turn
 from engram.conversation.post_turn import after_turn_job
 from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryRecord, MemoryStatus, Namespace, SearchFilter
 from engram.memory.pipeline import WriteReport, round_memory_id
 from engram.memory.retrieval import SUPERSEDED_TAG

@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord, Namespace
 from engram.wiring import Container

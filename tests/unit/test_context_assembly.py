@@ -8,8 +8,15 @@ import pytest
 
 from engram.adapters.token_counter import QuicktokCounter
 from engram.conversation.context import REPLY_PRIMING, TOKENS_PER_MESSAGE, ContextAssembler, ContextInput
-from engram.conversation.memory_slot import MemoryItemView, MemorySlot
-from engram.conversation.models import AssembledContext, ContextBlock, GateDecision, GateResult, Turn
+from engram.conversation.models import (
+    AssembledContext,
+    ContextBlock,
+    GateDecision,
+    GateResult,
+    MemoryItemView,
+    MemorySlot,
+    Turn,
+)
 from engram.settings import Settings
 
 COUNTER = QuicktokCounter("o200k_base")

@@ -8,14 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engram.conversation.gate_rules import (
-    decide_locally,
-    gate_language,
-    is_greeting_only,
-    local_fallback,
-    rule_decision,
-)
+from engram.conversation.gate_rules import decide_locally, local_fallback, rule_decision
 from engram.conversation.models import GateDecision
+from engram.language.gate_words import gate_language, is_greeting_only
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "gate_cases.json").read_text(encoding="utf-8"))
 USE, SKIP = GateDecision.USE, GateDecision.SKIP

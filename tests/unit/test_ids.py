@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engram.conversation.models import SessionKey
 from engram.kernel.errors import ValidationFailed
 from engram.kernel.ids import check_id, dedup_key, job_group, request_id
+from engram.kernel.keys import SessionKey
 
 
 @pytest.mark.parametrize("value", ["ok\n", "a#b", "", "x" * 129, "tab\t", "ünïcode"])

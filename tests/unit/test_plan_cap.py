@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from engram.conversation.models import OwnerKey
 from engram.kernel.errors import Conflict
+from engram.kernel.keys import OwnerKey
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Namespace
 from engram.memory.plan import enforce_cap, victims
 

@@ -16,9 +16,9 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from engram.conversation.idempotent import IdempotentWrites, derived_id
-from engram.conversation.models import OwnerKey
 from engram.kernel.errors import ValidationFailed
 from engram.kernel.ids import check_id
+from engram.kernel.keys import OwnerKey
 from engram.memory.models import ArchiveInfo, MemoryRecord, MemoryType
 from engram.runtime import get_container
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
-from engram.conversation.models import OwnerKey
+from engram.kernel.keys import OwnerKey
 from engram.runtime import get_container
 
 from .. import auth

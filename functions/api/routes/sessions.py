@@ -14,8 +14,9 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from engram.conversation.conversation import used_memories
-from engram.conversation.models import OwnerKey, SessionKey, SessionMeta, SessionSnapshot, SessionStatus, Turn
+from engram.conversation.models import SessionMeta, SessionSnapshot, SessionStatus, Turn
 from engram.kernel.ids import check_id
+from engram.kernel.keys import OwnerKey, SessionKey
 from engram.runtime import get_container
 
 from .. import auth, plans

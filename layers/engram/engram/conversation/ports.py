@@ -212,3 +212,21 @@ class MemoryProvider(Protocol):
     def slot(self, query: MemoryQuery, gate: GateResult) -> MemorySlot: ...
 
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None: ...
+
+
+class SessionMemories(Protocol):
+    """S6: where a closed run's session memory is made and kept (long-term memory implements it)."""
+
+    def summarize(self, previous: str, turns: Sequence[Turn]) -> SessionSummary: ...
+
+    def store(self, run: ClosedRun, turns: Sequence[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:
+        """Stores it once under `memory_id`; a memory already there stands (its summary is returned)."""
+        ...
+
+    def cap(self, key: SessionKey, protect: str, plan: str | None) -> list[str]:
+        """L10: the memories archived to keep the free plan's cap, never `protect`."""
+        ...
+
+    def active(self, key: SessionKey, memory_id: str) -> tuple[str, str] | None:
+        """(id, content) of the memory while it is active, else None."""
+        ...

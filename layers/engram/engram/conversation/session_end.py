@@ -16,21 +16,15 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engram.conversation.models import ClosedRun, RunState, SessionMeta, SessionStatus, SessionSummary, Turn
-from engram.conversation.ports import ConversationStore, SessionRuns, Summarizer, TurnOutbox
-from engram.conversation.summaries import summarize_session_with_retry
+from engram.conversation.models import ClosedRun, RunState, SessionMeta, SessionStatus, SessionSummary
+from engram.conversation.ports import ConversationStore, SessionMemories, SessionRuns, TurnOutbox
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, NotFound
 from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink
-from engram.language.masking import mask_for_storage
-from engram.memory.lifecycle_policy import LifecyclePolicy
-from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType
-from engram.memory.plan import apply_cap, plan_of
-from engram.memory.ports import MemoryRepository, ProfileStore
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
     from engram.settings import Settings
@@ -79,11 +73,9 @@ class SessionCloser:
     clock: Clock
     store: ConversationStore
     runs: SessionRuns
-    summarizer: Summarizer
-    memories: MemoryRepository
+    memories: SessionMemories  # long-term memory makes and keeps the session memory
     metrics: MetricsSink
     outbox: TurnOutbox
-    profiles: ProfileStore | None = None  # L10: the plan recorded from the user's last request
     wait: Callable[[float], None] = field(default=_wait)
 
     # --- explicit end / save ----------------------------------------------------------
@@ -182,10 +174,7 @@ class SessionCloser:
         memory_id = result.get("memory_id")
         if not memory_id:
             return None
-        record = self.memories.get(key.tenant_id, key.user_id, str(memory_id))
-        if record is None or record.status != MemoryStatus.ACTIVE:
-            return None
-        return record.memory_id, record.content
+        return self.memories.active(key, str(memory_id))
 
     # --- closed elsewhere (idle on a new message, message limit, idle job) -----------
     def finish_pending(self, key: SessionKey, generation: int) -> EndOutcome | None:
@@ -239,12 +228,10 @@ class SessionCloser:
         memory_id: str | None = None
         archived: list[str] = []
         if turns:
-            summary = summarize_session_with_retry(
-                self.summarizer, run.summary, turns, self.settings, self.clock, self.metrics
-            )
+            summary = self.memories.summarize(run.summary, turns)
             memory_id = session_memory_id(key, run.generation)
-            summary = self._store(run, turns, summary, memory_id)
-            archived = self._apply_cap(key, memory_id, plan)
+            summary = self.memories.store(run, turns, summary, memory_id)
+            archived = self.memories.cap(key, memory_id, plan)
         else:  # every round expired before the run was ended: there is nothing to remember
             summary = SessionSummary("", (), "calm", 1, "none")
         result = {
@@ -265,62 +252,6 @@ class SessionCloser:
                 return self._outcome(current, current.result, already_ended=True)
             raise Conflict("the session memory was taken over by another worker")
         return EndOutcome(run, summary, memory_id, archived=tuple(archived))
-
-    def _apply_cap(self, key: SessionKey, memory_id: str, plan: str | None) -> list[str]:
-        """L10 on the free plan: the session memory counts toward the cap; it is never the one archived."""
-        plan = plan_of(self.profiles, key.owner, key.persona_id, plan, self.settings.plan)
-        limit = self.settings.free_plan_active_limit
-        archived = apply_cap(
-            self.memories,
-            self.metrics,
-            key.owner,
-            key.persona_id,
-            plan=plan,
-            limit=limit,
-            now=self.clock.now(),
-            protect=[memory_id],
-            policy=LifecyclePolicy(self.settings),
-        )
-        return [r.memory_id for r in archived]
-
-    def _store(self, run: ClosedRun, turns: list[Turn], s: SessionSummary, memory_id: str) -> SessionSummary:
-        key = run.key
-        now = self.clock.now()
-        # P5: long-term memory never stores PII; the summary and its topics are masked alike.
-        masked = mask_for_storage(s.summary, s.topics)
-        s = replace(s, summary=masked.content, topics=tuple(masked.topics))
-        record = MemoryRecord(
-            memory_id=memory_id,
-            tenant_id=key.tenant_id,
-            user_id=key.user_id,
-            persona_id=key.persona_id,
-            type=MemoryType.TIMELINE,
-            content=s.summary,
-            importance=s.importance / 10.0,
-            created_at=now,
-            updated_at=now,
-            source_turn_ids=[f"{key.session_id}:{run.generation}:{t.seq}" for t in turns],
-            topics=list(s.topics),
-            emotion=s.emotion,
-            session_id=key.session_id,
-            pii_flags=masked.pii_flags,
-            origin=MemoryOrigin.SESSION,
-        )
-        if self.memories.put_new(record):
-            return s
-        # An earlier maker stored it and died before recording the result: that memory stands.
-        existing = self.memories.get(key.tenant_id, key.user_id, memory_id)
-        if existing is None:
-            return s
-        return SessionSummary(
-            existing.content,
-            tuple(existing.topics),
-            s.emotion if existing.emotion is None else existing.emotion,  # type: ignore[arg-type]
-            max(1, min(10, round(existing.importance * 10))),
-            s.model,
-            s.fallback,
-            s.warning,
-        )
 
     @staticmethod
     def _outcome(run: ClosedRun, result: dict[str, Any], already_ended: bool) -> EndOutcome:

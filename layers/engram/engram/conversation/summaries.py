@@ -16,9 +16,8 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engram.conversation.models import SessionStatus, SessionSummary, SummaryProgress, Turn
+from engram.conversation.models import SessionStatus, SummaryProgress, Turn
 from engram.conversation.ports import ConversationStore, Summarizer
-from engram.conversation.retry import with_retries
 from engram.kernel.clock import Clock
 from engram.kernel.errors import LlmFailure
 from engram.kernel.keys import SessionKey
@@ -160,31 +159,3 @@ class RollingSummarizer:
                 summary_version=meta.summary_version + 1,
                 pending_tokens=meta.pending_tokens - input_tokens,
             )
-
-
-def fallback_summary(turns: list[Turn], chars: int, importance: int, warning: str) -> SessionSummary:
-    """M4: the raw conversation as "role: content" lines, so nothing is lost."""
-    lines = "\n".join(f"user: {t.user_text}\nassistant: {t.assistant_text}" for t in turns)
-    return SessionSummary(
-        summary=lines[:chars],
-        topics=(),
-        emotion="calm",
-        importance=importance,
-        model="raw-fallback",
-        fallback=True,
-        warning=warning,
-    )
-
-
-def summarize_session_with_retry(
-    summarizer: Summarizer, summary: str, turns: list[Turn], settings: Settings, clock: Clock, metrics: MetricsSink
-) -> SessionSummary:
-    try:
-        return with_retries(
-            lambda: summarizer.summarize_session(summary, turns), settings.llm_attempts, settings.llm_backoff_s, clock
-        )
-    except LlmFailure:
-        metrics.put("llm_failure", kind="session_summary")
-        return fallback_summary(
-            turns, settings.fallback_summary_chars, settings.fallback_importance, "LLM_SUMMARY_FAILED"
-        )

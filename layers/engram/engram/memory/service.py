@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from engram.conversation.models import SessionSummary, Turn
 from engram.conversation.ports import Summarizer
-from engram.conversation.summaries import summarize_session_with_retry
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, MemoryLimitReached, NotFound, PayloadTooLarge, ValidationFailed
 from engram.kernel.ids import check_id
@@ -41,6 +40,7 @@ from engram.memory.plan import FREE, apply_cap, counts_toward_cap, plan_of
 from engram.memory.ports import Embedder, MemoryRepository, ProfileStore
 from engram.memory.scoring import record_effective_importance
 from engram.memory.search import RECALLED_NAMESPACES, MemorySearch
+from engram.memory.session_summary import summarize_session_with_retry
 from engram.settings import Settings
 
 LLM_SUMMARY_FAILED = "LLM_SUMMARY_FAILED"

@@ -35,6 +35,7 @@ from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
 from engram.memory.ports import MemoryIndex
 from engram.memory.retrieval import HybridRetriever
+from engram.memory.session_memories import SessionMemoryStore
 from engram.memory.threads import ThreadTracker
 from engram.settings import Settings
 from engram.wiring.container import Container
@@ -124,11 +125,9 @@ def build_container(
         clock=clock,
         store=store,
         runs=DynamoSessionRuns(bound, settings),
-        summarizer=models.summarizer,
-        memories=repo,
+        memories=SessionMemoryStore(settings, clock, models.summarizer, repo, metrics, profiles),
         metrics=metrics,
         outbox=_Deferred(outbox_ref),
-        profiles=profiles,
     )
     post_turn = PostTurnProcessor(
         rolling,

@@ -16,7 +16,7 @@ POWERTOOLS_TRACE_DISABLED=false). Columns:
   /opt and /var/task are read-only;
 - no bytecode ms: every module compiled from source;
 - first call tracer ms: the handlers build their Tracer on the first invocation
-  (engram.tracing.LazyTracer), so the X-Ray SDK import, its recorder and the patches are paid
+  (engram.observability.tracing.LazyTracer), so the X-Ray SDK import, its recorder and the patches are paid
   there: measured in a fresh process after the import;
 - first call imports ms: the other imports the handlers defer to the first invocation
   (settings, the container's adapters, the OpenAI / OpenSearch / PynamoDB clients, the jobs

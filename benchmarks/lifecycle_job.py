@@ -26,8 +26,7 @@ from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.local_index import LocalIndex
 from engram.kernel.clock import ManualClock
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
-from engram.memory.lifecycle_policy import DueRef
-from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryType
+from engram.memory.models import DueRef, MemoryOrigin, MemoryRecord, MemoryType
 from engram.memory.scoring import DAY_S
 from engram.settings import Settings
 from engram.wiring import build_container

@@ -20,7 +20,7 @@ def record(event: dict[str, Any], status: int, route: str | None, route_args: di
     settings = container.settings
     if not settings.audit_enabled or not route or route.startswith(UNAUDITED):
         return
-    from engram.privacy.audit import AuditEntry
+    from engram.privacy.models import AuditEntry
 
     context = event.get("requestContext") or {}
     http = context.get("http") or {}

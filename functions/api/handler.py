@@ -14,8 +14,8 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
-from engram.log_context import inject_invocation_context
-from engram.tracing import LazyTracer
+from engram.observability.log_context import inject_invocation_context
+from engram.observability.tracing import LazyTracer
 
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path

@@ -14,7 +14,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pydantic import BaseModel, Field
 
 from engram import runtime
-from engram.log_context import inject_invocation_context
+from engram.observability.log_context import inject_invocation_context
 
 if TYPE_CHECKING or __package__ != "audit":  # the repository (local stack, tests): functions.api
     from functions.api import auth, errors

@@ -18,8 +18,8 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
-from engram.log_context import inject_invocation_context
-from engram.tracing import LazyTracer
+from engram.observability.log_context import inject_invocation_context
+from engram.observability.tracing import LazyTracer
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.parser.models import EventBridgeModel

@@ -13,7 +13,7 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.kernel.errors import EngramError
-from engram.log_context import inject_invocation_context
+from engram.observability.log_context import inject_invocation_context
 
 # A plain handler, not the HTTP resolver: the signature is over the raw body bytes, and the cold
 # start stays a fraction of the API's (no routing, no OpenAPI models).

@@ -14,7 +14,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
-from engram.log_context import inject_invocation_context
+from engram.observability.log_context import inject_invocation_context
 
 logger = Logger()
 metrics = Metrics(namespace="Engram")

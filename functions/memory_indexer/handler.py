@@ -21,14 +21,14 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram.adapters.dynamodb.stream_records import to_change
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import EngramError
-from engram.log_context import inject_invocation_context
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.memory.ports import MemoryIndex
+from engram.observability.log_context import inject_invocation_context
 
 if TYPE_CHECKING:
     from engram.adapters.crypto.cipher import FieldCipher
     from engram.memory.reconcile import IndexReconciler
-from engram.tracing import LazyTracer
+from engram.observability.tracing import LazyTracer
 
 logger = Logger()
 tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import

@@ -22,8 +22,8 @@ from engram import runtime
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import ValidationFailed
-from engram.log_context import inject_invocation_context, scoped_keys
-from engram.tracing import LazyTracer
+from engram.observability.log_context import inject_invocation_context, scoped_keys
+from engram.observability.tracing import LazyTracer
 
 logger = Logger()
 tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import

@@ -17,7 +17,7 @@ from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 
 from engram.adapters.audit_history import EXPORT_EVENT, InvokedAuditHistory
 from engram.adapters.invoke import invoke_job
-from engram.privacy.audit import AuditEntry
+from engram.privacy.models import AuditEntry
 from engram.settings import Settings
 from engram.wiring import Container
 from functions.jobs.handler import JOBS

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from aws_lambda_powertools.utilities.parameters import base as powertools_parameters
 
+from engram.adapters.lambda_context import LocalContext
 from engram.adapters.secrets import (
     SECRET_MAX_AGE_S,
     ConfigurationError,
@@ -23,7 +24,6 @@ from engram.adapters.secrets import (
 )
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import EngramError
-from engram.local.apigw import LocalContext
 from engram.settings import Settings
 from engram.wiring.line import channels_for, line_webhook
 from functions.line_webhook import handler as webhook_handler

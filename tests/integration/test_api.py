@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from engram import runtime
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.lambda_context import LocalContext
 from engram.adapters.token_counter import QuicktokCounter
 from engram.local import tokens
-from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.settings import Settings
 from engram.wiring import Container

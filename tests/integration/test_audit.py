@@ -141,7 +141,7 @@ def test_a_failing_audit_table_never_fails_the_request(
 
 def test_entries_are_append_only(container: Container, clock: ManualClock) -> None:
     from engram.kernel.errors import StoreUnavailable
-    from engram.privacy.audit import AuditEntry
+    from engram.privacy.models import AuditEntry
 
     trail = container.audit_trail
     entry = AuditEntry("default", "h", clock.now(), "GET /v1/memories", "end_user", "h", "200", entry_id="e1")
@@ -164,7 +164,7 @@ def test_the_export_carries_the_audit_entries_about_the_user(
     assert [e["action"] for e in entries] == ["POST /v1/memories"]  # the export's own entry comes after it
     assert SECRET not in json.dumps(entries) and "other" not in json.dumps(entries)
     # what the api does in AWS: ask the reader function by direct invoke, for one subject only
-    from engram.local.apigw import LocalContext
+    from engram.adapters.lambda_context import LocalContext
     from functions.audit.handler import lambda_handler as audit_reader
 
     subject = entries[0]["subject"]

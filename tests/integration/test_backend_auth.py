@@ -15,7 +15,8 @@ import pytest
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.local.apigw import LocalContext, build_event
+from engram.adapters.lambda_context import LocalContext
+from engram.local.apigw import build_event
 from engram.local.gateway import LocalGateway
 from engram.settings import Settings
 from engram.wiring import Container

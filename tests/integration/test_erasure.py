@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from engram import runtime
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import ANON_PK, DynamoUserData
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import OwnerKey, SessionKey

@@ -20,10 +20,10 @@ from engram.adapters.crypto.cipher import BYTES_MARK, TEXT_MARK, FieldCipher, ow
 from engram.adapters.crypto.key_store import DynamoDataKeyStore
 from engram.adapters.crypto.wrapping import KmsKeyWrapper, LocalKeyring
 from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
 from engram.adapters.dynamodb.stream_records import to_change
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import ContentShredded, StoreUnavailable
 from engram.kernel.keys import OwnerKey, SessionKey
@@ -250,7 +250,7 @@ def test_rotation_rewraps_every_key_then_the_old_wrapping_key_can_go(
     assert first == {"keys_seen": 3, "keys_rewrapped": 3, "complete": 1}
     event = json.loads((Path(__file__).parents[2] / "events" / "eventbridge" / "rewrap_keys.json").read_text())
     from engram import runtime
-    from engram.local.apigw import LocalContext
+    from engram.adapters.lambda_context import LocalContext
 
     runtime.set_container(c)
     try:

@@ -72,7 +72,8 @@ def test_depth_scan_ignores_brackets_inside_strings() -> None:
 
 
 def test_base64_bodies_are_decoded_and_checked(container: Container, settings: Settings) -> None:
-    from engram.local.apigw import LocalContext, build_event
+    from engram.adapters.lambda_context import LocalContext
+    from engram.local.apigw import build_event
     from functions.api.handler import lambda_handler
 
     container.erasure_trigger = lambda: None  # a persona deletion's job: not in the background here

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 from engram import runtime
+from engram.adapters.lambda_context import LocalContext
 from engram.conversation.models import SessionStatus
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.line import samples
 from engram.line.channels import LOCAL_SECRET
 from engram.line.signature import sign, valid
-from engram.local.apigw import LocalContext
 from engram.local.line_standin import LineStandIn
 from engram.local.sqs import LocalSqsDelivery
 from engram.settings import Settings

@@ -10,8 +10,7 @@ from typing import Any
 from engram.adapters.dynamodb import keys
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
-from engram.memory.models import IndexDocument, Namespace
-from engram.memory.pipeline import round_memory_id
+from engram.memory.models import IndexDocument, Namespace, round_memory_id
 from engram.memory.retrieval import HybridRetriever
 from engram.settings import Settings
 from engram.wiring import Container

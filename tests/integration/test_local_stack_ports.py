@@ -19,7 +19,7 @@ import pytest
 
 from engram.local import stack as stack_module
 from engram.local.dynamodb_local import free_port
-from engram.local.ports import PortInUse
+from engram.local.listen import PortInUse
 
 pytestmark = pytest.mark.integration
 
@@ -111,9 +111,7 @@ def test_a_port_in_use_is_one_line_and_starts_nothing(tmp_path: Path) -> None:
         assert all(_port_is_free(p) for p in (api, ddb, line))
 
 
-def test_a_start_that_fails_midway_stops_what_it_had_started(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_start_that_fails_midway_stops_what_it_had_started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ddb, line, api = free_port(), free_port(), free_port()
     started: dict[str, Any] = {}
     real_start = stack_module.DynamoDBLocal.start

@@ -19,7 +19,7 @@ from typing import Any, cast
 
 import pytest
 
-from engram.local.apigw import LocalContext
+from engram.adapters.lambda_context import LocalContext
 from engram.wiring import Container
 from tests.conftest import EVENTS
 from tests.support.handlers import wired_handlers

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engram import runtime
-from engram.local.apigw import LocalContext
+from engram.adapters.lambda_context import LocalContext
 from engram.wiring import Container
 
 EVENTS = Path(__file__).resolve().parents[2] / "events" / "api"

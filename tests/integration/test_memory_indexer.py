@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository, to_item
 from engram.adapters.dynamodb.models import BoundModels
-from engram.adapters.dynamodb.tables import dynamodb_client
+from engram.adapters.dynamodb.stream_poller import StreamPoller
+from engram.adapters.lambda_context import LocalContext
 from engram.adapters.local_index import LocalIndex
 from engram.kernel.clock import ManualClock
-from engram.local.apigw import LocalContext
-from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from engram.wiring.crypto import bound_models, cipher_for
 from functions.memory_indexer import handler as indexer_handler

@@ -19,13 +19,13 @@ import pytest
 
 from engram import runtime
 from engram.adapters.embedders.local import LocalEmbedder
+from engram.adapters.lambda_context import LocalContext
 from engram.adapters.local_models.gate import LocalGateClassifier
 from engram.adapters.local_models.responder import LocalResponder
 from engram.conversation.models import SessionSummary, Turn
 from engram.kernel.errors import LlmFailure
 from engram.kernel.keys import SessionKey
 from engram.local import tokens
-from engram.local.apigw import LocalContext
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import KB_OWNER, ExistingMemory, Fact, MemoryRecord, MemoryType, Namespace
 from engram.settings import Settings

@@ -15,8 +15,7 @@ from engram.conversation.post_turn import access_job
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import StoreUnavailable
 from engram.kernel.keys import SessionKey
-from engram.memory.models import MemoryRecord, MemoryType
-from engram.memory.threads import ThreadState
+from engram.memory.models import MemoryRecord, MemoryType, ThreadState
 from engram.settings import Settings
 from engram.wiring import Container
 

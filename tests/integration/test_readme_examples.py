@@ -70,11 +70,11 @@ def test_the_readme_quick_start_gives_what_it_promises(ddb_endpoint: str, monkey
         def answer(fragment: str, nth: int = 0) -> Any:
             return [body for command, body in said if fragment in command][nth]
 
-        chat = answer("/chat -d '{\"message\":\"I coughed")
+        chat = answer('/chat -d \'{"message":"I coughed')
         assert chat["reply"] and chat["model"] == "local-heuristic" and chat["status"] == "completed"
         assert answer("/context")["messages"][-1]["content"] == "What did I tell you about my breathing?"
         assert "error" not in answer("/turns")
-        session = answer("curl -s \"${H[@]}\" $API")
+        session = answer('curl -s "${H[@]}" $API')
         assert {"summary", "recent"} <= session.keys()
         first, again = (body for command, body in said if command.endswith("/end"))
         assert first["memory_id"].startswith("ses-") and not first.get("already_ended")

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from engram import runtime
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.erasure_log import erasure_log_table_name
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.adapters.dynamodb.user_data import DynamoUserData
+from engram.adapters.lambda_context import LocalContext
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import OwnerKey, SessionKey
-from engram.local.apigw import LocalContext
 from engram.privacy.models import ErasureScope
 from engram.settings import Settings
 from engram.wiring import Container

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
 from engram.memory.models import IndexDocument, Namespace, SearchFilter
@@ -30,7 +30,7 @@ def _sync_index(c: Container) -> None:
 
 
 def _reconcile(c: Container) -> dict[str, Any]:
-    from engram.local.apigw import LocalContext
+    from engram.adapters.lambda_context import LocalContext
     from functions.memory_indexer import handler as indexer
 
     indexer.use_index(c.index, c.cipher)

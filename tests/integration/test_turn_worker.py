@@ -14,14 +14,14 @@ import pytest
 
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.stream_poller import StreamPoller
+from engram.adapters.lambda_context import LocalContext
 from engram.adapters.queues import SqsFifoQueue
 from engram.conversation.post_turn import access_job
 from engram.kernel.errors import StoreUnavailable
 from engram.kernel.ids import job_group
 from engram.kernel.keys import OwnerKey, SessionKey
-from engram.local.apigw import LocalContext
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe
-from engram.local.stream_poller import StreamPoller
 from engram.memory.models import MemoryRecord, MemoryType, Namespace
 from engram.settings import Settings
 from engram.wiring import Container

@@ -20,8 +20,8 @@ from engram.conversation.models import GateDecision, Turn
 from engram.conversation.post_turn import after_turn_job
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
-from engram.memory.models import MemoryRecord, MemoryStatus, Namespace, SearchFilter
-from engram.memory.pipeline import WriteReport, round_memory_id
+from engram.memory.models import MemoryRecord, MemoryStatus, Namespace, SearchFilter, round_memory_id
+from engram.memory.pipeline import WriteReport
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.settings import Settings
 from engram.wiring import Container, build_models

@@ -15,8 +15,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from engram.adapters.dynamodb import keys
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.kernel.keys import OwnerKey
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, StreamChange
 from engram.memory.models import MemoryRecord, Namespace

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.settings import Settings
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.adapters.dynamodb.tables import dynamodb_client
 from engram.settings import Settings
 
 Item = dict[str, Any]

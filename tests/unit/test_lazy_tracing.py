@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from aws_lambda_powertools import Tracer
 
-from engram.tracing import LazyTracer
+from engram.observability.tracing import LazyTracer
 
 REPO = Path(__file__).resolve().parents[2]
 HANDLERS = [
@@ -239,7 +239,7 @@ def _emitted(import_tracer: str) -> dict[str, Any]:
 def test_the_real_xray_sdk_gets_the_same_segments_as_with_an_eager_tracer() -> None:
     """End to end with the X-Ray SDK and a loopback 'daemon': nothing is lost by building it late,
     including the botocore subsegment of a client created before the first invocation."""
-    lazy = _emitted("from engram.tracing import LazyTracer as TracerClass")
+    lazy = _emitted("from engram.observability.tracing import LazyTracer as TracerClass")
     eager = _emitted("from aws_lambda_powertools import Tracer as TracerClass")
     assert lazy["xray_at_import"] is False
     assert lazy["segments"] == eager["segments"]

@@ -9,7 +9,7 @@ import pytest
 from botocore.exceptions import ClientError
 
 from engram.adapters.dynamodb.connection import TableConfig
-from engram.local.stream_poller import StreamPoller
+from engram.adapters.dynamodb.stream_poller import StreamPoller
 
 ARN = "arn:aws:dynamodb:ddblocal:000000000000:table/t/stream/x"
 

@@ -12,11 +12,11 @@ import pytest
 
 from engram.adapters.dynamodb.memory_store import to_item
 from engram.adapters.dynamodb.models import MemoryItem
+from engram.adapters.dynamodb.stream_poller import failed_positions, to_lambda_record
 from engram.adapters.dynamodb.stream_records import memory_image, memory_ref, to_change
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.metrics import InMemoryMetrics
 from engram.kernel.errors import ValidationFailed
-from engram.local.stream_poller import failed_positions, to_lambda_record
 from engram.memory.indexer import ChangeKind, MemoryIndexer, MemoryRef, Outcome, StreamChange
 from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, SearchFilter
 from tests.conftest import EVENTS

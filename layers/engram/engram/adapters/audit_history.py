@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from engram.kernel.errors import StoreUnavailable
-from engram.privacy.audit import AuditEntry
+from engram.privacy.models import AuditEntry
 
 EXPORT_EVENT = "engram_audit_export"  # the direct-invoke event's one key (functions/audit/handler.py)
 

@@ -8,10 +8,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
     import numpy.typing as npt
 
-
     Vector = npt.NDArray[np.float32]
-
-
 
 
 class TokenCounter(Protocol):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engram.conversation.ports import ConversationStore
 from engram.kernel.errors import EngramError
+from engram.kernel.keys import SessionKey
 
 
 class ReplyTokenInvalid(EngramError):
@@ -60,3 +62,25 @@ class Transcriber(Protocol):
     def transcribe(self, audio: bytes, filename: str) -> str:
         """Speech to text; VoiceNotConfigured when no model is configured."""
         ...
+
+
+class LineConversation(Protocol):
+    """The conversation core as a LINE turn uses it (engram.conversation's ConversationService)."""
+
+    store: ConversationStore  # the chat's last words tell the user's language
+
+    def chat(
+        self,
+        key: SessionKey,
+        text: str,
+        idempotency_key: str | None = None,
+        audio_id: str | None = None,
+        is_final: bool = True,
+        part: int | None = None,
+    ) -> dict[str, Any]: ...
+
+
+class SessionEnder(Protocol):
+    """Ends a chat's session run (engram.conversation's SessionCloser): on unfollow."""
+
+    def end(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> object: ...

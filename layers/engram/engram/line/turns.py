@@ -19,9 +19,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from engram.conversation.conversation import ConversationService
 from engram.conversation.ports import IdempotencyStore
-from engram.conversation.session_end import SessionCloser
 from engram.kernel.clock import Clock
 from engram.kernel.errors import EngramError, NotFound
 from engram.kernel.keys import OwnerKey, SessionKey
@@ -43,9 +41,11 @@ from engram.line.models import (
 )
 from engram.line.ports import (
     DeadLetters,
+    LineConversation,
     LineMessenger,
     LineUnavailable,
     ReplyTokenInvalid,
+    SessionEnder,
     Transcriber,
     VoiceNotConfigured,
 )
@@ -81,8 +81,8 @@ def line_messages(text: str) -> list[str]:
 @dataclass
 class LineTurns:
     channels: Channels
-    conversation: ConversationService
-    closer: SessionCloser
+    conversation: LineConversation
+    closer: SessionEnder
     messenger: LineMessenger
     dead_letters: DeadLetters
     markers: IdempotencyStore

@@ -90,20 +90,3 @@ def _is_text(content_type: str) -> bool:
     return not content_type or content_type.startswith(
         ("application/json", "text/", "application/x-www-form-urlencoded")
     )
-
-
-class LocalContext:
-    """The parts of LambdaContext that Powertools reads."""
-
-    function_name = "engram-local"
-    function_version = "$LATEST"
-    invoked_function_arn = "arn:aws:lambda:us-east-1:000000000000:function:engram-local"
-    memory_limit_in_mb = 512
-    log_group_name = "/aws/lambda/engram-local"
-    log_stream_name = "local"
-
-    def __init__(self) -> None:
-        self.aws_request_id = uuid.uuid4().hex
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 30_000

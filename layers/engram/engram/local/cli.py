@@ -14,8 +14,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from engram.local.ports import DEFAULT_DDB_PORT, DEFAULT_LINE_PORT, DEFAULT_PORT
-from engram.local.ports import env_port as _port
+from engram.local.listen import DEFAULT_DDB_PORT, DEFAULT_LINE_PORT, DEFAULT_PORT
+from engram.local.listen import env_port as _port
 
 
 class StackNotRunning(SystemExit):
@@ -34,7 +34,7 @@ def _settings() -> Any:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from engram.local import tokens
-    from engram.local.ports import StackStartError
+    from engram.local.listen import StackStartError
     from engram.local.stack import start_stack
 
     try:

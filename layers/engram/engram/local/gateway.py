@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from engram.adapters.lambda_context import LocalContext
 from engram.kernel.errors import Unauthorized
 from engram.local import tokens
-from engram.local.apigw import LocalContext, build_event
+from engram.local.apigw import build_event
 from engram.settings import Settings
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]

@@ -42,10 +42,10 @@ def run_job(name: str, now: float | None, endpoint: str) -> dict[str, Any]:
         raise SystemExit(f"DynamoDB Local is not running at {endpoint}: start the local stack with `make run` first")
     from engram import runtime
     from engram.adapters.embedders.local import DIMENSIONS
+    from engram.adapters.lambda_context import LocalContext
     from engram.adapters.local_index import LocalIndex
     from engram.kernel.clock import ManualClock, SystemClock
     from engram.kernel.paths import repo_root
-    from engram.local.apigw import LocalContext
     from engram.local.dynamodb_local import local_aws_env
     from engram.settings import Settings
     from engram.wiring import build_container

@@ -9,8 +9,8 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from engram.adapters.lambda_context import LocalContext
 from engram.kernel.paths import repo_root
-from engram.local.apigw import LocalContext
 
 log = logging.getLogger(__name__)
 

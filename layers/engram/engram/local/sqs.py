@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engram.adapters.dynamodb.outbox_records import is_outbox_record
-from engram.local.apigw import LocalContext
+from engram.adapters.lambda_context import LocalContext
 
 logger = logging.getLogger(__name__)
 

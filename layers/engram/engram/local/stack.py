@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from engram import runtime
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.outbox_records import is_outbox_record
+from engram.adapters.dynamodb.stream_poller import StreamPoller
 from engram.adapters.dynamodb.stream_records import is_memory_record
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.queues import ThreadQueue
@@ -24,11 +25,10 @@ from engram.kernel.paths import repo_root
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.local.gateway import LocalGateway
 from engram.local.line_standin import LineStandIn
-from engram.local.ports import DEFAULT_PORT, DataDirLock, PortInUse, default_data_dir, ensure_free
+from engram.local.listen import DEFAULT_PORT, DataDirLock, PortInUse, default_data_dir, ensure_free
 from engram.local.scheduler import LocalScheduler
 from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
-from engram.local.stream_poller import StreamPoller
 from engram.settings import Settings
 from engram.wiring import Container, build_container
 from functions.line_webhook import handler as line_webhook_handler

@@ -19,8 +19,7 @@ from datetime import UTC, datetime
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict
 from engram.kernel.ports import MetricsSink
-from engram.memory.lifecycle_policy import DueRef
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, plain_topics
+from engram.memory.models import DueRef, MemoryRecord, MemoryStatus, MemoryType, Namespace, plain_topics
 from engram.memory.ports import MemoryRepository
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict, EngramError
 from engram.kernel.ports import MetricsSink
-from engram.memory.lifecycle_policy import ARCHIVED_STATUSES, DueRef, LifecyclePolicy
-from engram.memory.models import ArchiveReason, MemoryRecord, MemoryStatus, Namespace, SearchFilter
+from engram.memory.lifecycle_policy import ARCHIVED_STATUSES, LifecyclePolicy
+from engram.memory.models import ArchiveReason, DueRef, MemoryRecord, MemoryStatus, Namespace, SearchFilter
 from engram.memory.ports import MemoryCompressor, MemoryIndex, MemoryRepository
 from engram.settings import Settings
 

@@ -10,52 +10,24 @@ into the sparse `compression_due` index on every write, so the daily job reads o
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engram.memory.models import ArchiveInfo, ArchiveReason, MemoryRecord, MemoryStatus, Namespace
+from engram.memory.models import (
+    ArchiveInfo,
+    ArchiveReason,
+    LifecycleEntry,
+    LifecycleEvent,
+    MemoryRecord,
+    MemoryStatus,
+    Namespace,
+)
 from engram.memory.scoring import DAY_S, crossing_time, record_effective_importance
 
 if TYPE_CHECKING:
     from engram.settings import Settings
 
 ARCHIVED_STATUSES = (MemoryStatus.ARCHIVED, MemoryStatus.COMPRESSED)
-
-
-class LifecycleEvent(StrEnum):
-    """R5 (seed 004 §4.3 event types, plus restore)."""
-
-    SCORE_UPDATE = "score_update"  # a score crossed the threshold, or an edit changed importance
-    COMPRESS = "compress"
-    ARCHIVE = "archive"
-    RESTORE = "restore"
-    DELETE = "delete"
-
-
-@dataclass(frozen=True, slots=True)
-class LifecycleEntry:
-    """One append-only line of a memory's lifecycle log. Never content: ids, scores, sizes."""
-
-    tenant_id: str
-    user_id: str
-    memory_id: str
-    event: LifecycleEvent
-    at: float
-    score_before: float | None = None
-    score_after: float | None = None
-    details: dict[str, Any] = field(default_factory=dict)
-    version: int = 0  # the record's version the step made: orders and tells apart same-instant steps
-
-
-@dataclass(frozen=True, slots=True)
-class DueRef:
-    """An item the lifecycle job must look at: a memory, or (memory_id None) a user's capacity mark."""
-
-    tenant_id: str
-    user_id: str
-    memory_id: str | None
-    due_at: float
 
 
 def _round(score: float) -> float:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
+
+from engram.kernel.keys import SessionKey
 
 
 class MemoryType(StrEnum):
@@ -279,3 +282,59 @@ def subject_of(topics: list[str]) -> str | None:
         if t.startswith(SUBJECT_TAG):
             return t[len(SUBJECT_TAG) :]
     return None
+
+
+class LifecycleEvent(StrEnum):
+    """R5 (seed 004 §4.3 event types, plus restore)."""
+
+    SCORE_UPDATE = "score_update"  # a score crossed the threshold, or an edit changed importance
+    COMPRESS = "compress"
+    ARCHIVE = "archive"
+    RESTORE = "restore"
+    DELETE = "delete"
+
+
+@dataclass(frozen=True, slots=True)
+class LifecycleEntry:
+    """One append-only line of a memory's lifecycle log. Never content: ids, scores, sizes."""
+
+    tenant_id: str
+    user_id: str
+    memory_id: str
+    event: LifecycleEvent
+    at: float
+    score_before: float | None = None
+    score_after: float | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+    version: int = 0  # the record's version the step made: orders and tells apart same-instant steps
+
+
+@dataclass(frozen=True, slots=True)
+class DueRef:
+    """An item the lifecycle job must look at: a memory, or (memory_id None) a user's capacity mark."""
+
+    tenant_id: str
+    user_id: str
+    memory_id: str | None
+    due_at: float
+
+
+@dataclass(slots=True)
+class ThreadState:
+    """The open thread of one conversation run."""
+
+    generation: int
+    start_seq: int
+    last_seq: int
+    last_at: float
+    centroid: list[float]
+    rounds: int
+    words: list[str] = field(default_factory=list)  # analysed words of its rounds (bounded)
+    candidates: list[str] = field(default_factory=list)  # facts extracted during the thread
+    version: int = 0
+
+
+def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
+    """L5: one round memory per (conversation, run, round): its id says which."""
+    digest = hashlib.sha1(f"{key}|{generation}|{seq}".encode(), usedforsecurity=False).hexdigest()[:24]
+    return f"rnd-{digest}"

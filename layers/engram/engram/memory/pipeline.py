@@ -41,6 +41,7 @@ from engram.memory.models import (
     Namespace,
     SearchFilter,
     plain_topics,
+    round_memory_id,
     subject_of,
     value_of,
     value_tag,
@@ -73,11 +74,6 @@ class WriteReport:
 def _important(turn: Turn, facts: list[Fact]) -> bool:
     """L5 "important moments" (symptom change, emergency, milestone): kept permanently."""
     return turn.emergency or any(f.safety for f in facts) or bool(IMPORTANT_MOMENT.search(turn.user_text))
-
-
-def round_memory_id(key: SessionKey, generation: int, seq: int) -> str:
-    digest = hashlib.sha1(f"{key}|{generation}|{seq}".encode(), usedforsecurity=False).hexdigest()[:24]
-    return f"rnd-{digest}"
 
 
 def fact_memory_id(round_id: str, fact: Fact) -> str:

@@ -27,12 +27,9 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
     import numpy.typing as npt
 
-    from engram.memory.lifecycle_policy import DueRef, LifecycleEntry  # its settings import: ~170 ms
-    from engram.memory.threads import ThreadState
+    from engram.memory.models import DueRef, LifecycleEntry, ThreadState  # its settings import: ~170 ms
 
     Vector = npt.NDArray[np.float32]
-
-
 
 
 class ThreadStore(Protocol):

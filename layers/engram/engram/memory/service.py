@@ -25,10 +25,12 @@ from engram.kernel.keys import OwnerKey
 from engram.kernel.ports import MetricsSink
 from engram.language.blank import is_blank
 from engram.language.masking import mask_for_storage
-from engram.memory.lifecycle_policy import LifecycleEntry, LifecycleEvent, LifecyclePolicy
+from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import (
     KB_OWNER,
     ArchiveReason,
+    LifecycleEntry,
+    LifecycleEvent,
     MemoryOrigin,
     MemoryRecord,
     MemoryStatus,

@@ -22,7 +22,7 @@ import hashlib
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from engram.conversation.models import Turn
 from engram.kernel.clock import Clock
@@ -33,7 +33,7 @@ from engram.language.analysis import analyze, detect_language
 from engram.language.packs import PACKS
 from engram.language.sentences import split_sentences
 from engram.language.topics import topics as topics_of
-from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace
+from engram.memory.models import MemoryRecord, MemoryStatus, MemoryType, Namespace, ThreadState
 from engram.memory.ports import MemoryRepository, ThreadStore
 from engram.memory.scoring import cosine
 from engram.settings import Settings
@@ -45,21 +45,6 @@ TOPIC_CHANGE = re.compile("|".join(pack.signals.topic_change for pack in PACKS),
 
 def explicit_topic_change(text: str) -> bool:
     return bool(TOPIC_CHANGE.search(text.strip()))
-
-
-@dataclass(slots=True)
-class ThreadState:
-    """The open thread of one conversation run."""
-
-    generation: int
-    start_seq: int
-    last_seq: int
-    last_at: float
-    centroid: list[float]
-    rounds: int
-    words: list[str] = field(default_factory=list)  # analysed words of its rounds (bounded)
-    candidates: list[str] = field(default_factory=list)  # facts extracted during the thread
-    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +199,7 @@ class ThreadTracker:
         return None
 
     def _flush(self, key: SessionKey, state: ThreadState, last_seq: int, reason: str, now: float) -> Flush | None:
-        from engram.memory.pipeline import round_memory_id  # the pipeline imports this module
+        from engram.memory.models import round_memory_id
 
         # The rounds' memories (L5): masked (P5), and kept 180 days where the raw turns last 24 h.
         ids = [round_memory_id(key, state.generation, seq) for seq in range(state.start_seq, last_seq + 1)]

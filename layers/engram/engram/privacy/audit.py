@@ -11,35 +11,16 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from engram.kernel.errors import EngramError
 from engram.kernel.ports import MetricsSink
+from engram.privacy.models import AuditEntry
 from engram.privacy.ports import AuditWriter
 from engram.privacy.receipt import user_hash
 
 logger = logging.getLogger(__name__)
 MAX_FIELD = 256  # user agents and reasons are cut: bounded entries
-
-
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
-    tenant_id: str
-    subject: str  # keyed hash of the user the action concerns
-    at: float
-    action: str  # "GET /v1/memories/{memory_id}", "erasure.completed", ...
-    actor_kind: str  # end_user | backend | system
-    actor: str  # the end user's own hash, a backend's IAM principal, a job's name
-    outcome: str  # the HTTP status, or completed / failed
-    reason: str = ""  # why: X-Engram-Reason from a backend, the route's purpose otherwise
-    ip: str = ""
-    user_agent: str = ""
-    request_id: str = ""
-    entry_id: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass

@@ -39,11 +39,12 @@ from engram.language.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.ports import MemoryIndex
 from engram.privacy import receipt as receipts
-from engram.privacy.audit import AuditEntry, AuditTrail
+from engram.privacy.audit import AuditTrail
 from engram.privacy.export_jobs import ExportArchive, document_key
 from engram.privacy.models import (
     STORES,
     AnonymousMoment,
+    AuditEntry,
     ErasureLogEntry,
     ErasureRequest,
     ErasureScope,

@@ -14,8 +14,7 @@ from typing import Any, Protocol
 from engram.kernel.clock import Clock
 from engram.kernel.errors import EngramError
 from engram.privacy import receipt as receipts
-from engram.privacy.audit import AuditEntry
-from engram.privacy.models import STORES
+from engram.privacy.models import STORES, AuditEntry
 from engram.privacy.ports import UserData
 from engram.settings import Settings
 

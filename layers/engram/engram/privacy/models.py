@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class ErasureScope(StrEnum):
@@ -108,3 +109,22 @@ class ErasureLogEntry:
     persona_id: str | None = None
     # what an erasure from before the fence covered when a chat wrote on (up to here); None since
     cutoff: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    tenant_id: str
+    subject: str  # keyed hash of the user the action concerns
+    at: float
+    action: str  # "GET /v1/memories/{memory_id}", "erasure.completed", ...
+    actor_kind: str  # end_user | backend | system
+    actor: str  # the end user's own hash, a backend's IAM principal, a job's name
+    outcome: str  # the HTTP status, or completed / failed
+    reason: str = ""  # why: X-Engram-Reason from a backend, the route's purpose otherwise
+    ip: str = ""
+    user_agent: str = ""
+    request_id: str = ""
+    entry_id: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

@@ -11,12 +11,9 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
     import numpy.typing as npt
 
-    from engram.privacy.audit import AuditEntry
-    from engram.privacy.models import AnonymousMoment, ErasureLogEntry, ErasureRequest, UserItem
+    from engram.privacy.models import AnonymousMoment, AuditEntry, ErasureLogEntry, ErasureRequest, UserItem
 
     Vector = npt.NDArray[np.float32]
-
-
 
 
 class ErasureRequests(Protocol):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from engram.kernel.clock import Clock
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
-    from engram.wiring.container import Container
+    from engram.wiring.parts import Parts
 
 LOCAL_ENVIRONMENTS = ("local", "test")
 
@@ -59,7 +59,7 @@ def dead_letters_for(settings: Settings) -> DeadLetters:
     return LocalDeadLetters()
 
 
-def line_turns(c: Container) -> LineTurns:
+def line_turns(c: Parts) -> LineTurns:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
     from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from engram.memory.consolidation import ConsolidationJob
     from engram.memory.lifecycle import LifecycleJob
     from engram.memory.retention import RetentionJob
-    from engram.wiring.container import Container
+    from engram.wiring.parts import Parts
 
 
 def default_embedder() -> Embedder:
@@ -88,7 +88,7 @@ def build_knowledge_base(
     return KnowledgeBase(repo, embedder or default_embedder(), settings, clock, metrics, counter, submit)
 
 
-def memory_service(c: Container) -> MemoryService:
+def memory_service(c: Parts) -> MemoryService:
     return build_memory_service(
         c.settings,
         clock=c.clock,
@@ -101,7 +101,7 @@ def memory_service(c: Container) -> MemoryService:
     )
 
 
-def knowledge_base(c: Container) -> KnowledgeBase:
+def knowledge_base(c: Parts) -> KnowledgeBase:
     memory = c.memory_service
     return build_knowledge_base(
         c.settings,
@@ -114,7 +114,7 @@ def knowledge_base(c: Container) -> KnowledgeBase:
     )
 
 
-def lifecycle_job(c: Container) -> LifecycleJob:
+def lifecycle_job(c: Parts) -> LifecycleJob:
     """The daily lifecycle job on the container's repository; the small model compresses when
     OpenAI is configured, the extractive fallback otherwise (and whenever the model fails)."""
     from engram.adapters.local_models.compressor import ExtractiveCompressor
@@ -137,7 +137,7 @@ def lifecycle_job(c: Container) -> LifecycleJob:
     )
 
 
-def retention_job(c: Container) -> RetentionJob:
+def retention_job(c: Parts) -> RetentionJob:
     """The daily retention job (R6) on the container's repository and index."""
     from engram.adapters.dynamodb.job_state import DynamoJobState
     from engram.memory.retention import RetentionJob
@@ -152,7 +152,7 @@ def retention_job(c: Container) -> RetentionJob:
     )
 
 
-def consolidation_job(c: Container) -> ConsolidationJob:
+def consolidation_job(c: Parts) -> ConsolidationJob:
     """The weekly consolidation (L9) on the container's repository."""
     from engram.memory.consolidation import ConsolidationJob
 

@@ -19,7 +19,7 @@ from engram.settings import Settings
 if TYPE_CHECKING:
     from engram.adapters.dynamodb.erasure_log import DynamoErasureLog
     from engram.privacy.reerasure import ReerasureJob
-    from engram.wiring.container import Container
+    from engram.wiring.parts import Parts
 
 
 def receipt_signer(settings: Settings) -> ReceiptSigner:
@@ -32,7 +32,7 @@ def receipt_signer(settings: Settings) -> ReceiptSigner:
     return LocalKeySigner(Path(s.receipt_key_path))
 
 
-def erasure_job(c: Container) -> ErasureJob:
+def erasure_job(c: Parts) -> ErasureJob:
     from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
     from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
     from engram.adapters.dynamodb.user_data import DynamoUserData
@@ -62,7 +62,7 @@ def erasure_log(settings: Settings) -> DynamoErasureLog:
     )
 
 
-def reerasure_job(c: Container) -> ReerasureJob:
+def reerasure_job(c: Parts) -> ReerasureJob:
     """O4: queue re-erasures of the logged erasures' users a restored table holds again."""
     from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
     from engram.adapters.dynamodb.job_state import DynamoJobState
@@ -81,7 +81,7 @@ def reerasure_job(c: Container) -> ReerasureJob:
     )
 
 
-def erasure_service(c: Container) -> ErasureService:
+def erasure_service(c: Parts) -> ErasureService:
     from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
 
     return ErasureService(
@@ -93,7 +93,7 @@ def erasure_service(c: Container) -> ErasureService:
     )
 
 
-def export_service(c: Container) -> ExportService:
+def export_service(c: Parts) -> ExportService:
     from engram.adapters.dynamodb.user_data import DynamoUserData
 
     return ExportService(
@@ -122,7 +122,7 @@ def audit_history(settings: Settings) -> AuditHistory:
     return ReaderAuditHistory(DynamoAuditReader(TableConfig.from_settings(s), table))
 
 
-def audit_trail(c: Container, *, hashed_only: bool) -> AuditTrail:
+def audit_trail(c: Parts, *, hashed_only: bool) -> AuditTrail:
     """P6: the writer side (PutItem only in AWS). `hashed_only`: for a function without the
     hash key (the jobs), whose entries carry subjects hashed already."""
     from engram.adapters.dynamodb.audit_log import DynamoAuditWriter
@@ -146,7 +146,7 @@ def export_archive(settings: Settings) -> ExportArchive:
     return LocalExportArchive(Path(s.export_dir))
 
 
-def large_exports(c: Container) -> LargeExports:
+def large_exports(c: Parts) -> LargeExports:
     """P2: exports above the inline bound, made by the `export` job and fetched by link."""
     from engram.adapters.dynamodb.export_requests import DynamoExportRequests
 

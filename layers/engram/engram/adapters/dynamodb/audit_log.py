@@ -10,7 +10,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.dynamodb.side_table import SideTable
 from engram.kernel.errors import StoreUnavailable
-from engram.privacy.audit import AuditEntry
+from engram.privacy.models import AuditEntry
 
 _FIELDS = ("action", "actor_kind", "actor", "outcome", "reason", "ip", "user_agent", "request_id")
 

@@ -25,11 +25,14 @@ from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
 from engram.adapters.dynamodb.models import BoundModels, LifecycleLogItem, MemoryItem
 from engram.kernel.errors import Conflict, StoreUnavailable
-from engram.memory.lifecycle_policy import DueRef, LifecycleEntry, LifecycleEvent, LifecyclePolicy
+from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import (
     ArchiveInfo,
     ArchiveReason,
+    DueRef,
     ExpiredItem,
+    LifecycleEntry,
+    LifecycleEvent,
     MemoryOrigin,
     MemoryRecord,
     MemoryStatus,

@@ -17,7 +17,7 @@ class SideTable:
     @property
     def client(self) -> Any:
         if self._client is None:
-            from engram.adapters.dynamodb.tables import dynamodb_client  # boto3 on first use only
+            from engram.adapters.dynamodb.client import dynamodb_client  # boto3 on first use only
 
             self._client = dynamodb_client(self._cfg)
         return self._client

@@ -9,10 +9,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import boto3
-from botocore.config import Config
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
 
 TTL_ATTRIBUTE = "expires_at"
@@ -24,16 +23,6 @@ GSIS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("compression_due", "due_shard", "S", "compress_due_at", "N", {"ProjectionType": "KEYS_ONLY"}),
     ("erasure_requests", "erasure_status", "S", "requested_at", "N", {"ProjectionType": "ALL"}),
 ]
-
-
-def dynamodb_client(cfg: TableConfig) -> Any:
-    kwargs: dict[str, Any] = {
-        "region_name": cfg.region,
-        "config": Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=2, read_timeout=5),
-    }
-    if cfg.host:
-        kwargs.update(endpoint_url=cfg.host, aws_access_key_id="local", aws_secret_access_key="local")  # noqa: S106 - DynamoDB Local
-    return boto3.client("dynamodb", **kwargs)
 
 
 def table_definition(table_name: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from engram.adapters.dynamodb.errors import translate
 from engram.adapters.dynamodb.models import BoundModels
 from engram.kernel.errors import Conflict
 from engram.kernel.keys import SessionKey
-from engram.memory.threads import ThreadState
+from engram.memory.models import ThreadState
 
 THREAD_SK = "#THREAD"
 

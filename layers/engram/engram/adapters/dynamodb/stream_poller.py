@@ -30,10 +30,10 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamodb.client import dynamodb_client
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.models import LOCAL_CREDENTIALS
-from engram.adapters.dynamodb.tables import dynamodb_client
-from engram.local.apigw import LocalContext
+from engram.adapters.lambda_context import LocalContext
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,76 @@
+"""What the builders of wiring/memory.py, privacy.py and line.py read from the container: the
+Container satisfies this protocol, and the builders name it instead of the Container, so the
+container module and its builders do not import each other."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
+    from engram.adapters.dynamodb.models import BoundModels
+    from engram.adapters.dynamodb.profile_store import DynamoProfileStore
+    from engram.adapters.token_counter import QuicktokCounter
+    from engram.conversation.conversation import ConversationService
+    from engram.conversation.ports import PostTurnQueue
+    from engram.conversation.session_end import SessionCloser
+    from engram.kernel.clock import Clock
+    from engram.kernel.ports import MetricsSink
+    from engram.line.ports import DeadLetters, Transcriber
+    from engram.memory.ports import MemoryIndex
+    from engram.memory.retrieval import HybridRetriever
+    from engram.memory.service import MemoryService
+    from engram.privacy.audit import AuditTrail
+    from engram.privacy.export import ExportService
+    from engram.privacy.export_jobs import ExportArchive
+    from engram.privacy.ports import ReceiptSigner
+    from engram.settings import Settings
+    from engram.wiring.models import Models
+
+
+class Parts(Protocol):
+    # read-only properties: a plain attribute and a lazily built one both satisfy them
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def metrics(self) -> MetricsSink: ...
+    @property
+    def counter(self) -> QuicktokCounter: ...
+    @property
+    def models(self) -> Models: ...
+    @property
+    def bound(self) -> BoundModels: ...
+    @property
+    def conversation(self) -> ConversationService: ...
+    @property
+    def closer(self) -> SessionCloser: ...
+    @property
+    def queue(self) -> PostTurnQueue: ...
+    @property
+    def index(self) -> MemoryIndex: ...
+    @property
+    def memories(self) -> DynamoMemoryRepository: ...
+    @property
+    def profiles(self) -> DynamoProfileStore: ...
+    @property
+    def retriever(self) -> HybridRetriever: ...
+    @property
+    def index_owned_elsewhere(self) -> bool: ...
+    @property
+    def memory_service(self) -> MemoryService: ...
+    @property
+    def receipt_signer(self) -> ReceiptSigner: ...
+    @property
+    def hashed_audit_trail(self) -> AuditTrail: ...
+    @property
+    def export_archive(self) -> ExportArchive: ...
+    @property
+    def export_service(self) -> ExportService: ...
+    @property
+    def line_transcriber(self) -> Transcriber | None: ...
+    @property
+    def line_dead_letters(self) -> DeadLetters: ...
+    def start_erasure(self) -> None: ...
+    def start_export(self) -> None: ...

@@ -81,6 +81,9 @@ class Settings(BaseSettings):
 
     # --- S: short-term memory ----------------------------------------------
     session_idle_timeout_s: int = Field(default=30 * 60, ge=1)  # S1
+    # S6: a returning user's first prompt waits at most this long for the old run's session memory
+    # that another worker is making (then goes on without it; retrieval finds it later)
+    session_bridge_wait_s: float = Field(default=5.0, ge=0, le=30)
     history_ttl_s: int = Field(default=24 * 3600, ge=60)  # S2 / R6 hot history, summary, cursor
     conversation_log_ttl_s: int = Field(default=30 * 86400, ge=3600)  # S2 / R6
     recent_window_rounds: int = Field(default=8, ge=1, le=50)  # S3 [6-10]

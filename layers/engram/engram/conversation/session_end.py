@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings 
 logger = logging.getLogger(__name__)
 
 END_REASONS = ("end", "save")
-BRIDGE_WAIT_S = 5.0  # a returning prompt waits this long (real time) for a memory another worker makes
 
 
 def _wait(seconds: float) -> None:
@@ -126,7 +125,7 @@ class SessionCloser:
         An idle run is closed here (`close_idle`) and its memory made now, as part of the turn: the
         turn's own append would close it only after the prompt, and its memory would come later still.
         A run closed elsewhere (end, idle job, message limit) has its memory, or gets it here when
-        nobody is making it, or within BRIDGE_WAIT_S when somebody is. None: nothing to remember, a
+        nobody is making it, or within `session_bridge_wait_s` when somebody is. None: nothing to remember, a
         round reopened the run meanwhile, or the memory did not come in time (retrieval finds it later)."""
         now = self.clock.now()
         if meta.status != SessionStatus.ENDED:
@@ -143,7 +142,7 @@ class SessionCloser:
             if current is None or current.status != SessionStatus.ENDED:
                 return None
             meta = current
-        deadline = time.monotonic() + BRIDGE_WAIT_S
+        deadline = time.monotonic() + self.settings.session_bridge_wait_s
         delay = 0.05
         while True:
             run = self.runs.get(key, meta.generation, self.clock.now())

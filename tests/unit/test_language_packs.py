@@ -97,3 +97,16 @@ def test_every_extraction_rule_becomes_a_known_memory_type(pack: LanguagePack) -
 
     for rule in pack.extraction.rules:
         assert rule.type in {t.value for t in MemoryType}, rule.rule_id
+
+
+def test_every_fact_kind_is_stated_by_some_pack_and_a_rule_takes_its_kinds_metadata() -> None:
+    from engram.language.fact_kinds import KINDS, rule
+
+    made = {(r.rule_id, r.type, r.subject) for pack in PACKS for r in pack.extraction.rules}
+    for kind in KINDS.values():
+        assert (kind.rule_id or kind.name, kind.type, kind.subject) in made, kind.name
+    plan = rule("plan", r"(?P<x>\w+) planned", flags=re.IGNORECASE, stability=0.5)
+    assert (plan.rule_id, plan.type, plan.subject, plan.stability) == ("goal", "todo", "plan:{x}", 0.5)
+    assert plan.patterns[0].flags & re.IGNORECASE and plan.negation is None
+    with pytest.raises(TypeError):
+        rule("plan", "x", no_such_field=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.language.extraction_pack import Rule
-from engram.language.extraction_pack import compile_all as _c
+from engram.language.fact_kinds import rule
 
 _I = re.IGNORECASE
 
@@ -43,386 +43,180 @@ _NOT_A_DRUG = (
 )
 
 EN_RULES: tuple[Rule, ...] = (
-    Rule(
-        "pet_allergy",
-        _c(rf"\bmy (?:{_PET_EN})\b.*\ballergic to {_X}", flags=_I),
-        "constraint",
-        "pet:allergy:{x}",
-        ("pet", "health", "allergy"),
-        0.9,
-        0.9,
-        -0.3,
-        safety=True,
-    ),
-    Rule(
+    rule("pet_allergy", rf"\bmy (?:{_PET_EN})\b.*\ballergic to {_X}", flags=_I),
+    rule(
         "pet_medication",
-        _c(
-            rf"\bmy (?:{_PET_EN})\b.*\b(?:takes|is on|is taking|gets) (?P<x>[\w-]+) ?(?:\d+ ?mg )?"
-            r"(?:medicine|meds|pills?|tablets?|drops|injections?|daily|every|twice)",
-            flags=_I,
-        ),
-        "fact",
-        "pet:medication",
-        ("pet", "health", "medication"),
-        0.8,
-        0.9,
-        safety=True,
+        rf"\bmy (?:{_PET_EN})\b.*\b(?:takes|is on|is taking|gets) (?P<x>[\w-]+) ?(?:\d+ ?mg )?"
+        r"(?:medicine|meds|pills?|tablets?|drops|injections?|daily|every|twice)",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "allergy",
-        _c(
-            rf"\ballergic to {_X}",
-            r"\b(?:i have an? |my )(?P<x>[\w-]+(?: [\w-]+)?) allergy\b",
-            r"\bno (?P<x>[\w-]+) allergy\b",
-            flags=_I,
-        ),
-        "constraint",
-        "allergy:{x}",
-        ("health", "allergy"),
-        0.95,
-        0.95,
-        -0.3,
-        safety=True,
+        rf"\ballergic to {_X}",
+        r"\b(?:i have an? |my )(?P<x>[\w-]+(?: [\w-]+)?) allergy\b",
+        r"\bno (?P<x>[\w-]+) allergy\b",
+        flags=_I,
         negation=re.compile(r"\bnot allergic\b|\bno (?:\w+ )?allergy\b|\bisn'?t allergic\b|\bno longer allergic\b", _I),
     ),
-    Rule(
+    rule(
         "contraindication",
-        _c(
-            rf"\b(?:can'?t|cannot|can not|must not|mustn'?t|shouldn'?t|should not|(?:am|'m) not allowed to"
-            rf"|(?:was|were) told not to|not supposed to) (?:take|eat|drink|have|use|mix) {_X}",
-            rf"\b(?:doctor|physician|nurse|pharmacist) (?:said|says|told me) (?:not to (?:take|eat|drink"
-            rf"|have|use)"
-            rf"|to avoid|no) {_X}",
-            rf"\b(?:i )?(?:have to|must|need to) avoid {_X}",
-            flags=_I,
-        ),
-        "constraint",
-        "contraindication:{x}",
-        ("health", "contraindication"),
-        0.9,
-        0.95,
-        -0.2,
-        safety=True,
+        rf"\b(?:can'?t|cannot|can not|must not|mustn'?t|shouldn'?t|should not|(?:am|'m) not allowed to"
+        rf"|(?:was|were) told not to|not supposed to) (?:take|eat|drink|have|use|mix) {_X}",
+        rf"\b(?:doctor|physician|nurse|pharmacist) (?:said|says|told me) (?:not to (?:take|eat|drink"
+        rf"|have|use)"
+        rf"|to avoid|no) {_X}",
+        rf"\b(?:i )?(?:have to|must|need to) avoid {_X}",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "medication_taken",
-        _c(
-            r"\b(?:took|have taken|'ve taken|forgot to take|forgot|missed|skipped) (?:my |the )?"
-            r"(?:meds|medicine|medication|pills?|inhaler|dose|insulin)\b",
-            flags=_I,
-        ),
-        "timeline",
-        "medication_taken",
-        ("health", "medication"),
-        0.1,
-        0.3,
+        r"\b(?:took|have taken|'ve taken|forgot to take|forgot|missed|skipped) (?:my |the )?"
+        r"(?:meds|medicine|medication|pills?|inhaler|dose|insulin)\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "medication",
-        _c(
-            r"\bi(?:'m| am)? (?:now |still |also )?(?:take|taking|on|use|using) (?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
-            r"(?: \d+ ?(?:mg|mcg|ml|units))?\b(?=.*\b(?:daily|every|each|twice|once|a day|per day|morning"
-            r"|night"
-            r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
-            r"\b(?:prescribed|i(?:'m| am) on) (?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
-            r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
-            r"\b(?:stopped|quit) taking (?P<x>[\w-]+)",
-            flags=_I,
-        ),
-        "fact",
-        "medication:{x}",
-        ("health", "medication"),
-        0.8,
-        0.9,
-        safety=True,
+        r"\bi(?:'m| am)? (?:now |still |also )?(?:take|taking|on|use|using) (?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
+        r"(?: \d+ ?(?:mg|mcg|ml|units))?\b(?=.*\b(?:daily|every|each|twice|once|a day|per day|morning"
+        r"|night"
+        r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
+        r"\b(?:prescribed|i(?:'m| am) on) (?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
+        r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
+        r"\b(?:stopped|quit) taking (?P<x>[\w-]+)",
+        flags=_I,
         negation=re.compile(r"\b(?:stopped|quit|no longer|not taking|don'?t take|off)\b", _I),
     ),
-    Rule(
+    rule(
         "condition",
-        _c(
-            rf"\bi (?:have|'ve got|have got|live with|suffer from|(?:was|got|'ve been"
-            rf"|have been) diagnosed with)"
-            rf" (?P<x>{_EN_CONDITIONS})\b",
-            rf"\bdiagnosed with {_X}",
-            flags=_I,
-        ),
-        "fact",
-        "condition:{x}",
-        ("health", "condition"),
-        0.95,
-        0.9,
-        -0.3,
-        safety=True,
+        rf"\bi (?:have|'ve got|have got|live with|suffer from|(?:was|got|'ve been"
+        rf"|have been) diagnosed with)"
+        rf" (?P<x>{_EN_CONDITIONS})\b",
+        rf"\bdiagnosed with {_X}",
+        flags=_I,
         negation=re.compile(r"\bdon'?t have\b|\bno longer\b", _I),
     ),
-    Rule(
+    rule(
         "name",
-        _c(
-            r"\bmy name(?:'s| is) (?P<x>[A-Za-z][\w'-]*(?: [A-Z][\w'-]*)?)",
-            r"\bcall me (?P<x>[A-Za-z][\w'-]*)",
-            r"\bi go by (?P<x>[A-Za-z][\w'-]*)",
-            r"\bi(?:'m| am) called (?P<x>[A-Za-z][\w'-]*)",
-            flags=_I,
-        ),
-        "profile",
-        "name",
-        ("profile",),
-        0.95,
-        0.8,
+        r"\bmy name(?:'s| is) (?P<x>[A-Za-z][\w'-]*(?: [A-Z][\w'-]*)?)",
+        r"\bcall me (?P<x>[A-Za-z][\w'-]*)",
+        r"\bi go by (?P<x>[A-Za-z][\w'-]*)",
+        r"\bi(?:'m| am) called (?P<x>[A-Za-z][\w'-]*)",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "name",
-        # "I'm Tom" only when the clause is nothing more; case-sensitive on the capital.
-        _c(
-            r"^(?:[Ii]'m|[Ii] am) (?P<x>(?!(?:Fine|Good|Okay|Ok|Sorry|Here|Back|Done|Not|So|Very|Just|Also"
-            r"|Still|"
-            r"Japanese|Korean|Chinese|Taiwanese|American|English|Home|Ready|Retired)\b)[A-Z][a-z]+)\W*$"
-        ),
-        "profile",
-        "name",
-        ("profile",),
-        0.95,
-        0.8,
+        r"^(?:[Ii]'m|[Ii] am) (?P<x>(?!(?:Fine|Good|Okay|Ok|Sorry|Here|Back|Done|Not|So|Very|Just|Also"
+        r"|Still|"
+        r"Japanese|Korean|Chinese|Taiwanese|American|English|Home|Ready|Retired)\b)[A-Z][a-z]+)\W*$",
     ),
-    Rule(
+    rule(
         "age",
-        _c(
-            r"\bi(?:'m| am) (?P<x>\d{1,3})(?: years? old| yo)?\W*$",
-            r"\bi(?:'m| am) (?P<x>\d{1,3}) years? old\b",
-            r"\bi (?:just )?turned (?P<x>\d{1,3})\b",
-            r"\bmy age is (?P<x>\d{1,3})\b",
-            flags=_I,
-        ),
-        "profile",
-        "age",
-        ("profile",),
-        0.7,
-        0.6,
+        r"\bi(?:'m| am) (?P<x>\d{1,3})(?: years? old| yo)?\W*$",
+        r"\bi(?:'m| am) (?P<x>\d{1,3}) years? old\b",
+        r"\bi (?:just )?turned (?P<x>\d{1,3})\b",
+        r"\bmy age is (?P<x>\d{1,3})\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "job",
-        _c(
-            rf"\bi (?:now |currently |still |actually )?work (?:as|at|for|in) {_X}",
-            rf"\bi(?:'m| am) (?:now |currently )?working (?:as|at|for|in) {_X}",
-            rf"\bi (?:just |recently )?(?:started (?:a new job |working )?at|got a (?:new )?job at) {_X}",
-            rf"\bmy (?:new )?(?:job|profession|occupation) is {_X}",
-            r"\bi(?:'m| am) an? (?P<x>nurse|teacher|doctor|engineer|student|lawyer|developer|programmer"
-            r"|designer"
-            r"|accountant|chef|cook|farmer|driver|caregiver|pharmacist|manager|writer|artist|homemaker)\b",
-            r"\bi(?:'m| am| have) (?P<x>retired)\b",
-            flags=_I,
-        ),
-        "profile",
-        "job",
-        ("profile", "work"),
-        0.8,
-        0.6,
+        rf"\bi (?:now |currently |still |actually )?work (?:as|at|for|in) {_X}",
+        rf"\bi(?:'m| am) (?:now |currently )?working (?:as|at|for|in) {_X}",
+        rf"\bi (?:just |recently )?(?:started (?:a new job |working )?at|got a (?:new )?job at) {_X}",
+        rf"\bmy (?:new )?(?:job|profession|occupation) is {_X}",
+        r"\bi(?:'m| am) an? (?P<x>nurse|teacher|doctor|engineer|student|lawyer|developer|programmer"
+        r"|designer"
+        r"|accountant|chef|cook|farmer|driver|caregiver|pharmacist|manager|writer|artist|homemaker)\b",
+        r"\bi(?:'m| am| have) (?P<x>retired)\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "lives_in",
-        _c(
-            rf"\bi(?:'m| am)? (?:now |currently |still )?(?:live|living|based|(?:just |recently )?moved"
-            rf"|relocated)"
-            rf" (?:in|to) {_X}",
-            flags=_I,
-        ),
-        "profile",
-        "lives_in",
-        ("profile", "location"),
-        0.8,
-        0.7,
+        rf"\bi(?:'m| am)? (?:now |currently |still )?(?:live|living|based|(?:just |recently )?moved"
+        rf"|relocated)"
+        rf" (?:in|to) {_X}",
+        flags=_I,
     ),
-    Rule(
-        "hometown",
-        _c(rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
-        "profile",
-        "hometown",
-        ("profile", "location"),
-        0.9,
-        0.4,
-    ),
-    Rule(
+    rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
+    rule(
         "pet_health",
-        _c(
-            rf"\bmy (?:{_PET_EN})\b.*\b(?:vomit\w*|threw up|throwing up|sick|diarrh\w*|limp\w*|cough\w*"
-            rf"|sneez\w*"
-            r"|not eating|isn'?t eating|won'?t eat|hasn'?t eaten|lethargic)\b",
-            flags=_I,
-        ),
-        "timeline",
-        "pet:health",
-        ("pet", "health"),
-        0.2,
-        0.6,
-        -0.5,
+        rf"\bmy (?:{_PET_EN})\b.*\b(?:vomit\w*|threw up|throwing up|sick|diarrh\w*|limp\w*|cough\w*"
+        rf"|sneez\w*"
+        r"|not eating|isn'?t eating|won'?t eat|hasn'?t eaten|lethargic)\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "pet_name",
-        _c(
-            rf"\bmy (?:{_PET_EN})(?:'s name is| is (?:called|named)| named| called) (?P<x>[A-Za-z][\w-]*)",
-            rf"\bi have an? (?:{_PET_EN}) (?:named|called) (?P<x>[A-Za-z][\w-]*)",
-            flags=_I,
-        ),
-        "fact",
-        "pet:name",
-        ("pet",),
-        0.8,
-        0.7,
-        0.2,
+        rf"\bmy (?:{_PET_EN})(?:'s name is| is (?:called|named)| named| called) (?P<x>[A-Za-z][\w-]*)",
+        rf"\bi have an? (?:{_PET_EN}) (?:named|called) (?P<x>[A-Za-z][\w-]*)",
+        flags=_I,
     ),
-    Rule(
-        "pet_species",
-        _c(rf"\bi (?:have|own|adopted|got) (?:an?|one|two|three|\d+) (?:{_PET_EN})s?\b", flags=_I),
-        "fact",
-        "pet:species",
-        ("pet",),
-        0.8,
-        0.6,
-        0.2,
-    ),
-    Rule(
+    rule("pet_species", rf"\bi (?:have|own|adopted|got) (?:an?|one|two|three|\d+) (?:{_PET_EN})s?\b", flags=_I),
+    rule(
         "pet_diet",
-        _c(
-            rf"\bmy (?:{_PET_EN})\b.*\b(?:eats|only eats|is on an? \w* ?diet|food|kibble|diet|treats)\b",
-            flags=_I,
-        ),
-        "fact",
-        "pet:diet",
-        ("pet", "diet"),
-        0.7,
-        0.7,
+        rf"\bmy (?:{_PET_EN})\b.*\b(?:eats|only eats|is on an? \w* ?diet|food|kibble|diet|treats)\b",
+        flags=_I,
     ),
-    Rule(
-        "pet_vet",
-        _c(r"\b(?:vet|veterinarian|animal hospital|animal clinic)\b", flags=_I),
-        "fact",
-        "pet:vet",
-        ("pet",),
-        0.7,
-        0.6,
-    ),
-    Rule(
-        "family",
-        _c(rf"\bmy (?P<rel>{_FAMILY_EN})s?\b", flags=_I),
-        "fact",
-        "family:{rel}",
-        ("family",),
-        0.7,
-        0.5,
-    ),
-    Rule(
+    rule("pet_vet", r"\b(?:vet|veterinarian|animal hospital|animal clinic)\b", flags=_I),
+    rule("family", rf"\bmy (?P<rel>{_FAMILY_EN})s?\b", flags=_I),
+    rule(
         "todo",
-        _c(
-            r"\bremind me to (?P<x>[\w' -]{1,40})",
-            _EN_DATE + r".*?\bi(?: have|'ve got| need| must| will|'ll|'m going| am going| plan|'m planning"
-            r"| am planning)(?: to)? (?P<x>(?!\w+ly\b)[a-z][\w' -]{1,40}?)"
-            r"(?=\s+(?:today|tonight|tomorrow|next|this|on|at|in)\b|[,.;!?]|$)",
-            _EN_DATE + r".*?\b(?P<x>(?:dentist |doctor'?s? |vet |eye )?(?:appointment|check-?up|surgery|follow-?up"
-            r"|exam|vaccination|blood test))\b",
-            flags=_I,
-        ),
-        "todo",
-        "todo:{x}",
-        ("plan",),
-        0.3,
-        0.9,
+        r"\bremind me to (?P<x>[\w' -]{1,40})",
+        _EN_DATE + r".*?\bi(?: have|'ve got| need| must| will|'ll|'m going| am going| plan|'m planning"
+        r"| am planning)(?: to)? (?P<x>(?!\w+ly\b)[a-z][\w' -]{1,40}?)"
+        r"(?=\s+(?:today|tonight|tomorrow|next|this|on|at|in)\b|[,.;!?]|$)",
+        _EN_DATE + r".*?\b(?P<x>(?:dentist |doctor'?s? |vet |eye )?(?:appointment|check-?up|surgery|follow-?up"
+        r"|exam|vaccination|blood test))\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "decision",
-        _c(
-            rf"\bi(?:'ve| have)? decided (?:to |on |that )?{_X}",
-            rf"\bi(?:'ll| will) go with {_X}",
-            rf"\bi chose {_X}",
-            rf"\bwe(?:'ve| have)? decided (?:to |on )?{_X}",
-            rf"\bi(?:'m| am) going with {_X}",
-            flags=_I,
-        ),
-        "decision",
-        "decision:{x}",
-        ("decision",),
-        0.6,
-        0.7,
+        rf"\bi(?:'ve| have)? decided (?:to |on |that )?{_X}",
+        rf"\bi(?:'ll| will) go with {_X}",
+        rf"\bi chose {_X}",
+        rf"\bwe(?:'ve| have)? decided (?:to |on )?{_X}",
+        rf"\bi(?:'m| am) going with {_X}",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "goal",
-        _c(
-            rf"\bmy goal is (?:to )?{_X}",
-            r"\bi(?: want| hope| plan| aim|'m trying| am trying|'d like| would like) to (?P<x>(?:lose|quit"
-            r"|stop|run|learn"
-            r"|reduce|improve|lower|walk|exercise|save|finish|become|start|cut down|get fit"
-            r"|get better)\b[\w' -]{0,30}?)" + _EN_STOP_AFTER_X,
-            flags=_I,
-        ),
-        "profile",
-        "goal:{x}",
-        ("goal",),
-        0.6,
-        0.8,
-        0.3,
+        rf"\bmy goal is (?:to )?{_X}",
+        r"\bi(?: want| hope| plan| aim|'m trying| am trying|'d like| would like) to (?P<x>(?:lose|quit"
+        r"|stop|run|learn"
+        r"|reduce|improve|lower|walk|exercise|save|finish|become|start|cut down|get fit"
+        r"|get better)\b[\w' -]{0,30}?)" + _EN_STOP_AFTER_X,
+        flags=_I,
     ),
-    Rule(
+    rule(
         "dislikes",
-        _c(
-            rf"\bi (?:really |just |also )?(?:don'?t|do not) (?:like|enjoy|love) {_X}",
-            rf"\bi (?:really |also )?(?:hate|dislike|detest|can'?t stand) {_X}",
-            flags=_I,
-        ),
-        "preference",
-        "likes:{x}",
-        ("preference",),
-        0.6,
-        0.6,
-        -0.4,
-        negated=True,
+        rf"\bi (?:really |just |also )?(?:don'?t|do not) (?:like|enjoy|love) {_X}",
+        rf"\bi (?:really |also )?(?:hate|dislike|detest|can'?t stand) {_X}",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "likes",
-        _c(
-            rf"\bi (?:really |also |absolutely |just |usually )?(?:like|love|enjoy|adore|prefer) {_X}",
-            rf"\bmy favou?rite [\w ]{{1,20}}? (?:is|are) {_X}",
-            flags=_I,
-        ),
-        "preference",
-        "likes:{x}",
-        ("preference",),
-        0.6,
-        0.6,
-        0.5,
+        rf"\bi (?:really |also |absolutely |just |usually )?(?:like|love|enjoy|adore|prefer) {_X}",
+        rf"\bmy favou?rite [\w ]{{1,20}}? (?:is|are) {_X}",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "symptom",
-        _c(
-            r"\b(?:i|i'm|i've|my|me)\b.*\b(?:breath\w*|breathless|wheez\w*|cough\w*|phlegm|sputum|pain\w*"
-            r"|hurts?"
-            r"|hurting|ache\w*|sore|fever|temperature|tired|exhausted|fatigue\w*|dizzy|nause\w*|vomit\w*"
-            r"|threw up"
-            r"|diarrh\w*|insomnia|sleep\w*|slept|woke up|blood pressure|blood sugar|spo2|oxygen|weigh\w*"
-            r"|appetite)\b",
-            r"\b(?:spo2|oxygen|blood pressure|blood sugar|weight)\b.{0,20}\d",
-            flags=_I,
-        ),
-        "timeline",
-        "symptom:{sym}",
-        ("health", "symptom"),
-        0.2,
-        0.6,
-        -0.5,
+        r"\b(?:i|i'm|i've|my|me)\b.*\b(?:breath\w*|breathless|wheez\w*|cough\w*|phlegm|sputum|pain\w*"
+        r"|hurts?"
+        r"|hurting|ache\w*|sore|fever|temperature|tired|exhausted|fatigue\w*|dizzy|nause\w*|vomit\w*"
+        r"|threw up"
+        r"|diarrh\w*|insomnia|sleep\w*|slept|woke up|blood pressure|blood sugar|spo2|oxygen|weigh\w*"
+        r"|appetite)\b",
+        r"\b(?:spo2|oxygen|blood pressure|blood sugar|weight)\b.{0,20}\d",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "mood",
-        _c(
-            r"\bi(?:'m| am| feel| felt|'ve been| have been| was)(?: feeling)? (?:so |very |really |a bit "
-            r"|kind of "
-            r"|pretty |quite |a little )?(?P<x>happy|sad|stressed|anxious|lonely|excited|angry|upset"
-            r"|worried|depressed"
-            r"|bored|great|good|down|frustrated|nervous|calm|relaxed|grateful|scared)\b",
-            flags=_I,
-        ),
-        "note",
-        "mood",
-        ("mood",),
-        0.1,
-        0.2,
+        r"\bi(?:'m| am| feel| felt|'ve been| have been| was)(?: feeling)? (?:so |very |really |a bit "
+        r"|kind of "
+        r"|pretty |quite |a little )?(?P<x>happy|sad|stressed|anxious|lonely|excited|angry|upset"
+        r"|worried|depressed"
+        r"|bored|great|good|down|frustrated|nervous|calm|relaxed|grateful|scared)\b",
+        flags=_I,
     ),
 )
 
@@ -437,103 +231,45 @@ _EN_JOBS = (
     r"|writer|artist|homemaker|programmer|paramedic|dentist|vet|veterinarian|pilot|police officer|soldier"
 )
 _EN_MORE: tuple[Rule, ...] = (
-    Rule(
+    rule(
         "diet",
-        _c(
-            r"\bi(?:'m| am) (?:a |strictly |mostly )?(?P<x>vegetarian|vegan|pescatarian|kosher|halal"
-            r"|(?:lactose|gluten|fructose|histamine) intolerant|gluten-free|dairy-free)\b",
-            r"\bi(?:'m| am) intolerant to (?P<x>[\w-]+(?: [\w-]+)?)",
-            r"\bi (?:don'?t|do not|never) eat (?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
-            flags=_I,
-        ),
-        "constraint",
-        "diet:{x}",
-        ("health", "diet"),
-        0.9,
-        0.9,
+        r"\bi(?:'m| am) (?:a |strictly |mostly )?(?P<x>vegetarian|vegan|pescatarian|kosher|halal"
+        r"|(?:lactose|gluten|fructose|histamine) intolerant|gluten-free|dairy-free)\b",
+        r"\bi(?:'m| am) intolerant to (?P<x>[\w-]+(?: [\w-]+)?)",
+        r"\bi (?:don'?t|do not|never) eat (?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
+        flags=_I,
     ),
-    Rule(
-        "job",
-        _c(rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b", flags=_I),
-        "profile",
-        "job",
-        ("profile", "work"),
-        0.8,
-        0.6,
-    ),
-    Rule(
-        "birthday",
-        _c(r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),
-        "profile",
-        "birthday",
-        ("profile",),
-        0.95,
-        0.7,
-    ),
-    Rule(
+    rule("job", rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b", flags=_I),
+    rule("birthday", r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),
+    rule(
         "children",
-        _c(
-            r"\b(?:i|we) have (?P<x>(?:a|one|two|three|four|five|six|\d+) (?:kids?|children|child|sons?"
-            r"|daughters?|grandchildren|grandkids|grandsons?|granddaughters?))\b",
-            flags=_I,
-        ),
-        "fact",
-        "family:children",
-        ("family",),
-        0.8,
-        0.6,
+        r"\b(?:i|we) have (?P<x>(?:a|one|two|three|four|five|six|\d+) (?:kids?|children|child|sons?"
+        r"|daughters?|grandchildren|grandkids|grandsons?|granddaughters?))\b",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "trip",
-        _c(
-            r"\b(?:[Ii]|[Ww]e)(?:'m| am|'re| are|'ll| will)? (?:flying|travel(?:l)?ing|going|heading|driving|leaving"
-            r"|fly|travel|go|visit(?:ing)?) (?:to |for )?(?P<x>[A-Z][\w]+(?: [A-Z][\w]+)?)"
-            r"(?=.*\b(?:on|in|next|this|tomorrow|tonight|at)\b|.*\d)",
-        ),
-        "todo",
-        "trip:{x}",
-        ("plan", "travel"),
-        0.3,
-        0.9,
+        r"\b(?:[Ii]|[Ww]e)(?:'m| am|'re| are|'ll| will)? (?:flying|travel(?:l)?ing|going|heading|driving|leaving"
+        r"|fly|travel|go|visit(?:ing)?) (?:to |for )?(?P<x>[A-Z][\w]+(?: [A-Z][\w]+)?)"
+        r"(?=.*\b(?:on|in|next|this|tomorrow|tonight|at)\b|.*\d)",
     ),
-    Rule(
+    rule(
         "goal",
-        _c(r"\bi(?:'m| am) (?:planning|hoping|going|training) to (?P<x>[\w' -]{2,40}?)" + _EN_STOP_AFTER_X, flags=_I),
-        "profile",
-        "goal:{x}",
-        ("goal",),
-        0.6,
-        0.8,
-        0.3,
+        r"\bi(?:'m| am) (?:planning|hoping|going|training) to (?P<x>[\w' -]{2,40}?)" + _EN_STOP_AFTER_X,
+        flags=_I,
     ),
-    Rule(
+    rule(
         "pet_name",
-        _c(
-            rf"\b(?:i|we) (?:have|adopted|got|rescued|took in) an? (?:new )?(?:{_PET_EN}) (?:named|called)"
-            r" (?P<x>[A-Za-z][\w-]*)",
-            flags=_I,
-        ),
-        "fact",
-        "pet:name",
-        ("pet",),
-        0.8,
-        0.7,
-        0.2,
+        rf"\b(?:i|we) (?:have|adopted|got|rescued|took in) an? (?:new )?(?:{_PET_EN}) (?:named|called)"
+        r" (?P<x>[A-Za-z][\w-]*)",
+        flags=_I,
     ),
-    Rule(
+    rule(
         "medication",
-        _c(
-            r"\bi (?:take|use) (?:my )?(?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
-            r"(?: \d+ ?(?:mg|mcg|ml|units))?"
-            r" (?:every|each|twice|once|daily|at night|in the morning|before bed|after meals)\b",
-            flags=_I,
-        ),
-        "fact",
-        "medication:{x}",
-        ("health", "medication"),
-        0.8,
-        0.9,
-        safety=True,
+        r"\bi (?:take|use) (?:my )?(?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)"
+        r"(?: \d+ ?(?:mg|mcg|ml|units))?"
+        r" (?:every|each|twice|once|daily|at night|in the morning|before bed|after meals)\b",
+        flags=_I,
     ),
 )
 

@@ -10,7 +10,9 @@ CDK zips every entry with the same 1980 date, so a timestamp-checked .pyc would 
 from __future__ import annotations
 
 import functools
+import os
 import shutil
+import sys
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -25,15 +27,29 @@ LAYER_ROOT = PurePosixPath("/opt/python")  # where a layer's python/ folder is i
 TASK_ROOT = PurePosixPath("/var/task")  # where a function's code is in Lambda
 
 
+# Set by the test suite: a machine without the runtime's CPython (3.12) synthesizes sources only,
+# so the template can still be checked there. A deployment never sets it: it ships bytecode or stops.
+BYTECODE_OPTIONAL = "ENGRAM_BYTECODE_OPTIONAL"
+
+
 @functools.cache
-def _runtime_python() -> str:
-    return find_runtime_python()
+def runtime_python() -> str | None:
+    try:
+        return find_runtime_python()
+    except SystemExit as missing:
+        if os.environ.get(BYTECODE_OPTIONAL) != "1":
+            raise
+        print(f"warning: {missing} Shipping sources without bytecode ({BYTECODE_OPTIONAL}=1).", file=sys.stderr)
+        return None
 
 
 def copy_compiled(source: Path, target: Path, runs_from: PurePosixPath) -> None:
     """`source`'s tree copied to `target` (which is `runs_from` in Lambda), with runtime bytecode."""
     shutil.copytree(source, target, ignore=IGNORE, dirs_exist_ok=True)
-    if not compile_bytecode(_runtime_python(), target, runs_from):
+    python = runtime_python()
+    if python is None:
+        return
+    if not compile_bytecode(python, target, runs_from):
         raise RuntimeError(f"could not compile the bytecode of {source} (see compileall's output above)")
 
 

@@ -696,3 +696,43 @@ def test_every_api_write_for_a_fenced_user_is_refused_and_resumes_after(
     for method, path, body in writes:
         r = call(gw, method, path, _auth(c.settings), body)
         assert r.status in (200, 201, 202), (path, r.status, r.body)
+
+
+def test_a_persona_deletion_fences_that_persona_only(stack: tuple[Container, LocalGateway]) -> None:
+    """A persona's deletion refuses the writes of that persona while it runs; the user's other
+    personas and their account-wide writes (an export) go on. (The fence used to be the whole
+    user's: a bot's other persona got 409 during any persona deletion.)"""
+    from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
+
+    c, gw = stack
+    c.export_trigger = lambda: None
+    warm = call(gw, "POST", "/v1/memories", _auth(c.settings), {"persona_id": "coach", "summary": "Likes tea."})
+    assert warm.status == 201  # the user's data key exists (the user's, not a persona's)
+    fence = DynamoErasureFence(c.bound)
+    fence.raise_for("default", USER, "er-persona", persona_id="nurse")
+    held = _everything_of(c)
+    for path, body in (
+        ("/v1/personas/nurse/sessions/s1/turns", {"user": "I walked 3 km.", "assistant": "Nice."}),
+        ("/v1/memories", {"persona_id": "nurse", "summary": "My dog is Coco."}),
+    ):
+        r = call(gw, "POST", path, _auth(c.settings), body)
+        assert r.status == 409 and r.json()["error"]["code"] == "ERASURE_IN_PROGRESS", (path, r.body)
+    assert _everything_of(c) == held
+    other = call(
+        gw, "POST", "/v1/personas/coach/sessions/s1/turns", _auth(c.settings), {"user": "Hi.", "assistant": "Hey."}
+    )
+    assert other.status == 200, other.body
+    assert (
+        call(gw, "POST", "/v1/memories", _auth(c.settings), {"persona_id": "coach", "summary": "Runs 5 km."}).status
+        == 201
+    )
+    assert call(gw, "POST", "/v1/me/exports", _auth(c.settings), None).status in (200, 201, 202)
+    fence.raise_for("default", USER, "er-all")  # an erasure of the user fences every persona
+    r = call(gw, "POST", "/v1/personas/coach/sessions/s1/turns", _auth(c.settings), {"user": "Yo.", "assistant": "Hi."})
+    assert r.status == 409
+    fence.lower_for("default", USER, "er-all")
+    fence.lower_for("default", USER, "er-persona", persona_id="nurse")
+    r = call(
+        gw, "POST", "/v1/personas/nurse/sessions/s1/turns", _auth(c.settings), {"user": "Back.", "assistant": "Hi."}
+    )
+    assert r.status == 200, r.body

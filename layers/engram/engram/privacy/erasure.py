@@ -231,7 +231,7 @@ class ErasureJob:
         erased = 0
         # before the first look, on every run (idempotent: a run that resumes raises it again):
         # from here on nothing new of the user lands, so the passes below delete a fixed set
-        self.fence.raise_for(request.tenant_id, request.user_id, request.request_id)
+        self.fence.raise_for(request.tenant_id, request.user_id, request.request_id, request.persona_id)
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
@@ -264,7 +264,7 @@ class ErasureJob:
             self.requests.update(done, request.version)
             return 0
         # a run that died between completing and lowering the fence: lower it now
-        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id)
+        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id, request.persona_id)
         since, until = self._since(request), min(filter(None, (request.until, request.completed_at)))
         tallies = {name: replace(request.tallies.get(name, StoreTally())) for name in STORES}
         survivors = 0
@@ -402,7 +402,7 @@ class ErasureJob:
             raise Conflict("the erasure request moved while it was completed")
         # only now: a write refused until here was written before completion; one that lands
         # from here on starts an empty life (a run that dies first leaves it to the re-verification)
-        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id)
+        self.fence.lower_for(request.tenant_id, request.user_id, request.request_id, request.persona_id)
         self.metrics.put("erasures_completed")
         if self.audit is not None:
             self.audit.record(

@@ -48,9 +48,11 @@ class ErasureRequests(Protocol):
 class ErasureFence(Protocol):
     """P1: while up for a user, every write that could create an item of theirs is refused."""
 
-    def raise_for(self, tenant_id: str, user_id: str, request_id: str) -> None: ...
+    def raise_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
+        """`persona_id`: a persona's deletion fences that persona's writes only."""
+        ...
 
-    def lower_for(self, tenant_id: str, user_id: str, request_id: str) -> None: ...
+    def lower_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None: ...
 
 
 class UserData(Protocol):

@@ -13,7 +13,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk_of_owner
+from engram.adapters.dynamodb.keys import FENCE_SK, FENCE_WHOLE_USER, fence_pk_of_owner
 from engram.adapters.dynamodb.side_table import SideTable
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 
@@ -83,7 +83,9 @@ class DynamoDataKeyStore(SideTable):
         fence = {
             "TableName": self._cfg.table_name,
             "Key": {"PK": {"S": fence_pk_of_owner(key.owner)}, "SK": {"S": FENCE_SK}},
-            "ConditionExpression": "attribute_not_exists(PK)",
+            # the data key is the user's, not a persona's: only an erasure of the whole user refuses it
+            "ConditionExpression": "attribute_not_exists(PK) OR attribute_not_exists(#whole)",
+            "ExpressionAttributeNames": {"#whole": FENCE_WHOLE_USER},
         }
         try:
             self.client.transact_write_items(TransactItems=[{"ConditionCheck": fence}, {"Put": put}])

@@ -197,7 +197,13 @@ class DynamoConversationStore:
             user_key=keys.user_key(key.tenant_id, key.user_id),
         )
         try:  # P1: with the erasure fence's check (a marker is an item of the user)
-            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=not_live(m, now)))
+            fence.write_fenced(
+                m,
+                key.tenant_id,
+                key.user_id,
+                lambda tx: tx.save(item, condition=not_live(m, now)),
+                persona_id=key.persona_id,
+            )
         except PynamoDBException as exc:
             if fence.own_codes(exc) != [CONDITION_FAILED]:
                 raise translate(exc) from exc
@@ -226,7 +232,9 @@ class DynamoConversationStore:
         free = not_live(m, now) | (m.request_id == request_id)
         for _ in range(3):
             try:  # P1: an item of the user: with the erasure fence's check (refused while erased)
-                fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free))
+                fence.write_fenced(
+                    m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free), persona_id=key.persona_id
+                )
                 return request_id
             except PynamoDBException as exc:
                 if fence.own_codes(exc) != [CONDITION_FAILED]:
@@ -392,7 +400,9 @@ class DynamoConversationStore:
         puts = 2 + (claim_owner is None) + int(plan.closes_previous and meta is not None) + int(closes_own_run)
         plan.positions = {"marker": 2 if claim_owner is None else puts, "meta": puts + (claim_owner is not None)}
         with TransactWrite(connection=m._get_connection().connection) as tx:
-            fence.check(tx, m, key.tenant_id, key.user_id)  # no extra request: one more item in the transaction
+            fence.check(
+                tx, m, key.tenant_id, key.user_id, key.persona_id
+            )  # no extra request: one more item in the transaction
             tx.save(turn_item, condition=not_live(m, now))
             if claim_owner is None:
                 marker = m(
@@ -467,7 +477,9 @@ class DynamoConversationStore:
         item = m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}", holder=holder, expires_at=now + ttl_s)
         free = m.pk.does_not_exist() | (m.expires_at <= now) | (m.holder == holder)
         try:  # P1: a lease is an item in the user's partition: not while the user is erased
-            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free))
+            fence.write_fenced(
+                m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free), persona_id=key.persona_id
+            )
         except PynamoDBException as exc:
             if fence.own_codes(exc) == [CONDITION_FAILED]:
                 return False

@@ -17,24 +17,31 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 from pynamodb.exceptions import PynamoDBException
+from pynamodb.expressions.operand import Path
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 from engram.adapters.dynamodb.errors import cancellation_codes
-from engram.adapters.dynamodb.keys import FENCE_SK, fence_pk
+from engram.adapters.dynamodb.keys import FENCE_PERSONAS, FENCE_SK, FENCE_WHOLE_USER, fence_pk
 from engram.adapters.dynamodb.models import BoundModels
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 from engram.settings import get_settings
 
 FENCED = "ConditionalCheckFailed"
+WHOLE_USER, PERSONAS = FENCE_WHOLE_USER, FENCE_PERSONAS
 
 
-def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str) -> None:
+def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str, persona_id: str | None = None) -> None:
     """The fence's ConditionCheck, first in the transaction (PynamoDB sends condition checks
     before deletes, puts and updates): cancellation reason 0 is the fence's, the caller's own
-    items follow from 1."""
-    key: Any = model.pk  # type: ignore[attr-defined]  # every model of the single table has it
-    tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=key.does_not_exist())
+    items follow from 1. An erasure of the whole user refuses every write of theirs; a persona's
+    deletion refuses the writes of that persona (`persona_id`) only, never the user's others."""
+    unfenced = Path("PK").does_not_exist() | Path(WHOLE_USER).does_not_exist()
+    if persona_id is not None:
+        unfenced = Path("PK").does_not_exist() | (
+            Path(WHOLE_USER).does_not_exist() & ~Path(PERSONAS).contains(persona_id)
+        )
+    tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=unfenced)
 
 
 def refused(exc: PynamoDBException) -> ErasureInProgress | None:
@@ -58,7 +65,9 @@ def erasure_in_progress() -> ErasureInProgress:
     )
 
 
-def write_fenced(model: type[Model], tenant_id: str, user_id: str, write: Any, attempts: int = 4) -> None:
+def write_fenced(
+    model: type[Model], tenant_id: str, user_id: str, write: Any, attempts: int = 4, persona_id: str | None = None
+) -> None:
     """One write (`write(tx)`) with the fence's check: the single-item writes that can create an
     item become a two-item transaction. Raises ErasureInProgress when fenced, else the
     TransactWriteError with the reasons of the caller's item from position 1 (`own_codes`). A
@@ -67,7 +76,7 @@ def write_fenced(model: type[Model], tenant_id: str, user_id: str, write: Any, a
     for attempt in range(attempts):
         try:
             with TransactWrite(connection=model._get_connection().connection) as tx:
-                check(tx, model, tenant_id, user_id)
+                check(tx, model, tenant_id, user_id, persona_id)
                 write(tx)
             return
         except PynamoDBException as exc:
@@ -103,25 +112,29 @@ class DynamoErasureFence:
     def _key(self, tenant_id: str, user_id: str) -> dict[str, Any]:
         return {"PK": {"S": fence_pk(tenant_id, user_id)}, "SK": {"S": FENCE_SK}}
 
-    def raise_for(self, tenant_id: str, user_id: str, request_id: str) -> None:
-        """Idempotent: a run that resumes an erasure raises it again."""
+    def raise_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
+        """Idempotent: a run that resumes an erasure raises it again. A persona's deletion fences
+        that persona (`persona_id`); an erasure of the user fences all of it."""
+        scope, value = (PERSONAS, persona_id) if persona_id is not None else (WHOLE_USER, request_id)
         self._call(
             "update_item",
             TableName=self._table,
             Key=self._key(tenant_id, user_id),
-            UpdateExpression="ADD requests :r",
-            ExpressionAttributeValues={":r": {"SS": [request_id]}},
+            UpdateExpression=f"ADD requests :r, {scope} :s",
+            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
         )
 
-    def lower_for(self, tenant_id: str, user_id: str, request_id: str) -> None:
-        """Take this erasure's id out; the item goes when no erasure of the user is left."""
+    def lower_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
+        """Take this erasure's id (and its persona) out; the item goes when no erasure of the user is
+        left. (Two deletions of one persona at once: the first to finish lowers the persona's fence.)"""
         key = self._key(tenant_id, user_id)
+        scope, value = (PERSONAS, persona_id) if persona_id is not None else (WHOLE_USER, request_id)
         self._call(
             "update_item",
             TableName=self._table,
             Key=key,
-            UpdateExpression="DELETE requests :r",
+            UpdateExpression=f"DELETE requests :r, {scope} :s",
             ConditionExpression="attribute_exists(PK)",
-            ExpressionAttributeValues={":r": {"SS": [request_id]}},
+            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
         )
         self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")

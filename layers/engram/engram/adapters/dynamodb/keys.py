@@ -25,6 +25,8 @@ def user_key(tenant_id: str, user_id: str) -> str:
 
 FENCE_PK = "_FENCE#"  # P1: the erasure fence, outside every user partition (those start with "T#")
 FENCE_SK = "FENCE"
+FENCE_WHOLE_USER = "whole_user"  # on the fence: string set of the erasures of the whole user that run
+FENCE_PERSONAS = "personas"  # on the fence: string set of the personas whose deletion runs
 
 
 def fence_pk(tenant_id: str, user_id: str) -> str:

@@ -200,7 +200,11 @@ class DynamoMemoryRepository:
         item = self._item(record)
         try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
             fence.write_fenced(
-                m, record.tenant_id, record.user_id, lambda tx: tx.save(item, condition=m.pk.does_not_exist())
+                m,
+                record.tenant_id,
+                record.user_id,
+                lambda tx: tx.save(item, condition=m.pk.does_not_exist()),
+                persona_id=record.persona_id,
             )
         except PynamoDBException as exc:
             if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
@@ -250,7 +254,7 @@ class DynamoMemoryRepository:
                     raise translate(exc) from exc
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
-                    fence.check(tx, m, record.tenant_id, record.user_id)  # P1: first, reason 0
+                    fence.check(tx, m, record.tenant_id, record.user_id, record.persona_id)  # P1: first, reason 0
                     tx.save(self._item(record), condition=m.pk.does_not_exist())
                     if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
                         tx.update(

@@ -82,7 +82,13 @@ class DynamoProfileStore:
             )
             condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
             try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
-                fence.write_fenced(m, tenant_id, user_id, lambda tx, i=item, c=condition: tx.save(i, condition=c))
+                fence.write_fenced(
+                    m,
+                    tenant_id,
+                    user_id,
+                    lambda tx, i=item, c=condition: tx.save(i, condition=c),
+                    persona_id=persona_id,
+                )
             except PynamoDBException as exc:
                 if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
                     continue
@@ -104,7 +110,9 @@ class DynamoProfileStore:
             m.created_at.set(m.created_at | self._clock.now()),
         ]
         try:  # an upsert: with the erasure fence's check (P1)
-            fence.write_fenced(m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions))
+            fence.write_fenced(
+                m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions), persona_id=persona_id
+            )
         except PynamoDBException as exc:
             raise translate(exc) from exc
 
@@ -123,6 +131,8 @@ class DynamoProfileStore:
             m.created_at.set(m.created_at | self._clock.now()),
         ]
         try:  # an upsert: with the erasure fence's check (P1)
-            fence.write_fenced(m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions))
+            fence.write_fenced(
+                m, tenant_id, user_id, lambda tx: tx.update(item, actions=actions), persona_id=persona_id
+            )
         except PynamoDBException as exc:
             raise translate(exc) from exc

@@ -37,7 +37,9 @@ class DynamoSessionRuns:
         )
         try:
             with TransactWrite(connection=m._get_connection().connection) as tx:
-                fence.check(tx, m, key.tenant_id, key.user_id)  # P1: refused (None) while the user is erased
+                fence.check(
+                    tx, m, key.tenant_id, key.user_id, key.persona_id
+                )  # P1: refused (None) while the user is erased
                 tx.save(run_item(m, run, now, self._settings, self._c), condition=m.pk.does_not_exist())
                 tx.update(
                     m(keys.session_pk(key), keys.META_SK),

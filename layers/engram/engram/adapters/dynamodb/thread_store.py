@@ -66,7 +66,9 @@ class DynamoThreadStore:
         )
         condition = m.pk.does_not_exist() if state.version == 0 else m.version == state.version
         try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
-            fence.write_fenced(m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=condition))
+            fence.write_fenced(
+                m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=condition), persona_id=key.persona_id
+            )
         except PynamoDBException as exc:
             if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
                 raise Conflict("the thread changed meanwhile") from exc

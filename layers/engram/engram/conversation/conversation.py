@@ -237,9 +237,17 @@ class ConversationService:
         s = self.settings
         now = self.clock.now()
         first_try = rid is None
-        rid = rid or self._request_of(key, text, now, idempotency_key)
         owner = uuid.uuid4().hex
-        marker = self.store.claim_request(key, rid, owner, float(s.request_lock_ttl_s), now)
+        if rid is None and not idempotency_key:  # D1's window and the claim in one write (a new text)
+            fresh = request_id(key, text, int(now * 1000))
+            window_s = s.dedup_window_ms / 1000
+            marker = self.store.claim_text(
+                key, dedup_key(key, text), fresh, window_s, owner, float(s.request_lock_ttl_s), now
+            )
+            rid = marker.request_id
+        else:
+            rid = rid or self._request_of(key, text, now, idempotency_key)
+            marker = self.store.claim_request(key, rid, owner, float(s.request_lock_ttl_s), now)
         if marker.owner != owner or marker.state == "completed":
             answer = self._duplicate(key, marker)
             if answer is None:  # the first copy failed and let go: this copy runs it (once)

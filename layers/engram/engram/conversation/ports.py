@@ -60,6 +60,19 @@ class ConversationStore(Protocol):
         self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float
     ) -> RequestMarker: ...
 
+    def claim_text(
+        self,
+        key: SessionKey,
+        dedup_key: str,
+        request_id: str,
+        window_s: float,
+        owner: str,
+        lock_ttl_s: float,
+        now: float,
+    ) -> RequestMarker:
+        """D1: claim_window then claim_request, in one write when the text is new."""
+        ...
+
     def claim_window(self, key: SessionKey, dedup_key: str, request_id: str, window_s: float, now: float) -> str:
         """D1: the request id a text repeats (accepted less than `window_s` ago), else `request_id`."""
         ...

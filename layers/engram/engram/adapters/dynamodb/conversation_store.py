@@ -215,6 +215,47 @@ class DynamoConversationStore:
         item = get_live(self._m, keys.session_pk(key), keys.request_sk(request_id), now)
         return to_marker(request_id, item, self._c) if item is not None else None
 
+    def claim_text(
+        self,
+        key: SessionKey,
+        dedup_key: str,
+        request_id: str,
+        window_s: float,
+        owner: str,
+        lock_ttl_s: float,
+        now: float,
+    ) -> RequestMarker:
+        """D1 for a text sent without a client key: the sliding window and the request's claim in
+        one transaction (one request for a new text). When either is held — a repeat inside the
+        window, or this request already claimed — the two steps run one by one as before, which
+        name the earlier request and return its claim."""
+        m = self._m
+        user_key = keys.user_key(key.tenant_id, key.user_id)
+        pk = keys.session_pk(key)
+        window = m(
+            pk, keys.window_sk(dedup_key), request_id=request_id, created_at=now, expires_at=now + window_s,
+            user_key=user_key,
+        )  # fmt: skip
+        marker = m(
+            pk, keys.request_sk(request_id), status=IN_PROGRESS, holder=owner, created_at=now,
+            expires_at=now + lock_ttl_s, user_key=user_key,
+        )  # fmt: skip
+        free = not_live(m, now) | (m.request_id == request_id)
+        try:  # P1: both are items of the user: with the erasure fence's check
+            fence.write_fenced(
+                m,
+                key.tenant_id,
+                key.user_id,
+                lambda tx: (tx.save(window, condition=free), tx.save(marker, condition=not_live(m, now))),
+                persona_id=key.persona_id,
+            )
+            return RequestMarker(request_id, "in_progress", owner=owner)
+        except PynamoDBException as exc:
+            if CONDITION_FAILED not in fence.own_codes(exc):
+                raise translate(exc) from exc
+        held = self.claim_window(key, dedup_key, request_id, window_s, now)
+        return self.claim_request(key, held, owner, lock_ttl_s, now)
+
     def claim_window(self, key: SessionKey, dedup_key: str, request_id: str, window_s: float, now: float) -> str:
         """D1's sliding window: the request a text started, if it was accepted less than
         `window_s` ago; otherwise `request_id`, which takes the window from now. One conditional

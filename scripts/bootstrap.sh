@@ -77,6 +77,12 @@ LOCK_HASH=$(sha256sum uv.lock | cut -d' ' -f1)
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$LOCK_HASH" ]; then
   log "installing the locked Python dependencies (uv.lock)"
 fi
-PYTHON=$(python_for_tools) || true
-"$UV" sync --frozen --quiet ${PYTHON:+--python "$PYTHON"}
+if [ -x .venv/bin/python ]; then
+  # An existing environment is kept as it is: naming another interpreter (a PATH that finds a
+  # different python3.11) would make uv rebuild it under whatever is running from it.
+  "$UV" sync --frozen --quiet
+else
+  PYTHON=$(python_for_tools) || true
+  "$UV" sync --frozen --quiet ${PYTHON:+--python "$PYTHON"}
+fi
 echo "$LOCK_HASH" > "$STAMP"

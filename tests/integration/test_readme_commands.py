@@ -49,7 +49,10 @@ def test_bootstrap_installs_uv_the_supported_way_on_an_externally_managed_python
     assert "--break-system-packages" not in code and "--user" not in code
     home, tools = tmp_path / "home", tmp_path / "tools"
     home.mkdir()
-    env = {**_clean_env(), "HOME": str(home), "ENGRAM_TOOLS_DIR": str(tools)}
+    # uv's cache stays the outer one: the packages are the same, and the sync that ends the script
+    # must find the project's environment as the rest of the suite, running beside it, uses it.
+    cache = os.environ.get("UV_CACHE_DIR") or str(Path.home() / ".cache" / "uv")
+    env = {**_clean_env(), "HOME": str(home), "ENGRAM_TOOLS_DIR": str(tools), "UV_CACHE_DIR": cache}
     assert subprocess.run(["bash", "-c", "command -v uv"], env=env, capture_output=True).returncode != 0
     result = subprocess.run(
         ["bash", "scripts/bootstrap.sh"], cwd=REPO, env=env, capture_output=True, text=True, timeout=600

@@ -187,15 +187,7 @@ class DynamoConversationStore:
     ) -> RequestMarker:
         """First writer wins; an expired lock can be claimed again. Returns the claim or what holds it."""
         m = self._m
-        item = m(
-            keys.session_pk(key),
-            keys.request_sk(request_id),
-            status=IN_PROGRESS,
-            holder=owner,
-            created_at=now,
-            expires_at=now + lock_ttl_s,
-            user_key=keys.user_key(key.tenant_id, key.user_id),
-        )
+        item = self._request_item(key, request_id, owner, lock_ttl_s, now)
         try:  # P1: with the erasure fence's check (a marker is an item of the user)
             fence.write_fenced(
                 m,
@@ -230,16 +222,8 @@ class DynamoConversationStore:
         window, or this request already claimed — the two steps run one by one as before, which
         name the earlier request and return its claim."""
         m = self._m
-        user_key = keys.user_key(key.tenant_id, key.user_id)
-        pk = keys.session_pk(key)
-        window = m(
-            pk, keys.window_sk(dedup_key), request_id=request_id, created_at=now, expires_at=now + window_s,
-            user_key=user_key,
-        )  # fmt: skip
-        marker = m(
-            pk, keys.request_sk(request_id), status=IN_PROGRESS, holder=owner, created_at=now,
-            expires_at=now + lock_ttl_s, user_key=user_key,
-        )  # fmt: skip
+        window = self._window_item(key, dedup_key, request_id, window_s, now)
+        marker = self._request_item(key, request_id, owner, lock_ttl_s, now)
         free = not_live(m, now) | (m.request_id == request_id)
         try:  # P1: both are items of the user: with the erasure fence's check
             fence.write_fenced(
@@ -262,14 +246,7 @@ class DynamoConversationStore:
         put (absent or expired: `expires_at` is the acceptance plus the window), so of copies
         racing, one names the request and the others learn it; TTL removes the item later."""
         m = self._m
-        item = m(
-            keys.session_pk(key),
-            keys.window_sk(dedup_key),
-            request_id=request_id,
-            created_at=now,
-            expires_at=now + window_s,
-            user_key=keys.user_key(key.tenant_id, key.user_id),
-        )
+        item = self._window_item(key, dedup_key, request_id, window_s, now)
         free = not_live(m, now) | (m.request_id == request_id)
         for _ in range(3):
             try:  # P1: an item of the user: with the erasure fence's check (refused while erased)
@@ -284,6 +261,29 @@ class DynamoConversationStore:
             if held is not None and held.request_id:
                 return held.request_id
         return request_id  # the window kept expiring under us: ours is as good as any
+
+    def _request_item(self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float) -> Any:
+        """D1's REQ# marker of a request being run by `owner` (a lock until `lock_ttl_s`)."""
+        return self._m(
+            keys.session_pk(key),
+            keys.request_sk(request_id),
+            status=IN_PROGRESS,
+            holder=owner,
+            created_at=now,
+            expires_at=now + lock_ttl_s,
+            user_key=keys.user_key(key.tenant_id, key.user_id),
+        )
+
+    def _window_item(self, key: SessionKey, dedup_key: str, request_id: str, window_s: float, now: float) -> Any:
+        """D1's REQW# window: the request a text started, live for `window_s`."""
+        return self._m(
+            keys.session_pk(key),
+            keys.window_sk(dedup_key),
+            request_id=request_id,
+            created_at=now,
+            expires_at=now + window_s,
+            user_key=keys.user_key(key.tenant_id, key.user_id),
+        )
 
     def release_request(self, key: SessionKey, request_id: str, owner: str) -> None:
         """Drop our in-progress claim after a failure (a failed release expires by itself)."""

@@ -15,13 +15,8 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.adapters.dynamodb.keys import FENCE_SK, FENCE_WHOLE_USER, fence_pk_of_owner
 from engram.adapters.dynamodb.side_table import SideTable
-from engram.kernel.errors import ErasureInProgress, StoreUnavailable
-
-
-def _retry_after() -> int:
-    from engram.settings import get_settings
-
-    return get_settings().erasure_fence_retry_after_s
+from engram.adapters.erasure_refusal import erasure_in_progress
+from engram.kernel.errors import StoreUnavailable
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +87,7 @@ class DynamoDataKeyStore(SideTable):
         except ClientError as exc:
             codes = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
             if codes[:1] == ["ConditionalCheckFailed"]:
-                raise ErasureInProgress(
-                    "this user's data is being erased", details={"retry_after": _retry_after()}
-                ) from exc
+                raise erasure_in_progress() from exc
             if codes[1:2] == ["ConditionalCheckFailed"]:
                 return False
             raise StoreUnavailable("the key store is unavailable", details={"cause": type(exc).__name__}) from exc

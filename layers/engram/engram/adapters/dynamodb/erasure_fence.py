@@ -24,8 +24,8 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb.errors import cancellation_codes
 from engram.adapters.dynamodb.keys import FENCE_PERSONAS, FENCE_SK, FENCE_WHOLE_USER, fence_pk
 from engram.adapters.dynamodb.models import BoundModels
+from engram.adapters.erasure_refusal import erasure_in_progress
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
-from engram.settings import get_settings
 
 FENCED = "ConditionalCheckFailed"
 WHOLE_USER, PERSONAS = FENCE_WHOLE_USER, FENCE_PERSONAS
@@ -55,14 +55,6 @@ def refused(exc: PynamoDBException) -> ErasureInProgress | None:
 def own_codes(exc: PynamoDBException) -> list[str | None]:
     """The cancellation reasons of the caller's items (after the fence's)."""
     return cancellation_codes(exc)[1:]
-
-
-def erasure_in_progress() -> ErasureInProgress:
-    wait = get_settings().erasure_fence_retry_after_s
-    return ErasureInProgress(
-        "this user's data is being erased; writes resume once the erasure completes",
-        details={"retry_after": wait},
-    )
 
 
 def write_fenced(

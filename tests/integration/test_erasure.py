@@ -736,3 +736,19 @@ def test_a_persona_deletion_fences_that_persona_only(stack: tuple[Container, Loc
         gw, "POST", "/v1/personas/nurse/sessions/s1/turns", _auth(c.settings), {"user": "Back.", "assistant": "Hi."}
     )
     assert r.status == 200, r.body
+
+
+def test_lowering_a_fence_already_down_is_one_request(stack: tuple[Container, LocalGateway]) -> None:
+    """The re-verification lowers the fence on each of its runs: once it is down that costs one
+    conditional update, not an update and a delete."""
+    from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
+
+    c, _ = stack
+    fence = DynamoErasureFence(c.bound)
+    fence.raise_for("default", USER, "er-a")
+    fence.raise_for("default", USER, "er-b", persona_id="nurse")
+    fence.lower_for("default", USER, "er-a")  # another erasure still runs: the item stays
+    fence.lower_for("default", USER, "er-b", persona_id="nurse")  # the last: the item goes
+    assert fence.requests == 2 + 1 + 2
+    fence.lower_for("default", USER, "er-a")
+    assert fence.requests == 6

@@ -28,7 +28,6 @@ from engram.adapters.erasure_refusal import erasure_in_progress
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 
 FENCED = "ConditionalCheckFailed"
-WHOLE_USER, PERSONAS = FENCE_WHOLE_USER, FENCE_PERSONAS
 
 
 def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str, persona_id: str | None = None) -> None:
@@ -36,11 +35,10 @@ def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str, p
     before deletes, puts and updates): cancellation reason 0 is the fence's, the caller's own
     items follow from 1. An erasure of the whole user refuses every write of theirs; a persona's
     deletion refuses the writes of that persona (`persona_id`) only, never the user's others."""
-    unfenced = Path("PK").does_not_exist() | Path(WHOLE_USER).does_not_exist()
+    open_to_this = Path(FENCE_WHOLE_USER).does_not_exist()
     if persona_id is not None:
-        unfenced = Path("PK").does_not_exist() | (
-            Path(WHOLE_USER).does_not_exist() & ~Path(PERSONAS).contains(persona_id)
-        )
+        open_to_this &= ~Path(FENCE_PERSONAS).contains(persona_id)
+    unfenced = Path("PK").does_not_exist() | open_to_this
     tx.condition_check(model, fence_pk(tenant_id, user_id), FENCE_SK, condition=unfenced)
 
 
@@ -107,7 +105,7 @@ class DynamoErasureFence:
     def raise_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
         """Idempotent: a run that resumes an erasure raises it again. A persona's deletion fences
         that persona (`persona_id`); an erasure of the user fences all of it."""
-        scope, value = (PERSONAS, persona_id) if persona_id is not None else (WHOLE_USER, request_id)
+        scope, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
         self._call(
             "update_item",
             TableName=self._table,
@@ -120,13 +118,17 @@ class DynamoErasureFence:
         """Take this erasure's id (and its persona) out; the item goes when no erasure of the user is
         left. (Two deletions of one persona at once: the first to finish lowers the persona's fence.)"""
         key = self._key(tenant_id, user_id)
-        scope, value = (PERSONAS, persona_id) if persona_id is not None else (WHOLE_USER, request_id)
-        self._call(
+        scope, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
+        after = self._call(
             "update_item",
             TableName=self._table,
             Key=key,
             UpdateExpression=f"DELETE requests :r, {scope} :s",
             ConditionExpression="attribute_exists(PK)",
             ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
+            ReturnValues="ALL_NEW",
         )
+        # No fence (already lowered: the re-verification's runs), or another erasure still runs: done.
+        if not after or "requests" in after.get("Attributes", {}):
+            return
         self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")

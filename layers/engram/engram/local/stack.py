@@ -57,11 +57,16 @@ class LocalStack:
         return f"http://{host}:{port}"
 
     def stop(self) -> None:
-        for stop in reversed(self.stoppers):
-            with contextlib.suppress(Exception):  # one part failing to stop must not leave the others running
-                stop()
-        self.stoppers.clear()
-        runtime.set_container(None)
+        _stop_all(self.stoppers)
+
+
+def _stop_all(stoppers: list[Any]) -> None:
+    """Last started, first stopped; one part failing to stop must not leave the others running."""
+    for stop in reversed(stoppers):
+        with contextlib.suppress(Exception):
+            stop()
+    stoppers.clear()
+    runtime.set_container(None)
 
 
 def _state_dir(data_dir: Path | None, port: int, ephemeral: bool, stoppers: list[Any]) -> Path:
@@ -95,10 +100,7 @@ def start_stack(
     try:
         return _start(stoppers, port, ddb_port, data_dir, ddb_endpoint, in_memory, long_term, line_port)
     except BaseException:
-        for stop in reversed(stoppers):
-            with contextlib.suppress(Exception):
-                stop()
-        runtime.set_container(None)
+        _stop_all(stoppers)
         raise
 
 

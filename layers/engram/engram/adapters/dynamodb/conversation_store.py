@@ -197,7 +197,7 @@ class DynamoConversationStore:
                 persona_id=key.persona_id,
             )
         except PynamoDBException as exc:
-            if fence.own_codes(exc) != [CONDITION_FAILED]:
+            if not fence.lost(exc):
                 raise translate(exc) from exc
             # A duplicate (rare): read what holds the id. Released meanwhile: the caller retries.
             return self.get_request(key, request_id, now) or RequestMarker(request_id, "in_progress")
@@ -255,7 +255,7 @@ class DynamoConversationStore:
                 )
                 return request_id
             except PynamoDBException as exc:
-                if fence.own_codes(exc) != [CONDITION_FAILED]:
+                if not fence.lost(exc):
                     raise translate(exc) from exc
             held = get_live(m, keys.session_pk(key), keys.window_sk(dedup_key), now)
             if held is not None and held.request_id:
@@ -522,7 +522,7 @@ class DynamoConversationStore:
                 m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=free), persona_id=key.persona_id
             )
         except PynamoDBException as exc:
-            if fence.own_codes(exc) == [CONDITION_FAILED]:
+            if fence.lost(exc):
                 return False
             raise translate(exc) from exc
         return True

@@ -55,6 +55,12 @@ def own_codes(exc: PynamoDBException) -> list[str | None]:
     return cancellation_codes(exc)[1:]
 
 
+def lost(exc: PynamoDBException) -> bool:
+    """The caller's one write lost its own condition (not the fence's): a single write made
+    fenced, where `errors.is_condition_failure` answers for a plain one."""
+    return own_codes(exc) == [FENCED]
+
+
 def write_fenced(
     model: type[Model], tenant_id: str, user_id: str, write: Any, attempts: int = 4, persona_id: str | None = None
 ) -> None:

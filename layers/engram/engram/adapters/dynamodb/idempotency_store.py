@@ -59,7 +59,7 @@ class DynamoIdempotencyStore:
             fence.write_fenced(m, owner_key.tenant_id, owner_key.user_id, lambda tx: tx.save(item, condition=condition))
             return Claim("acquired", owner=owner)
         except PynamoDBException as exc:
-            if fence.own_codes(exc) != ["ConditionalCheckFailed"]:
+            if not fence.lost(exc):
                 raise translate(exc) from exc
         try:
             existing = m.get(pk, keys.IDEM_SK, consistent_read=True)

@@ -207,7 +207,7 @@ class DynamoMemoryRepository:
                 persona_id=record.persona_id,
             )
         except PynamoDBException as exc:
-            if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
+            if fence.lost(exc):
                 return False
             raise translate(exc) from exc
         return True
@@ -446,7 +446,7 @@ class DynamoMemoryRepository:
                     lambda tx, i=item: tx.save(i, condition=log.pk.does_not_exist()),
                 )
             except PynamoDBException as exc:
-                if fence.own_codes(exc) != ["ConditionalCheckFailed"]:
+                if not fence.lost(exc):
                     raise translate(exc) from exc
 
     def lifecycle_log(self, tenant_id: str, user_id: str, memory_id: str) -> builtins.list[LifecycleEntry]:
@@ -536,7 +536,7 @@ class DynamoMemoryRepository:
         try:  # P1: a mark is an item in the user's partition: with the erasure fence's check
             fence.write_fenced(c, tenant_id, user_id, lambda tx: tx.save(mark, condition=condition))
         except PynamoDBException as exc:
-            if not (keep_waiting and fence.own_codes(exc) == ["ConditionalCheckFailed"]):
+            if not (keep_waiting and fence.lost(exc)):
                 raise translate(exc) from exc
 
     def _clear_mark(self, tenant_id: str, user_id: str, sk: str, marked_at: float) -> None:

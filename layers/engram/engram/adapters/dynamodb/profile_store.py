@@ -90,7 +90,7 @@ class DynamoProfileStore:
                     persona_id=persona_id,
                 )
             except PynamoDBException as exc:
-                if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
+                if fence.lost(exc):
                     continue
                 raise translate(exc) from exc
             return Profile(

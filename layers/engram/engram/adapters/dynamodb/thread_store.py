@@ -70,6 +70,6 @@ class DynamoThreadStore:
                 m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=condition), persona_id=key.persona_id
             )
         except PynamoDBException as exc:
-            if fence.own_codes(exc) == ["ConditionalCheckFailed"]:
+            if fence.lost(exc):
                 raise Conflict("the thread changed meanwhile") from exc
             raise translate(exc) from exc

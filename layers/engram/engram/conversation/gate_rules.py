@@ -15,6 +15,12 @@ Precedence (first hit wins):
   memory_reference > time_reference > state_update > personal_advice   -> USE
   greeting (alone) > small_talk > general_knowledge                     -> SKIP
 so "hi, I coughed all night" is a state update, not a greeting.
+
+The gate errs towards memory: a missed memory costs more than one retrieval, and the
+relevance floor keeps the block clean. SKIP needs evidence (a greeting, thanks, small
+talk, general knowledge that names nothing of the user's own life); a question the rules
+cannot place is about the user whether or not its subject is spoken ("Working tomorrow?",
+「何曜日に仕事だっけ？」, "무슨 요일에 일하더라?", "明天要上班嗎？").
 """
 
 from __future__ import annotations
@@ -56,6 +62,13 @@ PERSONAL_EVENT = _table("personal_event")
 PERSONAL_ADVICE = _table("personal_advice")
 SMALL_TALK = _table("small_talk")
 GENERAL_KNOWLEDGE = _table("general_knowledge")
+# The user's own people, plans, belongings, routines and preferences: a question naming them is
+# about the user even when it is worded like general knowledge ("how many days until the vacation?").
+OWN_LIFE = {code: gate.own_life for code, gate in GATE_PACKS if gate.own_life is not None}
+_COURTESY = re.compile("|".join(g.courtesy for _, g in GATE_PACKS if g.courtesy is not None), _I)
+_INVITATION = re.compile("|".join(g.invitation for _, g in GATE_PACKS if g.invitation is not None), _I)
+# A task for the bot ("write a poem about autumn", "웃긴 얘기 해 줘") that names nothing of the user.
+_TASK_FOR_BOT = re.compile("|".join(g.task_for_bot for _, g in GATE_PACKS if g.task_for_bot is not None), _I)
 
 _USE_RULES: tuple[_Rule, ...] = (
     _Rule("memory_reference", GateDecision.USE, MEMORY_REFERENCE),
@@ -73,8 +86,8 @@ _TOPICAL_RULES = frozenset({"state_update", "personal_event"})
 
 # Requests to the bot ("tell me about Rome") name the user without being about them.
 _REQUEST_TO_BOT = re.compile("|".join(g.request_to_bot for _, g in GATE_PACKS if g.request_to_bot is not None), _I)
-# Japanese and Korean leave the subject implied ("次の診察日はいつだったっけ？"): a question
-# there is about the user unless it is worded as general knowledge.
+# Japanese and Korean leave the subject implied ("来月、名古屋に引っ越します。"): a plain statement
+# there is about the user.
 _IMPLIED_SUBJECT = frozenset(code for code, gate in GATE_PACKS if gate.implied_subject)
 # Chinese and Japanese are written without spaces: their length is counted in characters.
 _NO_SPACES = frozenset(code for code, gate in GATE_PACKS if gate.written_without_spaces)
@@ -92,28 +105,30 @@ def rule_decision(text: str) -> GateResult | None:
     for rule in _USE_RULES:
         if not _any(rule.patterns, stripped):
             continue
-        # "What causes coughing?" names a symptom but reports none: without a first-person
-        # marker (in ja / ko: worded as general knowledge) it is left to the SKIP rules.
-        about_topic = not first_person and (language not in _IMPLIED_SUBJECT or general)
-        if rule.rule_id in _TOPICAL_RULES and question and about_topic:
+        # "What causes coughing?" names a symptom but reports none: a question worded as general
+        # knowledge without a first-person marker is left to the SKIP rules. Any other question
+        # naming a symptom or a family member is the user's, subject spoken or not.
+        if rule.rule_id in _TOPICAL_RULES and question and general and not first_person:
             continue
         return GateResult(rule.decision, rule.rule_id, language)
     if is_greeting_only(stripped):
         return GateResult(GateDecision.SKIP, "greeting", language)
     if _any(SMALL_TALK, stripped):
         return GateResult(GateDecision.SKIP, "small_talk", language)
-    if general and not has_first_person(_REQUEST_TO_BOT.sub(" ", stripped)):
+    about_user = has_first_person(_REQUEST_TO_BOT.sub(" ", stripped))
+    own_life = _any(OWN_LIFE, stripped) or _any(PERSONAL_EVENT, stripped)
+    if general and not about_user:
+        if own_life:
+            return GateResult(GateDecision.USE, "own_life", language)
         return GateResult(GateDecision.SKIP, "general_knowledge", language)
+    if _TASK_FOR_BOT.search(stripped) and not about_user and not own_life:
+        return GateResult(GateDecision.SKIP, "task_for_bot", language)
     return None
 
 
-# Beyond this many units (words for space-separated text, characters for CJK) a
-# message carries enough personal context that retrieval is worth its cost.
-LONG_MESSAGE_UNITS = 40
-# A first-person statement at least this long usually tells something about the user.
-FIRST_PERSON_STATEMENT_UNITS = 6
-# A Japanese or Korean statement (subject implied) at least this many letters long.
-IMPLIED_STATEMENT_CHARS = 10
+# Below this many units (words for space-separated text, characters for CJK) a statement
+# that names no one is a reaction ("nice!", "haha ok", "そうなんだ"), not news about the user.
+REACTION_UNITS = 3
 
 
 def _length_units(text: str, language: str) -> int:
@@ -123,19 +138,18 @@ def _length_units(text: str, language: str) -> int:
 
 
 def local_fallback(text: str) -> GateResult:
-    """Deterministic decision for the ambiguous rest when no LLM is configured."""
+    """Deterministic decision for the ambiguous rest when no LLM is configured: USE, unless the
+    message is thanks, an invitation ("let's play a word game") or a bare reaction. The rules
+    have already sent greetings, small talk and general knowledge to SKIP, so a question left
+    here asks about the user's own life (its subject often unsaid), and a statement tells
+    something about it."""
     stripped = text.strip()
     language = gate_language(stripped)
-    units = _length_units(stripped, language)
-    if has_first_person(stripped) and (is_question(stripped) or units >= FIRST_PERSON_STATEMENT_UNITS):
+    if is_question(stripped) or has_first_person(stripped):
         return GateResult(GateDecision.USE, "local_fallback", language)
-    # ja / ko statements drop the "I": one of some length tells something about the user.
-    letters = sum(1 for ch in stripped if ch.isalnum())
-    if language in _IMPLIED_SUBJECT and not is_question(stripped) and letters >= IMPLIED_STATEMENT_CHARS:
-        return GateResult(GateDecision.USE, "local_fallback", language)
-    if units > LONG_MESSAGE_UNITS:
-        return GateResult(GateDecision.USE, "local_fallback", language)
-    return GateResult(GateDecision.SKIP, "local_fallback", language)
+    if _COURTESY.search(stripped) or _INVITATION.search(stripped) or _length_units(stripped, language) < REACTION_UNITS:
+        return GateResult(GateDecision.SKIP, "local_fallback", language)
+    return GateResult(GateDecision.USE, "local_fallback", language)
 
 
 def decide_locally(text: str) -> GateResult:

@@ -32,4 +32,13 @@ class GatePack:
     question: str  # regex fragment: what makes a message a question
     request_to_bot: str | None = None  # regex fragment: "tell me ...", names the user without being about them
     implied_subject: bool = False  # the language drops the "I": a plain statement is about the user
+    # USE even when worded like general knowledge ("how many days until the vacation?"): the user's own
+    # people, plans and bookings, home and belongings, routines and preferences.
+    own_life: re.Pattern[str] | None = None
+    # regex fragment: thanks, farewells and pleasantries said in a sentence ("thank you so much, that helps")
+    courtesy: str | None = None
+    # regex fragment: a task for the bot ("write ...", "…해 줘", "…して"): SKIP when it names nothing of the user
+    task_for_bot: str | None = None
+    # regex fragment: "let's …", an invitation to do something with the bot (the local fallback's SKIP)
+    invitation: str | None = None
     written_without_spaces: bool = False  # message length counts characters, not words

@@ -11,7 +11,9 @@ _I = re.IGNORECASE
 GATE = GatePack(
     memory_reference=re.compile(
         r"\bremember\b|\brecall\b|\bi (?:told|mentioned|said)\b|\byou (?:said|told me|mentioned|asked)\b"
-        r"|\bwe (?:talked|discussed|spoke)\b|\bwhat(?:'s| is) my\b|\bdo you know my\b|\bmy name\?",
+        r"|\bwe (?:talked|discussed|spoke)\b|\bwhat(?:'s| is) my\b|\bdo you know my\b|\bmy name\?"
+        # asking back what was said: "..., right?", "who's the landlord again?"
+        r"|,?\s*(?:right|correct|isn't it|wasn't it|didn't i)\s*\?\s*$|\bagain\s*\?\s*$",
         _I,
     ),
     time_reference=re.compile(
@@ -63,7 +65,10 @@ GATE = GatePack(
         r"|what (?:causes|happens|does|do)|when (?:is|was|did)|why (?:is|are|do|does|did)|how (?:does|do|did"
         r"|is|are|many|much|long|far|old"
         r"|big)"
-        r"|which|explain|define|tell me about)\b|\bdifference between\b|\bmeaning of\b|\bcapital of\b",
+        r"|which|explain|define|tell me about)\b|\bdifference between\b|\bmeaning of\b|\bcapital of\b"
+        # "is a tomato a fruit?", "does the moon spin?": a yes/no question about a thing, not a person
+        r"|^\s*(?:is|are|was|were|do|does|did|can|could) (?:an?|the) \w+"
+        r"|\b(?:\w+est|most \w+) \w* ?in the world\b|\bwhat year\b|\bstand for\b|\btime ?zone\b",
         _I,
     ),
     greeting_words=(
@@ -79,4 +84,16 @@ GATE = GatePack(
         r"|will)\b"
     ),
     request_to_bot=r"\b(?:tell|give|show|teach) me\b",
+    own_life=re.compile(
+        r"\b(?:the |our |the kids'? )?(?:kids|children|son|daughter|wife|husband|partner|mum|mom|dad|sister|brother"
+        r"|grand\w+|neighbou?r|landlord|boss|colleague|flatmate|roommate|(?:the|our) (?:dog|cat|puppy|kitten|pet)"
+        r"|doctor|dentist|vet|clinic|gym"
+        r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"
+        r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"
+        r"|favou?rite)\b",
+        _I,
+    ),
+    courtesy=r"\b(?:thanks?|thank you|thx|cheers|appreciate it|see you|bye|good ?night|nice to meet)\b",
+    invitation=r"^\s*(?:let's|lets|let us|shall we)\b",
+    task_for_bot=r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b",
 )

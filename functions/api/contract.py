@@ -72,7 +72,8 @@ SECURITY_SCHEMES: dict[str, Any] = {
 
 _ERRORS: dict[int, str] = {
     400: "VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); "
-    "also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH",
+    "also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than "
+    "4300 digits",
     401: "UNAUTHORIZED: no valid credentials (missing, expired or foreign token)",
     403: "FORBIDDEN: the caller may not act here (an end-user token on a backend route, or an IAM "
     "principal not on the allow-list)",
@@ -83,7 +84,8 @@ _ERRORS: dict[int, str] = {
     "ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes "
     "(Retry-After); a write after it starts an empty life",
     413: "PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit)",
-    415: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json",
+    415: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; "
+    "suffix types such as application/vnd.x+json included)",
     429: "THROTTLED: the stage's rate limit (API Gateway) or a model's rate limit; retry later",
 }
 _GATEWAY_ERROR = {

@@ -1,9 +1,11 @@
 """Checks on the raw request before routing (M3): what the body is, not what it says.
 
-A body must be JSON (415 otherwise), valid UTF-8 and nested no deeper than
-`max_json_depth` (400 otherwise). The depth check is one linear scan that never
-recurses, so a hostile body costs time proportional to its size, never a stack
-overflow in the JSON parser (a 5xx).
+A body must be `application/json` (415 otherwise: the OpenAPI document declares no other
+type, so `application/*+json` suffix types are refused on purpose), valid UTF-8, nested no
+deeper than `max_json_depth` and without a number of more digits than Python parses
+(`sys.get_int_max_str_digits()`, 4300: the parser raises ValueError past it) (400 otherwise).
+The check is one linear scan that never recurses, so a hostile body costs time proportional
+to its size, never a stack overflow or a ValueError in the JSON parser (a 5xx).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import sys
 from typing import Any
 from urllib.parse import unquote
 
@@ -30,9 +33,10 @@ def _header(event: dict[str, Any], name: str) -> str:
     return ""
 
 
-def json_depth_exceeds(text: str, limit: int) -> bool:
-    """True when arrays / objects nest deeper than `limit` (strings are skipped)."""
-    depth = 0
+def json_shape_problem(text: str, max_depth: int, max_digits: int) -> str | None:
+    """What the JSON parser would choke on: arrays / objects nested deeper than `max_depth`, or a
+    run of more than `max_digits` digits outside strings; None when neither (strings are skipped)."""
+    depth = digits = 0
     in_string = escaped = False
     for ch in text:
         if in_string:
@@ -42,15 +46,28 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
                 escaped = True
             elif ch == '"':
                 in_string = False
-        elif ch == '"':
+            continue
+        if "0" <= ch <= "9":
+            digits += 1
+            if digits > max_digits:
+                return f"a number in the JSON body has more than {max_digits} digits"
+            continue
+        digits = 0
+        if ch == '"':
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > limit:
-                return True
+            if depth > max_depth:
+                return f"the JSON body nests deeper than {max_depth} levels"
         elif ch in "]}":
             depth -= 1
-    return False
+    return None
+
+
+def json_depth_exceeds(text: str, limit: int) -> bool:
+    """True when arrays / objects nest deeper than `limit` (strings are skipped)."""
+    problem = json_shape_problem(text, limit, len(text))
+    return problem is not None
 
 
 def check_body(event: dict[str, Any], max_depth: int) -> None:
@@ -59,15 +76,16 @@ def check_body(event: dict[str, Any], max_depth: int) -> None:
     if method not in BODY_METHODS or raw in (None, ""):
         return
     media = _header(event, "content-type").split(";", 1)[0].strip().lower()
-    if media != "application/json" and not (media.startswith("application/") and media.endswith("+json")):
+    if media != "application/json":
         raise BodyRejected(415, "UNSUPPORTED_MEDIA_TYPE", "the body must be application/json")
     try:
         data = base64.b64decode(raw, validate=True) if event.get("isBase64Encoded") else str(raw).encode("utf-8")
         text = data.decode("utf-8")
     except (binascii.Error, UnicodeError) as exc:
         raise BodyRejected(400, "VALIDATION_ERROR", "the body is not valid UTF-8") from exc
-    if json_depth_exceeds(text, max_depth):
-        raise BodyRejected(400, "VALIDATION_ERROR", f"the JSON body nests deeper than {max_depth} levels")
+    problem = json_shape_problem(text, max_depth, sys.get_int_max_str_digits() or len(text))
+    if problem:
+        raise BodyRejected(400, "VALIDATION_ERROR", problem)
     if event.get("isBase64Encoded"):  # the resolver reads the decoded text from here on
         event["body"], event["isBase64Encoded"] = text, False
 

@@ -42,6 +42,24 @@ def test_non_json_bodies_get_415(gw: LocalGateway, settings: Settings, content_t
     assert resp.status == 415 and resp.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
 
 
+@pytest.mark.parametrize("content_type", ["application/vnd.x+json", "application/merge-patch+json", "text/json"])
+def test_json_suffix_types_get_415(gw: LocalGateway, settings: Settings, content_type: str) -> None:
+    """Only application/json is the contract (the OpenAPI document declares no other body type)."""
+    resp = gw.handle("POST", BASE + "/chat", _headers(settings, content_type), b'{"message": "hi"}')
+    assert resp.status == 415 and resp.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+def test_an_integer_too_long_to_parse_gets_400(gw: LocalGateway, settings: Settings) -> None:
+    """Python refuses to parse an int of more than sys.get_int_max_str_digits() digits (a ValueError)."""
+    for number in ("1" * 5000, "-" + "9" * 5000, "1" * 5000 + ".5"):
+        body = b'{"message": "hi", "metadata": {"n": ' + number.encode() + b"}}"
+        resp = gw.handle("POST", BASE + "/chat", _headers(settings), body)
+        assert resp.status == 400, (number[:8], resp.status, resp.body[:200])
+        assert resp.json()["error"]["code"] == "VALIDATION_ERROR" and "digits" in resp.json()["error"]["message"]
+    within = b'{"message": "' + b"1" * 5000 + b'", "metadata": {"n": ' + b"1" * 4000 + b"}}"
+    assert "digits" not in gw.handle("POST", BASE + "/context", _headers(settings), within).body.decode()
+
+
 def test_json_with_charset_is_accepted(gw: LocalGateway, settings: Settings) -> None:
     ok = gw.handle(
         "POST", BASE + "/context", _headers(settings, "application/json; charset=utf-8"), b'{"message": "hi"}'

@@ -12,6 +12,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 
 from engram.kernel.errors import EngramError
 
+from .methods import allowed_methods
 from .routes.sessions import StillProcessing
 
 logger = Logger(child=True)
@@ -73,6 +74,11 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.not_found
     def not_found(exc: NotFoundError) -> Response[str]:
+        methods = allowed_methods(app, app.current_event.path)
+        if methods:  # the path exists, the method does not: 405 names the ones it has
+            response = error_response(405, "METHOD_NOT_ALLOWED", f"{app.current_event.http_method} is not allowed here")
+            response.headers["Allow"] = ", ".join(methods)
+            return response
         return error_response(404, "NOT_FOUND", "no such route")
 
     @app.exception_handler(Exception)

@@ -106,21 +106,41 @@ def test_base64_bodies_are_decoded_and_checked(container: Container, settings: S
         runtime.set_container(None)
 
 
-@pytest.mark.parametrize("method", ["HEAD", "OPTIONS", "TRACE", "PROPFIND"])
-def test_unsupported_methods_get_405_from_the_local_server(gw: LocalGateway, method: str) -> None:
+@pytest.mark.parametrize("method", ["HEAD", "OPTIONS", "TRACE", "PROPFIND", "QUERY", "GET", "DELETE"])
+def test_undeclared_methods_get_405_with_the_paths_methods(gw: LocalGateway, settings: Settings, method: str) -> None:
+    """RFC 9110: 405 names the methods the path has (Allow), over HTTP, twice on one connection
+    (a body sent with the refused method must not spill into the next request)."""
     server = make_server(gw, port=0)
     serve_in_background(server)
     try:
         conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
-        conn.request(method, BASE + "/chat")
-        resp = conn.getresponse()
-        body = resp.read()
-        assert resp.status == 405
-        if method != "HEAD":
-            assert json.loads(body)["error"]["code"] == "METHOD_NOT_ALLOWED"
+        for _ in range(2):
+            conn.request(method, BASE + "/chat", body=b'{"message": "hi"}', headers=_headers(settings))
+            resp = conn.getresponse()
+            body = resp.read()
+            assert resp.status == 405 and resp.getheader("allow") == "POST", (resp.status, body[:200])
+            if method != "HEAD":
+                assert json.loads(body)["error"]["code"] == "METHOD_NOT_ALLOWED"
         conn.close()
     finally:
         server.shutdown()
+
+
+def test_405_lists_every_method_of_the_path(gw: LocalGateway, settings: Settings) -> None:
+    auth = _headers(settings)
+    backend = {"x-api-key": settings.local_api_key.get_secret_value()}
+    cases = [
+        ("PUT", "/v1/memories/mem-1", auth, "DELETE, GET, PATCH"),
+        ("POST", "/v1/personas/nurse/sessions/s1", auth, "GET"),
+        ("DELETE", "/v1/users/u1/audit", backend, "GET"),  # the audit reader's path
+        ("GET", "/line/webhook/respira", {}, "POST"),  # the LINE webhook's
+        ("POST", "/inspector", {}, "GET"),
+    ]
+    for method, path, headers, allow in cases:
+        resp = gw.handle(method, path, headers, None)
+        assert (resp.status, resp.headers.get("allow")) == (405, allow), (method, path, resp.status, resp.body)
+    nowhere = gw.handle("GET", "/v1/no/such/route", auth, None)
+    assert nowhere.status == 404 and "allow" not in nowhere.headers
 
 
 def test_one_access_log_line_per_request_without_content(gw: LocalGateway, settings: Settings) -> None:

@@ -66,7 +66,8 @@ def _local_token(settings: Settings, method: str, body: bytes | None, host: str)
             return _deny(400, "VALIDATION_ERROR", "give a valid user_id")
         payload = {"user_id": user, "token": tokens.mint(settings, user), "expires_in": 24 * 3600}
     else:
-        return _deny(405, "METHOD_NOT_ALLOWED", "GET or POST")
+        denied = _deny(405, "METHOD_NOT_ALLOWED", "GET or POST")
+        return GatewayResponse(denied.status, {**denied.headers, "allow": "GET, POST"}, denied.body)
     return GatewayResponse(
         200, {"content-type": "application/json", "cache-control": "no-store"}, json.dumps(payload).encode()
     )

@@ -41,25 +41,14 @@ def make_server(gateway: LocalGateway, host: str = "127.0.0.1", port: int = 8080
                     self.send_header(name, value)
             self.send_header("content-length", str(len(resp.body)))
             self.end_headers()
-            self.wfile.write(resp.body)
-
-        def _not_allowed(self) -> None:
-            # API Gateway answers methods no route uses with an error, never by running a handler.
-            payload = b'{"error":{"code":"METHOD_NOT_ALLOWED","message":"method not allowed","details":{}}}'
-            self.send_response(405)
-            self.send_header("content-type", "application/json")
-            self.send_header("allow", "GET, POST, PATCH, PUT, DELETE")
-            self.send_header("content-length", str(len(payload)))
-            self.end_headers()
             if self.command != "HEAD":  # a HEAD answer carries no body
-                self.wfile.write(payload)
+                self.wfile.write(resp.body)
 
-        do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _serve  # noqa: N815 - http.server names
-        do_HEAD = do_OPTIONS = do_TRACE = do_CONNECT = _not_allowed  # noqa: N815
-
+        # Every method reaches the gateway, as API Gateway's ANY routes send every method to the
+        # function: the handler answers one a path does not have with 405 and that path's Allow.
         def __getattr__(self, name: str) -> Any:
-            if name.startswith("do_"):  # any other method token (PROPFIND, FOO, ...)
-                return self._not_allowed
+            if name.startswith("do_"):  # GET, HEAD, OPTIONS, TRACE, QUERY, PROPFIND, ...
+                return self._serve
             raise AttributeError(name)
 
     server = ThreadingHTTPServer((host, port), Handler)

@@ -6,8 +6,10 @@ synthesized; with it, only that one.
 
 Operator values that differ per deployment can be given at synth instead of in
 infra/config.py: `-c jwt_issuer_<env>=https://...`, `-c jwt_audience_<env>=a,b`,
-`-c backend_principals_<env>=arn:...,arn:...` (docs/deploy.md). A stack whose issuer is
-unset or a placeholder, or (staging/prod) that names no backend principal, refuses to synth.
+`-c backend_principals_<env>=arn:...,arn:...` (each bound to the default tenant) or
+`-c 'backend_principals_<env>={"arn:...": ["respira"]}'` (each bound to the tenants named), and
+`-c audit_readers_<env>=...` in the same forms (docs/deploy.md). A stack whose issuer is unset or
+a placeholder, or (staging/prod) that names no backend principal, refuses to synth.
 """
 
 from __future__ import annotations
@@ -50,12 +52,25 @@ def selected_environments(app: App) -> list[EnvConfig]:
 
 
 # EnvConfig fields an operator may set per environment with `-c <field>_<env>=...`.
-CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience", "backend_principals")
+CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience", "backend_principals", "audit_readers")
+# Fields that bind principals to tenants: a list, or a JSON object {arn: [tenant, ...]}
+BOUND_FIELDS = frozenset({"backend_principals", "audit_readers"})
 
 
-def _context_value(field: str, value: object) -> str | tuple[str, ...]:
+def _context_value(field: str, value: object) -> str | tuple[str, ...] | dict[str, tuple[str, ...]]:
     if field == "jwt_issuer":
         return str(value).strip()
+    if field in BOUND_FIELDS and isinstance(value, str) and value.strip().startswith("{"):
+        try:
+            value = json.loads(value)
+        except ValueError as exc:
+            raise ConfigError(f"context {field}: not a JSON object {{arn: [tenant, ...]}}: {exc}") from exc
+    if field in BOUND_FIELDS and isinstance(value, dict):
+        return {str(arn).strip(): _items(f"{field} of {arn}", tenants) for arn, tenants in value.items()}
+    return _items(field, value)
+
+
+def _items(field: str, value: object) -> tuple[str, ...]:
     items = value.split(",") if isinstance(value, str) else value  # CLI: "a,b"; cdk.json / tests: a list
     if not isinstance(items, list | tuple):
         raise ConfigError(f"context {field}: expected a comma-separated string or a list, not {value!r}")

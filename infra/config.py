@@ -103,9 +103,15 @@ class EnvConfig:
     # at synth with `-c jwt_issuer_<env>=https://...` (infra/app.py, docs/deploy.md).
     jwt_issuer: str = ""
     # P4: IAM role (or user) ARNs allowed to act for users on the backend routes (a role's
-    # sessions match it); the api gets them as ENGRAM_BACKEND_PRINCIPALS. Required in
-    # staging and prod; empty in dev = every backend call is 403 until you add yours.
-    backend_principals: tuple[str, ...] = ()
+    # sessions match it), each bound to the tenants it may act in: a tuple binds each to the
+    # default tenant; a mapping names them, {"arn:aws:iam::<account>:role/line-bot": ("respira",)}.
+    # The api gets them as ENGRAM_BACKEND_PRINCIPALS. Required in staging and prod; empty in
+    # dev = every backend call is 403 until you add yours.
+    backend_principals: tuple[str, ...] | Mapping[str, tuple[str, ...]] = ()
+    # P6: operator ARNs that may read users' audit trails (GET /v1/users/{id}/audit), in the
+    # same two forms; never a chatbot backend's (synth refuses an ARN on both lists). Empty = the
+    # audit trail is read by nobody through the API (the export still carries a user's own entries).
+    audit_readers: tuple[str, ...] | Mapping[str, tuple[str, ...]] = ()
     # The models the functions run (ENGRAM_MODEL_MODE): "openai" reads the key from
     # openai_secret_name at cold start; "local" runs the labelled offline heuristics, which
     # staging and prod accept only with allow_local_models=True (synth and cold start refuse it).
@@ -222,5 +228,14 @@ PROD = EnvConfig(
     api_throttle_rate=500,
     api_throttle_burst=1000,
 )
+
+
+def principal_tenants(configured: tuple[str, ...] | Mapping[str, tuple[str, ...]]) -> dict[str, list[str]] | list[str]:
+    """backend_principals / audit_readers as the functions read them (ENGRAM_BACKEND_PRINCIPALS,
+    ENGRAM_AUDIT_READERS): a list stays a list (each bound to the default tenant), a mapping an object."""
+    if isinstance(configured, Mapping):
+        return {arn: list(tenants) for arn, tenants in configured.items()}
+    return list(configured)
+
 
 ENVIRONMENTS: Mapping[str, EnvConfig] = MappingProxyType({c.name: c for c in (DEV, STAGING, PROD)})

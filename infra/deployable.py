@@ -8,6 +8,7 @@ value, infra/app.py) instead of deploying something that trusts the wrong identi
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from infra.config import EnvConfig
 
@@ -16,9 +17,12 @@ PLACEHOLDER_MARK = "example"  # example.com, example.auth0.com, AIDAEXAMPLE...: 
 BACKEND_PRINCIPALS_REQUIRED = frozenset({"staging", "prod"})
 # A role or user (optional path); the api matches a role's assumed-role sessions to it.
 _IAM_PRINCIPAL = re.compile(r"arn:aws[a-z-]*:iam::\d{12}:(role|user)/([\w+=,.@-]+/)*[\w+=,.@-]+")
+# A tenant id, as engram.kernel.ids.ID_PATTERN
+_TENANT = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")
 # Environment the stack derives from EnvConfig fields: settings_env must not contradict it.
 _OWNED_SETTINGS = (
     "ENGRAM_BACKEND_PRINCIPALS",
+    "ENGRAM_AUDIT_READERS",
     "ENGRAM_OPENSEARCH_PREFIX",
     "ENGRAM_MODEL_MODE",
     "ENGRAM_ALLOW_LOCAL_MODELS",
@@ -60,12 +64,13 @@ def deployment_problems(cfg: EnvConfig) -> list[str]:
             f"`-c backend_principals_{env}=arn:aws:iam::<account>:role/<backend-role>` "
             "or EnvConfig.backend_principals"
         )
-    for arn in cfg.backend_principals:
-        if not _IAM_PRINCIPAL.fullmatch(arn) or PLACEHOLDER_MARK in arn.lower():
-            problems.append(
-                f"backend_principals entry {arn!r} is not an IAM role or user ARN "
-                "(arn:aws:iam::<account>:role/<name>; the role's sessions match it)"
-            )
+    problems += _principal_problems("backend_principals", cfg.backend_principals)
+    problems += _principal_problems("audit_readers", cfg.audit_readers)
+    if both := sorted(set(cfg.backend_principals) & set(cfg.audit_readers)):
+        problems.append(
+            f"{', '.join(both)} is on both backend_principals and audit_readers: reading audit trails "
+            "is an operator's, never a chatbot backend's (P6); give the operators a role of their own"
+        )
     if cfg.model_mode == "local" and env in LOCAL_MODELS_NEED_CONSENT and not cfg.allow_local_models:
         problems.append(
             f"model_mode is 'local' in {env}: the offline heuristics answer instead of a model. "
@@ -74,6 +79,21 @@ def deployment_problems(cfg: EnvConfig) -> list[str]:
     for key in _OWNED_SETTINGS:
         if key in cfg.settings_env:
             problems.append(f"settings_env sets {key}: it comes from EnvConfig, set the field instead")
+    return problems
+
+
+def _principal_problems(field: str, configured: tuple[str, ...] | Mapping[str, tuple[str, ...]]) -> list[str]:
+    """Each entry an IAM role or user ARN; in the mapping form, bound to one or more valid tenant ids."""
+    problems: list[str] = []
+    for arn in configured:
+        if not _IAM_PRINCIPAL.fullmatch(arn) or PLACEHOLDER_MARK in arn.lower():
+            problems.append(
+                f"{field} entry {arn!r} is not an IAM role or user ARN "
+                "(arn:aws:iam::<account>:role/<name>; the role's sessions match it)"
+            )
+    for arn, tenants in configured.items() if isinstance(configured, Mapping) else ():
+        if not tenants or not all(_TENANT.fullmatch(t) for t in tenants):
+            problems.append(f"{field} binds {arn!r} to {list(tenants)}: name one or more tenant ids")
     return problems
 
 

@@ -15,7 +15,7 @@ from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_secretsmanager as secretsmanager
 from constructs import Construct
 
-from infra.config import EnvConfig
+from infra.config import EnvConfig, principal_tenants
 from infra.constructs.api import EngramApi
 from infra.constructs.function import EngramFunction, SharedRuntime
 from infra.constructs.jobs import Jobs
@@ -79,7 +79,7 @@ class EngramStack(Stack):
         )
         api = EngramApi(self, "Api", cfg=cfg, shared=shared)
         # P4: only the api authorizes backends; the other functions never see the list.
-        api.handler.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(list(cfg.backend_principals)))
+        api.handler.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(principal_tenants(cfg.backend_principals)))
         workers = Workers(self, "Workers", cfg=cfg, shared=shared, turns=turns, table=data.table)
         jobs = Jobs(self, "Jobs", cfg=cfg, shared=shared)
         # Post-turn jobs: derived from stored rounds / closed runs, never sent by a function.
@@ -209,7 +209,8 @@ class EngramStack(Stack):
             exporter.add_environment("ENGRAM_AUDIT_READER_FUNCTION_NAME", audit_reader.function.function_name)
         hash_key.grant_read(audit_reader.role)
         audit_reader.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
-        audit_reader.add_environment("ENGRAM_BACKEND_PRINCIPALS", json.dumps(list(cfg.backend_principals)))
+        # P6: operators only (EnvConfig.audit_readers), a list apart from the chatbot backends'
+        audit_reader.add_environment("ENGRAM_AUDIT_READERS", json.dumps(principal_tenants(cfg.audit_readers)))
         api.http_api.add_routes(
             path="/v1/users/{userId}/audit",
             methods=[apigw.HttpMethod.GET],

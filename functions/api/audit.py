@@ -28,7 +28,7 @@ def record(event: dict[str, Any], status: int, route: str | None, route_args: di
     trail = container.audit_trail
     try:
         if "user_id" in route_args:  # a trusted backend acting for a user
-            tenant, user = settings.default_tenant, str(route_args["user_id"])
+            tenant, user = auth.backend_tenant(event, settings), str(route_args["user_id"])
             iam = ((context.get("authorizer") or {}).get("iam") or {}) if isinstance(context, dict) else {}
             arn = iam.get("userArn") if isinstance(iam, dict) else None
             actor_kind, actor = "backend", (auth.principal_key(arn) if isinstance(arn, str) else None) or "unknown"

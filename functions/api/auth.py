@@ -5,19 +5,23 @@
 - Trusted backends: IAM-authorized routes under /v1/users/{user_id}/... (and /v1/kb/...);
   API Gateway puts the caller at requestContext.authorizer.iam and the backend names the
   user. SigV4 only proves *an* identity of the account, so the caller's `userArn` must
-  also be on settings.backend_principals (P4).
+  also be on settings.backend_principals (P4), which binds it to the tenants it may act in; the
+  backend names one with X-Engram-Tenant (absent: its only tenant), any other is 403.
+- Operators: the audit trail (P6) is read by principals on settings.audit_readers, a list of
+  its own: a chatbot backend is not an operator.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
 
 from engram.kernel.errors import Forbidden, Unauthorized, ValidationFailed
-from engram.kernel.ids import check_id
+from engram.kernel.ids import ID_PATTERN, check_id
 from engram.kernel.keys import OwnerKey
 
 if TYPE_CHECKING:
@@ -44,9 +48,36 @@ def principal_key(arn: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=8)
-def _allowed(principals: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(key for p in principals if (key := principal_key(p)) is not None)
+TENANT_HEADER = "x-engram-tenant"
+# settings.backend_principals / audit_readers: a list (each bound to the default tenant) or
+# a mapping principal -> the tenants it may act in
+Bindings = tuple[str, ...] | dict[str, tuple[str, ...]]
+
+
+class TenantForbidden(Forbidden):
+    """An allow-listed principal named a tenant it is not bound to."""
+
+    code = "TENANT_FORBIDDEN"
+
+
+def _pairs(configured: Bindings, default_tenant: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if isinstance(configured, dict):
+        return tuple((arn, tuple(tenants)) for arn, tenants in configured.items())
+    return tuple((arn, (default_tenant,)) for arn in configured)
+
+
+@lru_cache(maxsize=16)
+def _bound(pairs: tuple[tuple[str, tuple[str, ...]], ...]) -> Mapping[str, frozenset[str]]:
+    """Each principal's key -> the tenants it is bound to (a role listed twice gets both lists)."""
+    out: dict[str, set[str]] = {}
+    for arn, tenants in pairs:
+        if (key := principal_key(arn)) is not None:
+            out.setdefault(key, set()).update(tenants)
+    return {key: frozenset(tenants) for key, tenants in out.items()}
+
+
+def bound_tenants(configured: Bindings, default_tenant: str) -> Mapping[str, frozenset[str]]:
+    return _bound(_pairs(configured, default_tenant))
 
 
 def _authorizer(event: dict[str, Any]) -> dict[str, Any]:
@@ -65,6 +96,16 @@ def end_user(event: dict[str, Any], settings: Settings) -> OwnerKey:
 
 def backend_tenant(event: dict[str, Any], settings: Settings) -> str:
     """The tenant a trusted backend (IAM) acts in; routes that name no user (the KB) stop here."""
+    return _iam_tenant(event, settings, settings.backend_principals, "act for users", "EnvConfig.backend_principals")
+
+
+def operator(event: dict[str, Any], user_id: str, settings: Settings) -> OwnerKey:
+    """P6: an operator (settings.audit_readers) reading a user's audit trail in one of its tenants."""
+    tenant = _iam_tenant(event, settings, settings.audit_readers, "read audit trails", "EnvConfig.audit_readers")
+    return OwnerKey(tenant, check_id("user_id", user_id))
+
+
+def _iam_tenant(event: dict[str, Any], settings: Settings, allowed: Bindings, may: str, config: str) -> str:
     auth = _authorizer(event)
     if "iam" not in auth:
         if "jwt" in auth:
@@ -73,11 +114,30 @@ def backend_tenant(event: dict[str, Any], settings: Settings) -> str:
     iam = auth["iam"] if isinstance(auth["iam"], dict) else {}
     arn = iam.get("userArn")
     key = principal_key(arn) if isinstance(arn, str) else None
-    if key is None or key not in _allowed(tuple(settings.backend_principals)):
-        # The ARN goes to the log (the operator adds it to EnvConfig.backend_principals), not to the client.
-        logger.warning("backend caller not on the allow-list", extra={"caller_arn": str(arn)[:300]})
-        raise Forbidden("this IAM principal may not act for users")
-    return settings.default_tenant
+    tenants = bound_tenants(allowed, settings.default_tenant).get(key) if key is not None else None
+    if not tenants:
+        # The ARN goes to the log (the operator adds it to the allow-list), not to the client.
+        logger.warning("IAM caller not on the allow-list", extra={"caller_arn": str(arn)[:300], "list": config})
+        raise Forbidden(f"this IAM principal may not {may}")
+    return _named_tenant(event, tenants)
+
+
+def _named_tenant(event: dict[str, Any], tenants: frozenset[str]) -> str:
+    """X-Engram-Tenant, which must be one the principal is bound to; absent: its only tenant."""
+    headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
+    named = headers.get(TENANT_HEADER)
+    if named is None:
+        if len(tenants) == 1:
+            return next(iter(tenants))
+        raise ValidationFailed(
+            "this principal acts in several tenants: name one in X-Engram-Tenant", details={"field": TENANT_HEADER}
+        )
+    tenant = str(named)
+    if not ID_PATTERN.fullmatch(tenant):
+        raise ValidationFailed("X-Engram-Tenant is not a valid tenant id", details={"field": TENANT_HEADER})
+    if tenant not in tenants:
+        raise TenantForbidden("this IAM principal is not bound to that tenant", details={"field": TENANT_HEADER})
+    return tenant
 
 
 PLANS = ("free", "paid")

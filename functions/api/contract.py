@@ -58,16 +58,28 @@ SECURITY_SCHEMES: dict[str, Any] = {
         "in": "header",
         "name": "Authorization",
         "description": "AWS Signature Version 4 (IAM authorization). The caller's role must be on the "
-        "environment's allow-list (EnvConfig.backend_principals); any other principal gets 403.",
+        "environment's allow-list (EnvConfig.backend_principals; the audit route: EnvConfig.audit_readers), "
+        "which binds it to its tenants (X-Engram-Tenant); any other principal gets 403.",
         "x-amazon-apigateway-authtype": "awsSigv4",
     },
     "localBackendKey": {
         "type": "apiKey",
         "in": "header",
         "name": "x-api-key",
-        "description": "LOCAL STACK ONLY: stands in for SigV4 on backend routes (ENGRAM_LOCAL_API_KEY). "
-        "Never accepted in AWS.",
+        "description": "LOCAL STACK ONLY: stands in for SigV4 on backend routes (ENGRAM_LOCAL_API_KEY, "
+        "ENGRAM_LOCAL_BACKEND_KEYS; the audit route: ENGRAM_LOCAL_OPERATOR_API_KEY). Never accepted in AWS.",
     },
+}
+
+# P4: the tenant a backend (or an operator, on the audit route) acts in; functions/api/auth.py
+TENANT_PARAMETER: dict[str, Any] = {
+    "name": "X-Engram-Tenant",
+    "in": "header",
+    "required": False,
+    "description": "The tenant the caller acts in: one its principal is bound to (EnvConfig.backend_principals, "
+    "or audit_readers on the audit route); another is 403 TENANT_FORBIDDEN. Absent: the principal's only tenant "
+    "(400 when it is bound to several).",
+    "schema": {"type": "string", "pattern": ID_PATTERN, "minLength": 1, "maxLength": 128},
 }
 
 _ERRORS: dict[int, str] = {
@@ -75,8 +87,9 @@ _ERRORS: dict[int, str] = {
     "also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than "
     "4300 digits",
     401: "UNAUTHORIZED: no valid credentials (missing, expired or foreign token)",
-    403: "FORBIDDEN: the caller may not act here (an end-user token on a backend route, or an IAM "
-    "principal not on the allow-list)",
+    403: "FORBIDDEN: the caller may not act here (an end-user token on a backend route, an IAM "
+    "principal not on the allow-list, a chatbot backend on the operators' audit route); "
+    "TENANT_FORBIDDEN: X-Engram-Tenant names a tenant the principal is not bound to",
     404: "NOT_FOUND: no such session, memory, document or request (or none of the caller's)",
     409: "CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. "
     "REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); "
@@ -185,6 +198,8 @@ def _finish(operation: dict[str, Any], method: str, path: str, backend: bool) ->
         )
     operation["responses"] = dict(sorted(responses.items()))
     operation["security"] = [{"backendSigV4": []}, {"localBackendKey": []}] if backend else [{"endUserJwt": []}]
+    if backend:
+        operation.setdefault("parameters", []).append(dict(TENANT_PARAMETER))
     for parameter in operation.get("parameters", []):
         if parameter["in"] in ("path", "query") and parameter["name"].endswith("_id"):
             pattern = OWNER_ID_PATTERN if parameter["name"] in OWNER_PARAMS else ID_PATTERN

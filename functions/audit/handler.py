@@ -1,4 +1,5 @@
-"""P6: operators list a user's audit entries (GET /v1/users/{user_id}/audit, trusted backends).
+"""P6: operators list a user's audit entries (GET /v1/users/{user_id}/audit): IAM principals on
+settings.audit_readers, never a chatbot backend (403), in a tenant they are bound to.
 
 Its own function: the functions that write audit entries (api, jobs) may only put new ones,
 and this one may only query them (infra test). It needs no container: no models, no index."""
@@ -47,7 +48,7 @@ class AuditListResponse(BaseModel):
     next_cursor: str | None
 
 
-@app.get("/v1/users/<user_id>/audit", summary="A user's audit entries (P6, trusted backend)", tags=["backend"])
+@app.get("/v1/users/<user_id>/audit", summary="A user's audit entries (P6, operators only)", tags=["backend"])
 def list_audit(
     user_id: str,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
@@ -61,7 +62,7 @@ def list_audit(
 
     settings = runtime.current_settings()
     event: dict[str, Any] = app.current_event.raw_event
-    owner = auth.backend(event, user_id, settings)
+    owner = auth.operator(event, user_id, settings)
     subject = user_hash(erasure_hash_key(settings), owner.tenant_id, owner.user_id)
     reader = DynamoAuditReader(
         TableConfig.from_settings(settings), settings.audit_table_name or audit_table_name(settings.table_name)

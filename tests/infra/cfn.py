@@ -20,9 +20,12 @@ BACKEND_ROLES = {
     "staging": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend-staging"],
     "prod": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/chat-backend", f"arn:aws:iam::{DUMMY_ACCOUNT}:role/svc/kb-loader"],
 }
+# P6: the operators who read audit trails, a list apart from the backends'
+AUDIT_READERS = {"prod": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/privacy-officer"]}
 OPERATOR_CONTEXT: dict[str, Any] = {
     **{f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS},
     **{f"backend_principals_{env}": roles for env, roles in BACKEND_ROLES.items()},  # dev: none
+    **{f"audit_readers_{env}": roles for env, roles in AUDIT_READERS.items()},
 }
 
 

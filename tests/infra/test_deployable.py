@@ -155,3 +155,37 @@ def test_the_cdk_app_exits_with_the_message_not_a_traceback(tmp_path: Path) -> N
     assert done.returncode == 1
     assert "Engram-prod cannot be synthesized" in done.stderr and "-c jwt_issuer_prod=" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_backend_principals_bound_to_tenants_from_context() -> None:
+    """P4: a JSON object binds each principal to its tenants; the flat form stays the default tenant's."""
+    bound = '{"arn:aws:iam::123456789012:role/line-bot": ["respira"], "arn:aws:iam::123456789012:role/a": "default"}'
+    prod = with_context(App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": bound}), PROD)
+    assert prod.backend_principals == {
+        "arn:aws:iam::123456789012:role/line-bot": ("respira",),
+        "arn:aws:iam::123456789012:role/a": ("default",),
+    }
+    assert deployment_problems(prod) == []
+    listed = with_context(
+        App(context={"backend_principals_dev": {"arn:aws:iam::123456789012:role/b": ["x", "y"]}}), DEV
+    )
+    assert listed.backend_principals == {"arn:aws:iam::123456789012:role/b": ("x", "y")}
+
+
+@pytest.mark.parametrize("tenants", [(), ("no such/tenant",)])
+def test_a_principal_bound_to_no_valid_tenant_fails_synth(tenants: tuple[str, ...]) -> None:
+    cfg = dataclasses.replace(PROD, jwt_issuer=ISSUER, backend_principals={_PRINCIPALS[0]: tenants})
+    with pytest.raises(ConfigError, match="name one or more tenant ids"):
+        _synth(cfg)
+
+
+def test_an_audit_reader_is_not_a_chatbot_backend() -> None:
+    """P6: reading audit trails is an operator's: one ARN on both lists fails synth."""
+    operator = "arn:aws:iam::123456789012:role/privacy-officer"
+    ok = dataclasses.replace(PROD, jwt_issuer=ISSUER, backend_principals=_PRINCIPALS, audit_readers=(operator,))
+    assert deployment_problems(ok) == []
+    both = dataclasses.replace(ok, audit_readers={_PRINCIPALS[0]: ("default",)})
+    with pytest.raises(ConfigError, match="on both backend_principals and audit_readers"):
+        _synth(both)
+    context = with_context(App(context={"audit_readers_prod": f"{operator}"}), ok)
+    assert context.audit_readers == (operator,)

@@ -26,6 +26,7 @@ from infra.constructs.tables import GSIS
 from infra.nag import acknowledge
 from infra.runtime import PY_TAG, PYTHON_VERSION
 from tests.infra.cfn import (
+    AUDIT_READERS,
     BACKEND_ROLES,
     CONFIGS,
     OPERATOR_CONTEXT,
@@ -630,8 +631,11 @@ def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str,
     lists = {f["Handler"]: f["Environment"]["Variables"].get("ENGRAM_BACKEND_PRINCIPALS") for f in functions}
     api = lists.pop("api.handler.lambda_handler")
     assert isinstance(api, str) and json.loads(api) == BACKEND_ROLES.get(env, [])
-    assert lists.pop("audit.handler.lambda_handler") == api  # the audit reader serves a backend route too
-    assert set(lists.values()) == {None}
+    assert set(lists.values()) == {None}  # the audit reader too: its readers are operators (P6)
+    readers = {f["Handler"]: f["Environment"]["Variables"].get("ENGRAM_AUDIT_READERS") for f in functions}
+    audit = readers.pop("audit.handler.lambda_handler")
+    assert isinstance(audit, str) and json.loads(audit) == AUDIT_READERS.get(env, [])
+    assert set(readers.values()) == {None}
 
 
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:

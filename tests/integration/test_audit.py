@@ -46,6 +46,11 @@ def _backend(settings: Settings, reason: str | None = None) -> dict[str, str]:
     return headers
 
 
+def _operator(settings: Settings) -> dict[str, str]:
+    """P6: the audit trail is an operator's to read (settings.audit_readers), not a chatbot backend's."""
+    return {"x-api-key": settings.local_operator_api_key.get_secret_value()}
+
+
 def call(gw: LocalGateway, method: str, path: str, headers: dict[str, str], body: Any = None) -> GatewayResponse:
     return gw.handle(method, path, headers, json.dumps(body).encode() if body is not None else None)
 
@@ -54,7 +59,7 @@ def _entries(gw: LocalGateway, settings: Settings, user: str = "mia") -> list[di
     entries: list[dict[str, Any]] = []
     cursor = ""
     while True:
-        r = call(gw, "GET", f"/v1/users/{user}/audit?limit=3{cursor}", _backend(settings))
+        r = call(gw, "GET", f"/v1/users/{user}/audit?limit=3{cursor}", _operator(settings))
         assert r.status == 200, r.body
         page = r.json()
         entries += page["entries"]

@@ -49,9 +49,21 @@ class Settings(BaseSettings):
     local_jwt_issuer: str = "engram-local"
     local_jwt_audience: str = "engram"
     local_api_key: SecretStr = SecretStr("engram-local-backend-key")
+    # the local gateway's operator key: the caller `local-operator`, who may read audit trails (P6)
+    local_operator_api_key: SecretStr = SecretStr("engram-local-operator-key")
+    # more local backends: API key -> the IAM user name it plays (bound to tenants by
+    # backend_principals), e.g. '{"respira-key": "respira-backend"}': backends in two tenants locally
+    local_backend_keys: dict[str, str] = Field(default_factory=dict)
     # P4: IAM principals allowed to act for users on backend routes (role ARNs; a caller's
-    # assumed-role session counts as its role). The default is the local gateway's backend key caller.
-    backend_principals: tuple[str, ...] = ("arn:aws:iam::000000000000:user/local-backend",)
+    # assumed-role session counts as its role), each bound to the tenants it may act in: a list
+    # binds each to default_tenant, a mapping names them ('{"arn:…:role/line-bot": ["respira"]}').
+    # The default is the local gateway's backend key caller.
+    backend_principals: tuple[str, ...] | dict[str, tuple[str, ...]] = (
+        "arn:aws:iam::000000000000:user/local-backend",
+    )
+    # P6: operator principals that may read a user's audit trail, in the same two forms; never
+    # a chatbot backend's (infra refuses an ARN on both lists). Locally: the operator key's caller.
+    audit_readers: tuple[str, ...] | dict[str, tuple[str, ...]] = ("arn:aws:iam::000000000000:user/local-operator",)
 
     # --- models -----------------------------------------------------------
     # "openai" or "local" (the labelled heuristics). None = openai when a key is configured, else
@@ -296,6 +308,11 @@ class Settings(BaseSettings):
             raise ValueError("retrieval_k_min must not exceed retrieval_k_max")
         if len(self.llm_backoff_s) < self.llm_attempts - 1:
             raise ValueError("llm_backoff_s needs one delay per retry")
+        for name in ("backend_principals", "audit_readers"):
+            bound = getattr(self, name)
+            for tenants in bound.values() if isinstance(bound, dict) else ():
+                if not tenants or not all(ID_PATTERN.fullmatch(t) for t in tenants):
+                    raise ValueError(f"{name}: each principal needs one or more valid tenant ids, not {tenants!r}")
         if self.field_encryption and self.environment in ("dev", "staging", "prod") and not self.field_kms_key_id:
             # a Lambda's keyring file would die with its container, and every sealed field with it
             raise ValueError("field_encryption in AWS needs field_kms_key_id (ENGRAM_FIELD_KMS_KEY_ID)")

@@ -73,6 +73,21 @@ def _local_token(settings: Settings, method: str, body: bytes | None, host: str)
     )
 
 
+def _iam_caller(settings: Settings, key: str) -> str | None:
+    """The IAM user a local API key plays (SigV4's part): the backend key, the operator key (P6)
+    and settings.local_backend_keys; the handler then checks that caller's allow-list and tenants."""
+    callers = {
+        settings.local_api_key.get_secret_value(): "local-backend",
+        settings.local_operator_api_key.get_secret_value(): "local-operator",
+        **settings.local_backend_keys,
+    }
+    found = None
+    for known, caller in callers.items():  # every key compared, in constant time each
+        if known and hmac.compare_digest(key.encode(), known.encode()):
+            found = caller
+    return found
+
+
 class LocalGateway:
     def __init__(self, settings: Settings, handler: Handler | None = None) -> None:
         if handler is None:
@@ -103,10 +118,9 @@ class LocalGateway:
                 str(result.get("body") or "").encode(),
             )
         if path.startswith(("/v1/users/", "/v1/kb/")):  # IAM-authorized routes in AWS; a backend API key locally
-            key = lower.get("x-api-key", "")
-            if not hmac.compare_digest(key.encode(), self._settings.local_api_key.get_secret_value().encode()):
-                return _deny(403, "FORBIDDEN", "backend routes need the backend API key")
-            iam_caller = "local-backend"
+            iam_caller = _iam_caller(self._settings, lower.get("x-api-key", ""))
+            if iam_caller is None:
+                return _deny(403, "FORBIDDEN", "backend routes need a backend (or operator) API key")
         elif path.startswith("/v1/"):  # JWT authorizer
             try:
                 claims = tokens.verify(self._settings, lower.get("authorization"))

@@ -368,6 +368,26 @@ def test_search_by_keyword_type_and_date_range(gw: LocalGateway, settings: Setti
         assert r.status == 400 and code(r) == "VALIDATION_ERROR", bad
 
 
+def test_query_parameters_are_validated_as_the_contract_declares(gw: LocalGateway, settings: Settings) -> None:
+    """What docs/openapi.json calls invalid is refused, never read as absent or passed on: an empty
+    or non-RFC-3339 date (format date / date-time), ids outside their patterns."""
+    h = auth(settings)
+    cases = [
+        f"{MEM}/search?q=x&to=",
+        f"{MEM}/search?q=x&from=%202026-01-01",
+        f"{MEM}/search?q=x&from=20260101",
+        f"{MEM}/search?q=x&to=2026-01-01T10:00:00",  # a date-time names its offset
+        f"{MEM}/archive?persona_id=%C3%97%C3%B8",
+        f"{MEM}?persona_id=_kb",
+        f"{MEM}?session_id=a%2Fb",
+        f"{MEM}/load?persona_id=_kb",
+        "/v1/sessions?persona_id=no%20spaces",
+    ]
+    for path in cases:
+        r = call(gw, "GET", path, h)
+        assert r.status == 400 and code(r) == "VALIDATION_ERROR", (path, r.status, r.body[:200])
+
+
 def test_timeline_groups_by_month_newest_first(gw: LocalGateway, settings: Settings, clock: ManualClock) -> None:
     h = auth(settings)
     clock.set(datetime(2026, 1, 31, 23, 0, tzinfo=UTC).timestamp())

@@ -24,6 +24,8 @@ from engram.runtime import get_container
 
 from .. import auth, plans
 from ..schemas import (
+    ID_PATTERN,
+    OWNER_ID_PATTERN,
     ArchiveListResponse,
     ArchiveResponse,
     ArchiveView,
@@ -66,7 +68,8 @@ Limit = Annotated[int | None, Query(ge=1, le=100, description="Default ENGRAM_LI
 Offset = Annotated[int, Query(ge=0)]
 LoadCount = Annotated[int | None, Query(ge=1, le=50, description="Default ENGRAM_LOAD_DEFAULT_COUNT (5)")]
 SearchLimit = Annotated[int | None, Query(ge=1, le=50)]
-PersonaFilter = Annotated[str | None, Query(min_length=1, max_length=128)]
+PersonaParam = Annotated[str, Query(min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)]
+PersonaFilter = Annotated[str | None, Query(min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)]
 FromParam = Annotated[
     str | None, Query(alias="from", description="ISO-8601 / RFC 3339 date or date-time; created at or after")
 ]
@@ -152,14 +155,23 @@ _LEAP_SECOND = re.compile(r"(T\d{2}:\d{2}):60")
 _LATEST = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC).timestamp()
 
 
+# RFC 3339 full-date, or date-time with its offset (lowercase t / z and any fraction allowed)
+_RFC3339 = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}"  # full-date
+    r"([Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2}))?"  # T full-time with its offset
+)
+
+
 def _epoch(name: str, value: str | None, end_of_day: bool = False) -> float | None:
     """ISO-8601 / RFC 3339 date or date-time -> epoch seconds; a bare date as `to` covers that whole day.
 
     RFC 3339 allows what fromisoformat does not: lowercase t/z, more than 6 fraction digits and a
     leap second (:60). Instants past datetime's range clamp to its ends instead of failing."""
-    if value is None or not value.strip():
+    if value is None:
         return None
-    text = value.strip()
+    text = value
+    if not _RFC3339.fullmatch(text):  # what the contract declares (format date / date-time), nothing looser
+        raise ValidationFailed(f"{name} is not an RFC 3339 date or date-time", details={"field": name})
     normalized = _LEAP_SECOND.sub(r"\1:59", _RFC3339_FRACTION.sub(r"\1", text.upper()))
     try:
         parsed = datetime.fromisoformat(normalized)
@@ -186,7 +198,8 @@ StatusParam = Annotated[
 ]
 PinnedParam = Annotated[bool | None, Query(description="Only pinned (true) or only unpinned (false) memories")]
 SessionParam = Annotated[
-    str | None, Query(min_length=1, max_length=128, description="Only the memories made from this session")
+    str | None,
+    Query(min_length=1, max_length=128, pattern=ID_PATTERN, description="Only the memories made from this session"),
 ]
 
 
@@ -482,16 +495,12 @@ def backend_list_memories(
 
 
 @router.get(USER + "/load", summary="Top N memories of a persona for the start of a conversation", tags=["memories"])
-def load_memories(
-    persona_id: Annotated[str, Query(min_length=1, max_length=128)], n: LoadCount = None
-) -> MemoryLoadResponse:
+def load_memories(persona_id: PersonaParam, n: LoadCount = None) -> MemoryLoadResponse:
     return _load(_owner(None), persona_id, n)
 
 
 @router.get(BACKEND + "/load", summary="Top N memories of a persona (trusted backend)", tags=["backend"])
-def backend_load_memories(
-    user_id: str, persona_id: Annotated[str, Query(min_length=1, max_length=128)], n: LoadCount = None
-) -> MemoryLoadResponse:
+def backend_load_memories(user_id: str, persona_id: PersonaParam, n: LoadCount = None) -> MemoryLoadResponse:
     return _load(_owner(user_id), persona_id, n)
 
 

@@ -21,6 +21,7 @@ from engram.runtime import get_container
 
 from .. import auth, plans
 from ..schemas import (
+    OWNER_ID_PATTERN,
     BufferedResponse,
     ChatRequest,
     ChatResponse,
@@ -216,7 +217,7 @@ def _list_sessions(user_id: str | None, persona_id: str | None, limit: int) -> S
 
 
 SessionLimit = Annotated[int, Query(ge=1, le=100, description="At most this many sessions")]
-PersonaQuery = Annotated[str | None, Query(min_length=1, max_length=128)]
+PersonaQuery = Annotated[str | None, Query(min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)]
 
 
 @router.get("/sessions", summary="List the caller's live sessions, most recently active first", tags=["sessions"])

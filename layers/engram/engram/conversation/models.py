@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Literal
 
 from engram.kernel.keys import SessionKey
+from engram.language.masking import mask_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,13 @@ class Turn:
     @property
     def turn_id(self) -> str:
         return f"{self.seq}"
+
+    def masked(self) -> Turn:
+        """The round as a summary or an extraction reads it: its PII masked whole (P5)."""
+        user, assistant = mask_text(self.user_text), mask_text(self.assistant_text)
+        if (user, assistant) == (self.user_text, self.assistant_text):
+            return self
+        return Turn(self.seq, user, assistant, self.request_id, self.created_at, self.emergency)
 
 
 @dataclass(frozen=True, slots=True)

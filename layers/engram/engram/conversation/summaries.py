@@ -22,6 +22,7 @@ from engram.kernel.clock import Clock
 from engram.kernel.errors import LlmFailure
 from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink, TokenCounter
+from engram.language.masking import mask_text
 
 if TYPE_CHECKING:  # type only: pydantic-settings is imported when the settings are read, not here
     from engram.settings import Settings
@@ -125,9 +126,12 @@ class RollingSummarizer:
                 else self._store.turns_between(key, meta.generation, first, last, now)
             )
             try:
-                summary = self._summarizer.summarize_rounds(meta.summary, chunk, self._s.summary_max_tokens)
+                # P5: the rounds are read masked whole, and the summary is masked again on the way out
+                masked = [t.masked() for t in chunk]
+                summary = self._summarizer.summarize_rounds(meta.summary, masked, self._s.summary_max_tokens)
                 if self._counter.count(summary) > self._s.summary_max_tokens:
                     summary = self._summarizer.compress(summary, self._s.summary_max_tokens)
+                summary = mask_text(summary)
             except LlmFailure:
                 # The rounds stay unsummarized and are retried after the next turn: nothing is lost.
                 self._metrics.put("llm_failure", kind="rolling_summary")

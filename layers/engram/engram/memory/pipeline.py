@@ -24,7 +24,7 @@ from engram.kernel.errors import Conflict
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
-from engram.language.masking import mask_for_storage
+from engram.language.masking import mask_for_storage, mask_text, masked_input
 from engram.language.packs import PACKS
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.lifecycle import CapacityWatch
@@ -149,8 +149,10 @@ class MemoryWriter:
             for d in neighbours.values()
             if d.namespace == Namespace.MEMORY.value  # rounds are context, not facts to merge into
         ]
-        facts = self._extractor.extract(turn.user_text, turn.assistant_text, existing)
-        facts = [f for f in (self._prepare(f) for f in facts) if f is not None]
+        # P5: the extraction reads the round masked whole (its output is masked again in _prepare)
+        facts = self._extractor.extract(mask_text(turn.user_text), mask_text(turn.assistant_text), existing)
+        read = masked_input([turn.user_text, turn.assistant_text]).pii_flags
+        facts = [f for f in (self._prepare(f, read) for f in facts) if f is not None]
         vectors = self._embedder.embed_documents([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
         turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
         for fact, vec in zip(facts, vectors, strict=True):
@@ -219,13 +221,13 @@ class MemoryWriter:
         hits = self._index.search_vector(list(map(float, vec)), flt, 5) + self._index.search_text(text, flt, 5)
         return {h.doc_id: h.doc for h in hits}
 
-    def _prepare(self, fact: Fact) -> Fact | None:
+    def _prepare(self, fact: Fact, read: list[str]) -> Fact | None:
         content = _normalise(fact.content)
         if len(content) < 2:
             return None
         # The extractor's topics and subject key are model output about the user's words: masked too.
         subject = [SUBJECT_TAG + fact.subject_key] if fact.subject_key else []
-        masked = mask_for_storage(content, [*fact.topics, *subject])
+        masked = mask_for_storage(content, [*fact.topics, *subject], read_from=read)
         topics = masked.topics
         if fact.subject_key and fact.value_key:
             topics.append(value_tag(fact.value_key))  # a digest, never the value

@@ -24,7 +24,7 @@ from engram.kernel.ids import check_id
 from engram.kernel.keys import OwnerKey
 from engram.kernel.ports import MetricsSink
 from engram.language.blank import is_blank
-from engram.language.masking import mask_for_storage
+from engram.language.masking import mask_for_storage, mask_text, masked_input
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import (
     KB_OWNER,
@@ -276,7 +276,8 @@ class MemoryService:
         )
         if result.fallback:
             # The caller's messages verbatim (system lines and odd orderings included), not re-paired rounds.
-            raw = "\n".join(f"{m.role}: {m.content}" for m in messages)
+            # Masked before the cut (P5): an address cut in two would no longer look like one.
+            raw = mask_text("\n".join(f"{m.role}: {m.content}" for m in messages))
             result = dataclasses.replace(result, summary=raw[: self.settings.fallback_summary_chars])
         return result
 
@@ -325,7 +326,8 @@ class MemoryService:
             topics = list(topics) or list(generated.topics)
 
         # P5: manual text, an LLM summary and the raw fallback alike; topics count for the flags too.
-        masked = mask_for_storage(text, topics)
+        read = masked_input(m.content for m in messages or ()) if generated else None
+        masked = mask_for_storage(text, topics, read_from=read.pii_flags if read else ())
         now = self.clock.now()
         record = MemoryRecord(
             memory_id=memory_id or "mem-" + uuid.uuid4().hex,

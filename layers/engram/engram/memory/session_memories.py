@@ -13,7 +13,7 @@ from engram.conversation.ports import Summarizer
 from engram.kernel.clock import Clock
 from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink
-from engram.language.masking import mask_for_storage
+from engram.language.masking import mask_for_storage, masked_input
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType
 from engram.memory.plan import apply_cap, plan_of
@@ -42,7 +42,8 @@ class SessionMemoryStore:
         key = run.key
         now = self.clock.now()
         # P5: long-term memory never stores PII; the summary and its topics are masked alike.
-        masked = mask_for_storage(s.summary, s.topics)
+        read = masked_input([run.summary, *(text for t in turns for text in (t.user_text, t.assistant_text))])
+        masked = mask_for_storage(s.summary, s.topics, read_from=read.pii_flags)
         s = replace(s, summary=masked.content, topics=tuple(masked.topics))
         record = MemoryRecord(
             memory_id=memory_id,

@@ -11,6 +11,7 @@ from engram.kernel.clock import Clock
 from engram.kernel.errors import LlmFailure
 from engram.kernel.ports import MetricsSink
 from engram.kernel.retry import with_retries
+from engram.language.masking import mask_text
 
 if TYPE_CHECKING:
     from engram.settings import Settings
@@ -33,6 +34,8 @@ def fallback_summary(turns: list[Turn], chars: int, importance: int, warning: st
 def summarize_session_with_retry(
     summarizer: Summarizer, summary: str, turns: list[Turn], settings: Settings, clock: Clock, metrics: MetricsSink
 ) -> SessionSummary:
+    # P5: the model (and the raw fallback) reads the rounds masked whole; the caller masks the output again.
+    turns, summary = [t.masked() for t in turns], mask_text(summary)
     try:
         return with_retries(
             lambda: summarizer.summarize_session(summary, turns), settings.llm_attempts, settings.llm_backoff_s, clock

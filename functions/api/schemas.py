@@ -644,9 +644,7 @@ class ExportAuditEntry(_Model):
     ip: str
     user_agent: str
     request_id: str
-    tenant_id: str
-    subject: str
-    entry_id: str
+    seq: int = Field(description="The entry's place in the user's audit chain (1 = the first)")
 
 
 class ExportView(_Model):

@@ -90,7 +90,8 @@ def list_audit(
 
 def _for_export(request: dict[str, Any]) -> dict[str, Any]:
     """P2: a direct invoke from the api or jobs role (an export includes the audit entries about
-    the user); API Gateway cannot produce this event. Entries of one subject only."""
+    the user); API Gateway cannot produce this event. Entries of one subject only, without what
+    would rebuild their keys (entry ids, chain fields)."""
     from engram.adapters.audit_history import ReaderAuditHistory
     from engram.adapters.dynamodb.audit_log import DynamoAuditReader
     from engram.adapters.dynamodb.connection import TableConfig
@@ -102,7 +103,7 @@ def _for_export(request: dict[str, Any]) -> dict[str, Any]:
     )
     limit = max(1, min(int(request.get("limit", 1000)), 100_000))
     entries = ReaderAuditHistory(reader).entries_about(str(request["tenant_id"]), str(request["subject"]), limit)
-    return {"entries": [e.as_dict() for e in entries]}
+    return {"entries": [e.as_export() for e in entries]}  # never the entries' keys: the caller is a writer
 
 
 @inject_invocation_context(logger)

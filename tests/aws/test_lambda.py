@@ -97,7 +97,7 @@ def test_a_kick_that_fails_is_logged_and_left_to_the_schedule(caplog: pytest.Log
 def test_an_export_reads_the_audit_entries_from_the_reader_function(aws_sandbox: MotoEndpoint) -> None:
     """P2: the export asks the audit reader (a synchronous invoke) for the entries about the user."""
     entry = AuditEntry("acme", "9" * 64, 1_767_225_600.0, "GET /v1/me/export", "end_user", "9" * 64, "200")
-    aws_sandbox.lambda_answers(json.dumps({"entries": [entry.as_dict()]}))
+    aws_sandbox.lambda_answers(json.dumps({"entries": [entry.as_export()]}))  # the reader withholds keys
     reader = "engram-dev-audit-reader"
     assert InvokedAuditHistory(reader, "us-east-1").entries_about("acme", "9" * 64, 50) == [entry]
     (call,) = invocations(aws_sandbox, reader)

@@ -423,9 +423,10 @@ class ExportAuditEntry(BaseModel):
     ip: Annotated[str, Field(title="Ip")]
     user_agent: Annotated[str, Field(title="User Agent")]
     request_id: Annotated[str, Field(title="Request Id")]
-    tenant_id: Annotated[str, Field(title="Tenant Id")]
-    subject: Annotated[str, Field(title="Subject")]
-    entry_id: Annotated[str, Field(title="Entry Id")]
+    seq: Annotated[int, Field(title="Seq")]
+    """
+    The entry's place in the user's audit chain (1 = the first)
+    """
 
 
 class ExportJobView(BaseModel):

@@ -51,4 +51,4 @@ class InvokedAuditHistory:
             raise StoreUnavailable("the audit log is unavailable", details={"cause": type(exc).__name__}) from exc
         if out.get("FunctionError") or not isinstance(body, dict):
             raise StoreUnavailable("the audit reader failed", details={"cause": str(out.get("FunctionError"))})
-        return [AuditEntry(**e) for e in body.get("entries", [])]
+        return [AuditEntry(**{**e, "tenant_id": tenant_id, "subject": subject}) for e in body.get("entries", [])]

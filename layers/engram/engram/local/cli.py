@@ -170,6 +170,23 @@ def cmd_erasure_verify(args: argparse.Namespace) -> int:
     return 0 if result["ok"] else 1
 
 
+def cmd_audit_verify(args: argparse.Namespace) -> int:
+    """P6: a user's audit hash chain, checked where it is stored (the local stack's DynamoDB, or
+    AWS with ENGRAM_TABLE_NAME and credentials that may read the audit table)."""
+    from engram.adapters.audit_verify import audit_reader, verify_subject, verify_user
+
+    settings = _settings()
+    if args.ddb_endpoint:
+        settings = settings.model_copy(update={"dynamodb_endpoint": args.ddb_endpoint})
+    tenant = args.tenant or settings.default_tenant
+    if args.subject:
+        report = verify_subject(audit_reader(settings), tenant, args.subject)
+    else:
+        report = verify_user(settings, tenant, args.user_id)
+    print(json.dumps({"tenant_id": tenant, **report.as_dict()}, ensure_ascii=False))
+    return 0 if report.ok else 1
+
+
 def cmd_keys_rotate(args: argparse.Namespace) -> int:
     """P3 locally: a new wrapping key in the keyring file becomes current; `engram job
     rewrap_keys` then rewraps every data key under it, and --retire drops the old one."""
@@ -270,6 +287,14 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--user-id", help="re-run the verification queries for this user (needs the stack)")
     check.add_argument("--ddb-endpoint", help="DynamoDB endpoint of the stack (local: http://127.0.0.1:8000)")
     check.set_defaults(func=cmd_erasure_verify)
+    audit = sub.add_parser("audit", help="the audit log (P6)").add_subparsers(dest="audit_cmd", required=True)
+    chain = audit.add_parser("verify", help="check a user's audit hash chain; names the first broken entry")
+    who = chain.add_mutually_exclusive_group(required=True)
+    who.add_argument("--user-id", help="the user whose entries to check")
+    who.add_argument("--subject", help="or the keyed hash the entries are filed under (an erased user's)")
+    chain.add_argument("--tenant", help="the tenant (default ENGRAM_DEFAULT_TENANT)")
+    chain.add_argument("--ddb-endpoint", help="DynamoDB endpoint (local stack: http://127.0.0.1:8000; AWS: omit)")
+    chain.set_defaults(func=cmd_audit_verify)
     keys = sub.add_parser("keys", help="field-encryption keys (P3)").add_subparsers(dest="keys_cmd", required=True)
     rotate = keys.add_parser("rotate", help="rotate the local wrapping key (then: engram job rewrap_keys)")
     rotate.add_argument("--retire", metavar="KEY_ID", help="instead: forget an old wrapping key after the rewrap")

@@ -52,7 +52,8 @@ class ExportService:
         audit: list[dict[str, Any]] = []
         if self.audit is not None:
             subject = receipts.user_hash(self.hash_key, tenant_id, user_id)
-            audit = [e.as_dict() for e in self.audit.entries_about(tenant_id, subject, self.settings.export_max_items)]
+            entries = self.audit.entries_about(tenant_id, subject, self.settings.export_max_items)
+            audit = [e.as_export() for e in entries]  # what happened, not the entries' keys
         return {
             "export_version": 1,
             "tenant_id": tenant_id,

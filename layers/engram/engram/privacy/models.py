@@ -125,6 +125,20 @@ class AuditEntry:
     user_agent: str = ""
     request_id: str = ""
     entry_id: str = ""
+    # the subject's hash chain (privacy/audit_chain.py): position, the previous entry's hash,
+    # this entry's content digest and its link hash; set by the writer
+    seq: int = 0
+    prev_hash: str = ""
+    digest: str = ""
+    hash: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def as_export(self) -> dict[str, Any]:
+        """What the user's export holds: what happened, never the entry's key (tenant, subject,
+        entry id) or chain fields, which would let a writer rebuild and overwrite the entry."""
+        return {name: value for name, value in asdict(self).items() if name not in EXPORT_WITHHELD}
+
+
+EXPORT_WITHHELD = frozenset({"tenant_id", "subject", "entry_id", "prev_hash", "digest", "hash"})

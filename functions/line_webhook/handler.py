@@ -9,15 +9,17 @@ import base64
 import json
 from typing import Any
 
-from aws_lambda_powertools import Logger
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import EngramError
 from engram.observability.log_context import inject_invocation_context
 
 # A plain handler, not the HTTP resolver: the signature is over the raw body bytes, and the cold
 # start stays a fraction of the API's (no routing, no OpenAPI models).
 logger = Logger()
+metrics = Metrics(namespace="Engram")  # line_event_stale, line_event_invalid
 PREFIX = "/line/webhook/"
 _webhook: Any = None
 
@@ -36,7 +38,7 @@ def _get_webhook() -> Any:
         from engram.wiring.line import event_queue_for, line_webhook
 
         settings = get_settings()
-        _webhook = line_webhook(settings, SystemClock(), event_queue_for(settings))
+        _webhook = line_webhook(settings, SystemClock(), event_queue_for(settings), PowertoolsMetrics(metrics))
     return _webhook
 
 
@@ -45,6 +47,8 @@ def _answer(status: int, body: dict[str, Any]) -> dict[str, Any]:
 
 
 @inject_invocation_context(logger)
+@metrics.log_metrics
+@count_invocation(metrics, "line_webhook_requests")  # always something to publish
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     path = str(event.get("rawPath", ""))
     channel = path[len(PREFIX) :] if path.startswith(PREFIX) else ""

@@ -39,6 +39,7 @@ from tests.support.openai_stub import OpenAIStub
 
 EVENTS = Path(__file__).parents[2] / "events" / "line"
 USER = "U4af4980629e1b8f7c2d9a0b1c3e5f7a9"
+LINE_USER = f"line:{USER}"  # whose memory it is: LINE's namespace
 GROUP = "C1a2b3c4d5e6f708192a3b4c5d6e7f809"
 
 
@@ -49,7 +50,7 @@ class Line:
         self.c = container
         self.standin = standin
         self.delivery = LocalSqsDelivery(handler=worker_handler, max_receives=3)
-        webhook_handler.use_webhook(line_webhook(container.settings, container.clock, self.delivery))
+        webhook_handler.use_webhook(container.line_webhook(self.delivery))
 
     def post(self, body: bytes, signature: str | None = "sign") -> dict[str, Any]:
         headers = {"content-type": "application/json"}
@@ -190,7 +191,7 @@ def test_a_thousand_deliveries_of_one_event_make_one_turn_and_one_reply(line: Li
     assert len(answers) == 1_000 and all(a["statusCode"] == 200 for a in answers)
     assert sum(json.loads(a["body"])["queued"] for a in answers) == 1
     assert [s.kind for s in line.sent] == ["reply"] and line.sent[0].to == token
-    turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
     assert [t.user_text for t in turns] == ["我今天早上有點喘，吸了藥好一點。"]
 
 
@@ -217,11 +218,13 @@ def test_a_reply_that_keeps_failing_goes_to_the_dead_letter_queue_with_its_event
     event = _text("I feel dizzy after the new pills.", line.standin.state.issue_reply_token())
     line.send(event)
     assert not line.sent
-    (dead,) = line.dead
+    (sealed,) = line.dead
+    dead = line.c.line_payloads.open(sealed)  # P3: kept sealed with the user's data key
+    assert dead is not None
     assert dead["job"]["event"] == event and dead["job"]["channel"] == "local"  # what a replay needs
     assert dead["job"]["reply"]  # and the answer that could not be sent
     assert "LineUnavailable" in dead["reason"]
-    turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
     assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # the turn itself is kept
 
 
@@ -233,14 +236,16 @@ def test_a_dead_letter_redriven_to_the_queue_sends_its_kept_reply_once(line: Lin
     event = _text("I feel dizzy after the new pills.", line.standin.state.issue_reply_token())
     line.send(event)
     (dead,) = line.dead
-    redriven = json.loads(json.dumps(dead))  # as the DLQ holds it: the message body
+    redriven = json.loads(json.dumps(dead))  # as the DLQ holds it: the message body (sealed)
     handler = line.c.line_turns
-    handler.handle(redriven)
+    opened = line.c.line_payloads.open(redriven)  # as the worker opens what the queue carries
+    assert opened is not None
+    handler.handle(opened)
     (sent,) = line.sent  # with the reply token while it lasts, else a push with its retry key
-    assert sent.kind in ("reply", "push") and sent.texts == dead["job"]["reply"]
-    handler.handle(redriven)  # redriven twice (or a redelivery): sent once
+    assert sent.kind in ("reply", "push") and sent.texts == opened["job"]["reply"]
+    handler.handle(opened)  # redriven twice (or a redelivery): sent once
     assert len(line.sent) == 1 and len(line.dead) == 1
-    turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
     assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # no second turn
 
 
@@ -255,8 +260,8 @@ def test_the_worker_takes_a_batch_with_a_job_and_a_redriven_dead_letter(line: Li
     kept = json.loads(sample["Records"][1]["body"])["job"]["reply"]
     assert [s.texts for s in line.sent if s.to != USER] == [kept]
     now = line.c.clock.now()
-    assert len(line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, now).recent) == 1
-    other = SessionKey("default", "U9b8a7c6d5e4f30211a2b3c4d5e6f7a8b", "line", "line")
+    assert len(line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, now).recent) == 1
+    other = SessionKey("default", "line:U9b8a7c6d5e4f30211a2b3c4d5e6f7a8b", "line", "line")
     assert not line.c.conversation.store.load(other, 10, now).recent  # the redrive ran no turn
 
 
@@ -290,28 +295,28 @@ def test_a_group_and_a_one_to_one_chat_are_two_sessions_of_one_users_memory(line
     line.send(_text("My dog Coco is a shiba inu.", line.standin.state.issue_reply_token(), src=group))
     line.send(_text("What should I cook tonight?", line.standin.state.issue_reply_token()))
     now = line.c.clock.now()
-    in_group = line.c.conversation.store.load(SessionKey("default", USER, "line", f"line-group-{GROUP}"), 10, now)
-    one_to_one = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, now)
+    in_group = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", f"line-group-{GROUP}"), 10, now)
+    one_to_one = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, now)
     assert [t.user_text for t in in_group.recent] == ["My dog Coco is a shiba inu."]
     assert [t.user_text for t in one_to_one.recent] == ["What should I cook tonight?"]
     assert line.standin.state.loading == [USER]  # the loading animation: the 1:1 chat only
     # long-term memory is the LINE user's, whichever chat it came from or is used in
-    line.c.memory_service.create(OwnerKey("default", USER), "line", summary="My dog Coco is a shiba inu.")
-    sync_index(line.c, OwnerKey("default", USER))
+    line.c.memory_service.create(OwnerKey("default", LINE_USER), "line", summary="My dog Coco is a shiba inu.")
+    sync_index(line.c, OwnerKey("default", LINE_USER))
     for session in (f"line-group-{GROUP}", "line"):
-        _, _, slot = line.c.conversation.context(SessionKey("default", USER, "line", session), "What is my dog's name?")
+        _, _, slot = line.c.conversation.context(SessionKey("default", LINE_USER, "line", session), "What is my dog's name?")
         assert any("Coco" in item.text for item in slot.items), session
 
 
 def test_unfollow_ends_the_session_and_deletes_nothing(line: Line, clock: ManualClock) -> None:
     line.send(_text("I walked for twenty minutes today.", line.standin.state.issue_reply_token()))
     line.send(samples.event("unfollow", samples.source(USER)))
-    key = SessionKey("default", USER, "line", "line")
+    key = SessionKey("default", LINE_USER, "line", "line")
     meta = line.c.conversation.store.get_meta(key, clock.now())
     assert meta is not None and meta.status == SessionStatus.ENDED
     logged, _ = line.c.conversation.store.log_page(key, clock.now(), 10)
     assert [r.turn.user_text for r in logged] == ["I walked for twenty minutes today."]
-    memories = line.c.memory_service.list(OwnerKey("default", USER)).items
+    memories = line.c.memory_service.list(OwnerKey("default", LINE_USER)).items
     assert any(m.origin.value == "session" for m in memories)  # its session memory was made
 
 
@@ -339,7 +344,7 @@ def test_racing_voice_duplicates_are_transcribed_once(
             t.join()
         assert len(openai_stub.state.calls("/v1/audio/transcriptions")) == 1
         assert len(line.sent) == 2  # the answer, and "still listening" (or the same answer)
-        turns = line.c.conversation.store.load(SessionKey("default", USER, "line", "line"), 10, line.c.clock.now())
+        turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now())
         assert [t.user_text for t in turns.recent] == [voice]
 
 
@@ -403,7 +408,7 @@ def test_events_the_queue_refused_are_redelivered_in_order_and_none_twice(line: 
         line.post(samples.body([{**e, "deliveryContext": {"isRedelivery": True}} for e in [*chat_a, *chat_b]]))["body"]
     )
     assert again == {"queued": 2, "duplicates": 2, "ignored": 0}
-    key = SessionKey("default", "U" + "a" * 32, "line", "line")
+    key = SessionKey("default", "line:U" + "a" * 32, "line", "line")
     texts = [t.user_text for t in line.c.conversation.get_session(key).recent]
     assert texts == [e["message"]["text"] for e in chat_a]  # every round once, in order
 

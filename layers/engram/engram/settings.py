@@ -22,6 +22,9 @@ class LineChannelConfig(BaseModel):
     persona: str = Field(pattern=ID_PATTERN.pattern)
     language: str = "zh-TW"  # what the bot answers in before it has heard the user
     secret_arn: str | None = None  # Secrets Manager: {"channel_secret", "channel_access_token"}
+    # W4: an unfollow starts the user's erasure after this grace (a re-follow within it cancels);
+    # None: an unfollow only ends the session (erasure stays the user's or the backend's to ask)
+    erase_after_unfollow_s: int | None = Field(default=None, ge=0)
 
 
 class Settings(BaseSettings):
@@ -290,6 +293,8 @@ class Settings(BaseSettings):
     # "language": "zh-TW", "secret_arn": "arn:aws:secretsmanager:…"}]'; the local stack adds `local`
     line_channels: tuple[LineChannelConfig, ...] = ()
     line_event_dedup_ttl_s: int = Field(default=3 * 86_400, ge=3600)  # D3: one turn per webhookEventId
+    line_event_max_age_s: int = Field(default=3600, ge=60)  # W4: older events are acknowledged and dropped
+    line_erasure_confirm_s: int = Field(default=300, ge=30)  # W4: "delete my data" waits this long for a yes
     line_loading_s: int = Field(default=20, ge=5, le=60)  # the 1:1 loading animation while a turn runs
     line_api_base: str = "https://api.line.me"
     line_data_api_base: str = "https://api-data.line.me"

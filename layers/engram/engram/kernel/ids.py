@@ -17,11 +17,25 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_.:@-]{1,128}")
 RESERVED_KINDS = frozenset({"tenant", "tenant_id", "user_id", "persona_id"})
 
 
+# A channel's users live in the channel's namespace: a LINE user is "line:" + LINE's user id
+# (U + 32 lowercase hex), never a bare id an API caller could also name. Only the channel itself
+# and the backends of its tenant name them; an end user's token never does (functions/api/auth.py).
+LINE_NAMESPACE = "line:"
+LINE_USER_ID = re.compile(r"line:U[0-9a-f]{32}")
+
+
+def in_channel_namespace(user_id: str) -> bool:
+    """Whether an id names a channel's user ("line:…", in any case): an end user's token may not."""
+    return user_id[: len(LINE_NAMESPACE)].lower() == LINE_NAMESPACE
+
+
 def check_id(kind: str, value: str) -> str:
     if not ID_PATTERN.fullmatch(value):
         raise ValidationFailed(f"invalid {kind}", details={"field": kind})
     if kind in RESERVED_KINDS and value.startswith("_"):
         raise ValidationFailed(f"{kind} must not start with '_' (reserved)", details={"field": kind})
+    if kind == "user_id" and in_channel_namespace(value) and not LINE_USER_ID.fullmatch(value):
+        raise ValidationFailed("a LINE user id is 'line:U' and 32 lowercase hex digits", details={"field": kind})
     return value
 
 

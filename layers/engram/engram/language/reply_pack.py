@@ -21,5 +21,17 @@ class ReplyPack:
     from_pinned: str  # an answer from a pinned core fact; "{fact}" is the fact
     from_memory: str  # an answer from a retrieved memory; "{fact}" is the fact
     nothing_remembered: str  # a question no fact answers
+    you_said: str  # the local responder echoes a statement; "{text}" is what the user said
+    i_remember: str  # ... and the facts it remembers beside it; "{facts}" is the list
+    earlier_rounds: str  # how many earlier rounds were in the prompt; "{count}"
+    list_separator: str  # between the facts of i_remember
+    # W4: a LINE user's rights in the chat
+    anonymous_member: str  # a group member whose LINE id is hidden: nothing is remembered of them
+    erase_confirm: str  # "delete my data" heard; "{minutes}": how long the confirmation waits
+    erase_started: str  # confirmed: the erasure runs; the receipt's summary follows
+    erase_cancelled: str  # anything but a confirmation: nothing is deleted
+    erase_done: str  # the receipt's summary: "{deleted}", "{anonymized}", "{request_id}"
+    erase_words: tuple[str, ...]  # what asks to delete one's data (the whole message, unpunctuated)
+    confirm_words: tuple[str, ...]  # what confirms it
     # (pattern, replacement): the first that finds the fact's start turns it to the user ("User's" -> "your")
     fact_to_user: tuple[tuple[re.Pattern[str], str], ...] = ()

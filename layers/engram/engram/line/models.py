@@ -10,6 +10,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engram.kernel.ids import LINE_NAMESPACE
+
+# LINE's id formats (developers.line.biz, "Get user IDs" and the FAQ): U / C / R and 32 lowercase
+# hex digits. Anchored for pydantic's regex engine, whose "$" is the end of the text (no "\n").
+USER_ID = r"^U[0-9a-f]{32}$"
+GROUP_ID = r"^C[0-9a-f]{32}$"
+ROOM_ID = r"^R[0-9a-f]{32}$"
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True)
@@ -17,19 +25,19 @@ class _Model(BaseModel):
 
 class UserSource(_Model):
     type: Literal["user"]
-    user_id: str = Field(alias="userId", min_length=1, max_length=64)
+    user_id: str = Field(alias="userId", pattern=USER_ID)
 
 
 class GroupSource(_Model):
     type: Literal["group"]
-    group_id: str = Field(alias="groupId", min_length=1, max_length=64)
-    user_id: str | None = Field(default=None, alias="userId", max_length=64)
+    group_id: str = Field(alias="groupId", pattern=GROUP_ID)
+    user_id: str | None = Field(default=None, alias="userId", pattern=USER_ID)  # absent: a member who hides it
 
 
 class RoomSource(_Model):
     type: Literal["room"]
-    room_id: str = Field(alias="roomId", min_length=1, max_length=64)
-    user_id: str | None = Field(default=None, alias="userId", max_length=64)
+    room_id: str = Field(alias="roomId", pattern=ROOM_ID)
+    user_id: str | None = Field(default=None, alias="userId", pattern=USER_ID)
 
 
 Source = Annotated[UserSource | GroupSource | RoomSource, Field(discriminator="type")]
@@ -108,8 +116,19 @@ class PostbackEvent(_Event):
     postback: Postback
 
 
-Event = Annotated[MessageEvent | FollowEvent | UnfollowEvent | PostbackEvent, Field(discriminator="type")]
-KNOWN = frozenset({"message", "follow", "unfollow", "postback"})
+class Unsend(_Model):
+    message_id: str = Field(alias="messageId", min_length=1, max_length=64)
+
+
+class UnsendEvent(_Event):
+    """The user withdrew a message (LINE asks bots to honour it): its round and what came of it go."""
+
+    type: Literal["unsend"]
+    unsend: Unsend
+
+
+Event = Annotated[MessageEvent | FollowEvent | UnfollowEvent | PostbackEvent | UnsendEvent, Field(discriminator="type")]
+KNOWN = frozenset({"message", "follow", "unfollow", "postback", "unsend"})
 
 
 class WebhookBody(_Model):
@@ -117,10 +136,11 @@ class WebhookBody(_Model):
     events: list[dict[str, Any]] = Field(default_factory=list, max_length=100)
 
 
-def line_user(source: UserSource | GroupSource | RoomSource) -> str:
-    """Whose memory an event is: the LINE user it is from; a group member who hides their id is
-    the group (or room)."""
-    return source.user_id or chat_id(source)
+def line_user(source: UserSource | GroupSource | RoomSource) -> str | None:
+    """Whose memory an event is: the LINE user it is from, in LINE's namespace ("line:U…", never
+    an id an API caller or the service could hold). None: a group or room member who hides their
+    id — nobody's memory (no turn is stored, nothing is recalled)."""
+    return f"{LINE_NAMESPACE}{source.user_id}" if source.user_id else None
 
 
 def conversation_of(source: UserSource | GroupSource | RoomSource) -> str:

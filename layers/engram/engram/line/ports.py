@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from engram.conversation.ports import ConversationStore
 from engram.kernel.errors import EngramError
-from engram.kernel.keys import SessionKey
+from engram.kernel.keys import OwnerKey, SessionKey
 
 
 class ReplyTokenInvalid(EngramError):
@@ -84,3 +84,17 @@ class SessionEnder(Protocol):
     """Ends a chat's session run (engram.conversation's SessionCloser): on unfollow."""
 
     def end(self, key: SessionKey, reason: str = "end", plan: str | None = None) -> object: ...
+
+
+class ChatErasure(Protocol):
+    """The privacy feature's erasure (P1) as a chat asks for it: the same requests, fence, job
+    and receipts as the API's (engram.privacy's ErasureService and ErasureJob)."""
+
+    def request(self, owner: OwnerKey, requested_by: str) -> tuple[str, str]:
+        """A pending whole-user erasure: (request id, confirmation token)."""
+        ...
+
+    def confirm(self, owner: OwnerKey, request_id: str, token: str) -> dict[str, Any] | None:
+        """Confirm and run it now; the receipt's summary ({request_id, deleted, anonymized}) when
+        it completed in this run, None when the schedule finishes it."""
+        ...

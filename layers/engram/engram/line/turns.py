@@ -9,7 +9,12 @@ retry key, so a retried push arrives once). 429 and 5xx are retried inside the m
 replay. A voice message is transcribed once per message id (the audio lock) and answered like
 text; without a speech-to-text model the user hears so, politely. A sticker or an image gets
 an acknowledgement; follow greets; unfollow ends the session (its memory is made, nothing is
-deleted — erasure is the user's to ask)."""
+deleted — erasure is the user's to ask).
+
+W4: a LINE user is "line:U…" in the channel's tenant. "Delete my data" (the words in the user's
+language, or the postback) asks to confirm; a confirmation within `line_erasure_confirm_s` runs
+the privacy feature's erasure and answers with the receipt's summary; anything else cancels. A
+group or room member whose id LINE hides is nobody's memory: told so, nothing is stored."""
 
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from typing import Any
 from engram.conversation.ports import IdempotencyStore
 from engram.kernel.clock import Clock
 from engram.kernel.errors import EngramError, NotFound
-from engram.kernel.keys import OwnerKey, SessionKey
+from engram.kernel.keys import SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
 from engram.line import phrases
@@ -34,12 +39,14 @@ from engram.line.models import (
     PostbackEvent,
     TextMessage,
     UnfollowEvent,
+    UnsendEvent,
     UserSource,
     chat_id,
     conversation_of,
     line_user,
 )
 from engram.line.ports import (
+    ChatErasure,
     DeadLetters,
     LineConversation,
     LineMessenger,
@@ -49,7 +56,7 @@ from engram.line.ports import (
     Transcriber,
     VoiceNotConfigured,
 )
-from engram.line.webhook import EVENTS
+from engram.line.webhook import EVENTS, channel_owner
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -57,6 +64,7 @@ MAX_TEXT = 5_000  # characters per LINE text message
 MAX_MESSAGES = 5  # messages per reply
 REPLY_SCOPE = "line-reply"
 VOICE_SCOPE = "line-voice"
+ERASURE_SCOPE = "line-erasure"  # a "delete my data" waiting for its confirmation (per user and channel)
 
 
 def line_messages(text: str) -> list[str]:
@@ -90,6 +98,7 @@ class LineTurns:
     settings: Settings
     clock: Clock
     metrics: MetricsSink
+    erasure: ChatErasure | None = None
 
     def handle(self, job: dict[str, Any]) -> None:
         kept: list[str] | None = None
@@ -104,10 +113,20 @@ class LineTurns:
             self.dead_letters.send(job, "unknown channel")
             return
         event = EVENTS.validate_python(job["event"])
-        key = SessionKey(channel.tenant, line_user(event.source), channel.persona, conversation_of(event.source))
         if kept is not None:
             self._send(job, channel, event, kept)
             return
+        user = line_user(event.source)
+        if user is None:  # a member who hides their id: no memory to keep it in, no one's to use
+            if isinstance(event, (MessageEvent, PostbackEvent)):
+                self.metrics.put("line_anonymous_member")
+                self._send(job, channel, event, [phrases.say(phrases.ANONYMOUS_MEMBER, channel.language)])
+            return
+        key = SessionKey(channel.tenant, user, channel.persona, conversation_of(event.source))
+        if isinstance(event, (PostbackEvent, MessageEvent)) and self._rights(job, channel, event, key):
+            return
+        if isinstance(event, UnsendEvent):
+            return  # no round to remove here (handled below when the store can)
         if isinstance(event, UnfollowEvent):
             self._unfollow(key)
         elif isinstance(event, FollowEvent):
@@ -115,18 +134,83 @@ class LineTurns:
         elif isinstance(event, PostbackEvent):
             self._turn(job, channel, event, key, event.postback.data)
         elif isinstance(event, MessageEvent) and isinstance(event.message, TextMessage):
-            self._turn(job, channel, event, key, event.message.text)
+            # keyed by the message id: a redelivery is the same turn, and an unsend finds its round
+            self._turn(job, channel, event, key, event.message.text, f"line-msg-{event.message.id}")
         elif isinstance(event, MessageEvent) and isinstance(event.message, AudioMessage):
             self._voice(job, channel, event, key, event.message)
         elif isinstance(event, MessageEvent):
             self._send(job, channel, event, [phrases.say(phrases.ACK, self._language(key, channel))])
 
     # --- turns ----------------------------------------------------------------------------
-    def _turn(self, job: dict[str, Any], channel: LineChannel, event: Any, key: SessionKey, text: str) -> None:
+    def _turn(
+        self,
+        job: dict[str, Any],
+        channel: LineChannel,
+        event: Any,
+        key: SessionKey,
+        text: str,
+        idempotency_key: str | None = None,
+        before: list[str] | None = None,
+    ) -> None:
         self._loading(channel, event)
-        # the event id keys the turn: a redelivered job gets the first answer, never a second turn
-        answer = self.conversation.chat(key, text, idempotency_key=f"line-{event.webhook_event_id}")
-        self._send(job, channel, event, line_messages(str(answer.get("reply", ""))))
+        # the event keys the turn: a redelivered job gets the first answer, never a second turn
+        answer = self.conversation.chat(
+            key, text, idempotency_key=idempotency_key or f"line-{channel.id}-{event.webhook_event_id}"
+        )
+        texts = line_messages(str(answer.get("reply", "")))
+        self._send(job, channel, event, [*(before or []), *texts][:MAX_MESSAGES])
+
+    # --- the user's rights (W4) -------------------------------------------------------------
+    def _rights(self, job: dict[str, Any], channel: LineChannel, event: Any, key: SessionKey) -> bool:
+        """A "delete my data" request or its confirmation: True when that was the event (no turn)."""
+        if self.erasure is None:
+            return False
+        if isinstance(event, PostbackEvent):
+            text = event.postback.data
+        elif isinstance(event.message, TextMessage):
+            text = event.message.text
+        else:
+            text = ""
+        owner, now, ttl = key.owner, self.clock.now(), float(self.settings.line_erasure_confirm_s)
+        # the user's waiting request, if any, is the result of one marker per user and channel;
+        # whoever holds the marker (its holder is in the result) overwrites it, so it is closed
+        # by replacing its result, and a closed or expired one is taken again
+        fresh = f"erase-{uuid.uuid4().hex[:8]}"
+        marker = self.markers.claim(owner, ERASURE_SCOPE, channel.id, fresh, ttl, now)
+        holder = fresh if marker.state == "acquired" else str((marker.result or {}).get("holder") or "") or None
+        pending = marker.result if marker.state == "completed" and marker.result and "token" in marker.result else None
+        if pending is not None and holder is not None:
+            self.markers.complete(owner, ERASURE_SCOPE, channel.id, holder, {"holder": holder}, ttl, now)
+            language = str(pending.get("language") or channel.language)
+            if phrases.confirms_erasure(text) is not None:
+                self._send(job, channel, event, [phrases.say(phrases.ERASE_STARTED, language)])
+                done = self.erasure.confirm(owner, str(pending["request_id"]), str(pending["token"]))
+                self.metrics.put("line_erasure_confirmed")
+                if done is not None:  # the reply token is spent: the summary is pushed
+                    summary = phrases.say(phrases.ERASE_DONE, language).format(**done)
+                    retry_key = str(uuid.uuid5(uuid.NAMESPACE_URL, f"line-erasure:{done['request_id']}"))
+                    self._push(job, channel, event, [summary], retry_key)
+                return True
+            self.metrics.put("line_erasure_cancelled")  # anything else cancels, then is answered
+            cancelled = [phrases.say(phrases.ERASE_CANCELLED, language)]
+            if isinstance(event, MessageEvent) and isinstance(event.message, TextMessage):
+                self._turn(job, channel, event, key, text, f"line-msg-{event.message.id}", cancelled)
+            else:
+                self._send(job, channel, event, cancelled)
+            return True
+        asked = phrases.asks_erasure(text)
+        if asked is None or holder is None:
+            if marker.state == "acquired":
+                self.markers.release(owner, ERASURE_SCOPE, channel.id, fresh)  # nothing to wait for
+            return False
+        language = asked or self._language(key, channel)
+        request_id, token = self.erasure.request(owner, f"line:{channel.id}")
+        waiting = {"request_id": request_id, "token": token, "language": language, "holder": holder}
+        self.markers.complete(owner, ERASURE_SCOPE, channel.id, holder, waiting, ttl, now)
+        self.metrics.put("line_erasure_requested")
+        minutes = max(1, self.settings.line_erasure_confirm_s // 60)
+        self._send(job, channel, event, [phrases.say(phrases.ERASE_CONFIRM, language).format(minutes=minutes)])
+        return True
 
     def _voice(
         self, job: dict[str, Any], channel: LineChannel, event: Any, key: SessionKey, audio: AudioMessage
@@ -166,8 +250,17 @@ class LineTurns:
             self.closer.end(key, reason="unfollow")  # its session memory is made; nothing is deleted
 
     # --- replies --------------------------------------------------------------------------
+    def _push(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str], retry_key: str) -> None:
+        """A second message for one event (the reply token is spent): pushed once, by its retry key."""
+        try:
+            self.messenger.push(channel.access_token, chat_id(event.source), texts, retry_key)
+            self.metrics.put("line_pushed")
+        except EngramError as exc:
+            self.dead_letters.send({**job, "reply": texts}, f"{type(exc).__name__}: {exc.message}")
+            self.metrics.put("line_dead_lettered")
+
     def _send(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str]) -> None:
-        owner = OwnerKey(channel.tenant, line_user(event.source))
+        owner = channel_owner(channel)  # the channel's: a user's erasure never refuses its last reply
         now, holder = self.clock.now(), f"reply-{uuid.uuid4().hex[:8]}"
         claim = self.markers.claim(owner, REPLY_SCOPE, event.webhook_event_id, holder, 120.0, now)
         if claim.state != "acquired":

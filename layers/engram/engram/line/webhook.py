@@ -1,7 +1,9 @@
-"""W1 / D3: the webhook path. Verify the signature on the raw body before anything else, parse,
-keep one turn per `webhookEventId` (a conditional write with TTL), enqueue each event on the
-FIFO queue (group = channel + conversation, so a chat's events keep their order) and answer at
-once: no model call, no retrieval here."""
+"""W1 / D3 / W4: the webhook path. Verify the signature on the raw body before anything else,
+refuse a body nested deeper than `max_json_depth` (400, never the parser's RecursionError),
+parse, validate LINE's ids, drop events older than `line_event_max_age_s` (acknowledged, counted
+as `line_event_stale`), keep one turn per channel + `webhookEventId` (a conditional write with
+TTL), enqueue each event on the FIFO queue (group = channel + conversation, so a chat's events
+keep their order) and answer at once: no model call, no retrieval here."""
 
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ from pydantic import TypeAdapter, ValidationError
 from engram.conversation.ports import IdempotencyStore
 from engram.kernel.clock import Clock
 from engram.kernel.errors import StoreUnavailable, Unauthorized, ValidationFailed
+from engram.kernel.json_depth import json_depth_exceeds
 from engram.kernel.keys import OwnerKey
+from engram.kernel.ports import MetricsSink
 from engram.line import signature
 from engram.line.channels import Channels, LineChannel
-from engram.line.models import KNOWN, Event, WebhookBody, chat_id, line_user
+from engram.line.models import KNOWN, Event, WebhookBody, chat_id
 from engram.line.ports import EventQueue
 from engram.settings import Settings
 
@@ -27,6 +31,16 @@ logger = logging.getLogger(__name__)
 EVENTS: TypeAdapter[Any] = TypeAdapter(Event)
 DEDUP_SCOPE = "line-event"
 MAX_TRANSACTION_ITEMS = 100  # TransactWriteItems' limit (a LINE webhook carries fewer events)
+
+
+def channel_owner(channel: LineChannel) -> OwnerKey:
+    """Where a channel's own markers live (event dedup, replies sent): one partition per channel,
+    a reserved id no user can hold, so dedup is per channel + webhookEventId whoever sent it."""
+    return OwnerKey(channel.tenant, f"_line-channel:{channel.id}")
+
+
+class BodyTooDeep(ValidationFailed):
+    code = "JSON_TOO_DEEP"
 
 
 class QueueUnavailable(StoreUnavailable):
@@ -47,6 +61,7 @@ class LineWebhook:
     queue: EventQueue
     settings: Settings
     clock: Clock
+    metrics: MetricsSink
 
     def accept(self, channel_id: str, body: bytes, header: str | None) -> Accepted:
         channel = self.channels.get(channel_id)
@@ -54,10 +69,16 @@ class LineWebhook:
         if channel is None or not signature.valid(channel.channel_secret, body, header):
             raise Unauthorized("invalid LINE signature")
         try:
-            parsed = WebhookBody.model_validate(json.loads(body))
-        except (ValueError, ValidationError) as exc:
+            text = body.decode("utf-8")
+            if json_depth_exceeds(text, self.settings.max_json_depth):
+                raise BodyTooDeep(f"the webhook body nests deeper than {self.settings.max_json_depth} levels")
+            parsed = WebhookBody.model_validate(json.loads(text))
+        except (ValueError, ValidationError, RecursionError) as exc:  # UnicodeError is a ValueError
+            if isinstance(exc, BodyTooDeep):
+                raise
             raise ValidationFailed("the webhook body is not LINE's") from exc
         ignored = 0
+        oldest = (self.clock.now() - self.settings.line_event_max_age_s) * 1000
         chats: dict[str, list[tuple[dict[str, Any], Any]]] = {}
         seen: set[str] = set()
         repeated = 0
@@ -68,8 +89,13 @@ class LineWebhook:
             try:
                 event = EVENTS.validate_python(raw)
             except ValidationError:
-                ignored += 1
+                ignored += 1  # an id not of LINE's format is not LINE's event: never a memory
                 logger.warning("LINE event not understood", extra={"type": str(raw.get("type"))})
+                self.metrics.put("line_event_invalid")
+                continue
+            if event.timestamp < oldest:
+                ignored += 1  # a stale event (a late redelivery, a replay): acknowledged, not acted on
+                self.metrics.put("line_event_stale")
                 continue
             if event.webhook_event_id in seen:
                 repeated += 1  # twice in one body: one turn
@@ -80,7 +106,7 @@ class LineWebhook:
         # them (SendMessageBatch) when each chat has one event; a chat's later events follow in
         # order, one request per position.
         events = [pair for pairs in chats.values() for pair in pairs]
-        claims = [(self._owner(channel, event), DEDUP_SCOPE, event.webhook_event_id) for _, event in events]
+        claims = [(channel_owner(channel), DEDUP_SCOPE, event.webhook_event_id) for _, event in events]
         ttl, now = self.settings.line_event_dedup_ttl_s, self.clock.now()
         if len(claims) > 1 and len(claims) <= MAX_TRANSACTION_ITEMS:
             won = self.markers.claim_all(claims, "webhook", ttl, now)
@@ -91,10 +117,6 @@ class LineWebhook:
         todo = [[pair for pair in pairs if pair[1].webhook_event_id in fresh] for pairs in chats.values()]
         queued = self._queue([pairs for pairs in todo if pairs], channel)
         return Accepted(queued, duplicates, ignored)
-
-    @staticmethod
-    def _owner(channel: LineChannel, event: Any) -> OwnerKey:
-        return OwnerKey(channel.tenant, line_user(event.source))
 
     def _queue(self, chats: list[list[tuple[dict[str, Any], Any]]], channel: LineChannel) -> int:
         """Queue the claimed events in rounds: the first event of every chat in one request (SQS
@@ -116,7 +138,7 @@ class LineWebhook:
                     still.append(rest)
             pending = still
         for event in left:
-            self.markers.release(self._owner(channel, event), DEDUP_SCOPE, event.webhook_event_id, "webhook")
+            self.markers.release(channel_owner(channel), DEDUP_SCOPE, event.webhook_event_id, "webhook")
         if left:
             raise QueueUnavailable("the LINE event queue did not take every event; LINE will redeliver")
         return queued

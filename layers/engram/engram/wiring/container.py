@@ -224,4 +224,4 @@ class Container:
         builds it without a container: `wiring.line.line_webhook`)."""
         from engram.wiring import line
 
-        return line.line_webhook(self.settings, self.clock, queue)
+        return line.line_webhook(self.settings, self.clock, queue, self.metrics)

@@ -11,6 +11,7 @@ from engram.settings import Settings
 
 if TYPE_CHECKING:
     from engram.kernel.clock import Clock
+    from engram.kernel.ports import MetricsSink
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
     from engram.wiring.parts import Parts
@@ -34,13 +35,16 @@ def event_queue_for(settings: Settings, local: EventQueue | None = None) -> Even
     return local
 
 
-def line_webhook(settings: Settings, clock: Clock, queue: EventQueue) -> LineWebhook:
+def line_webhook(
+    settings: Settings, clock: Clock, queue: EventQueue, metrics: MetricsSink | None = None
+) -> LineWebhook:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
+    from engram.adapters.metrics import InMemoryMetrics
     from engram.line.webhook import LineWebhook
     from engram.wiring.crypto import bound_models_for
 
     markers = DynamoIdempotencyStore(bound_models_for(settings))
-    return LineWebhook(channels_for(settings), markers, queue, settings, clock)
+    return LineWebhook(channels_for(settings), markers, queue, settings, clock, metrics or InMemoryMetrics())
 
 
 def transcriber_for(settings: Settings) -> Transcriber | None:
@@ -63,6 +67,7 @@ def line_turns(c: Parts) -> LineTurns:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
     from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns
+    from engram.privacy.chat_erasure import ChatErasureDesk
 
     s = c.settings
     return LineTurns(
@@ -82,4 +87,5 @@ def line_turns(c: Parts) -> LineTurns:
         settings=s,
         clock=c.clock,
         metrics=c.metrics,
+        erasure=ChatErasureDesk(c.erasure_service, c.erasure_job),
     )

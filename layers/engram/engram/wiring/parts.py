@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from engram.memory.retrieval import HybridRetriever
     from engram.memory.service import MemoryService
     from engram.privacy.audit import AuditTrail
+    from engram.privacy.erasure import ErasureJob, ErasureService
     from engram.privacy.export import ExportService
     from engram.privacy.export_jobs import ExportArchive
     from engram.privacy.ports import ReceiptSigner
@@ -68,6 +69,10 @@ class Parts(Protocol):
     def export_archive(self) -> ExportArchive: ...
     @property
     def export_service(self) -> ExportService: ...
+    @property
+    def erasure_service(self) -> ErasureService: ...
+    @property
+    def erasure_job(self) -> ErasureJob: ...
     @property
     def line_transcriber(self) -> Transcriber | None: ...
     @property

@@ -17,6 +17,22 @@ REPLIES = ReplyPack(
     from_pinned="From your core facts: {fact}.",
     from_memory="From what you told me before: {fact}.",
     nothing_remembered="I don't have anything about that in memory yet.",
+    you_said="You said: {text}",
+    i_remember="I remember: {facts}",
+    earlier_rounds="({count} earlier rounds in view)",
+    list_separator="; ",
+    anonymous_member=(
+        "I can't see who is writing (your LINE settings hide your ID), so I won't remember anything you say here."
+    ),
+    erase_confirm=(
+        'Do you want me to delete everything I remember about you? Reply "confirm" within {minutes} minutes. '
+        "Anything else cancels."
+    ),
+    erase_started="Deleting your data now. I'll send you the receipt when it's done.",
+    erase_cancelled="Cancelled: nothing was deleted.",
+    erase_done=("Your data has been deleted: {deleted} items deleted, {anonymized} anonymized. Receipt: {request_id}."),
+    erase_words=("delete my data", "erase my data", "forget me", "delete all my data"),
+    confirm_words=("confirm", "yes", "yes delete", "confirm delete"),
     fact_to_user=(
         (re.compile(r"^User's\b"), "your"),
         (re.compile(r"^User (?:is|was)\b"), "you are"),

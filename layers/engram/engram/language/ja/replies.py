@@ -13,4 +13,16 @@ REPLIES = ReplyPack(
     from_pinned="大切な情報として覚えています：{fact}。",
     from_memory="以前うかがったことによると：{fact}。",
     nothing_remembered="そのことはまだ記憶にありません。",
+    you_said="「{text}」とのことですね。",
+    i_remember="覚えていること：{facts}",
+    earlier_rounds="（これまでの {count} 回のやり取りを参照）",
+    list_separator="／",
+    anonymous_member="誰が書いているか分からないため（LINEの設定でIDが非表示です）、ここでのお話は記憶しません。",
+    erase_confirm="あなたについて覚えていることをすべて削除しますか？{minutes}分以内に「削除する」と返信してください。"
+    "それ以外の返信で取り消します。",
+    erase_started="データを削除しています。終わったら受領書をお送りします。",
+    erase_cancelled="取り消しました。何も削除していません。",
+    erase_done="データを削除しました：削除 {deleted} 件、匿名化 {anonymized} 件。受領書番号：{request_id}。",
+    erase_words=("私のデータを削除", "データを削除", "データを削除して", "私のデータを消して"),
+    confirm_words=("削除する", "はい", "確認"),
 )

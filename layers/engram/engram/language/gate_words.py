@@ -9,6 +9,7 @@ import re
 from engram.language.analysis import detect_language
 from engram.language.gate_pack import GatePack
 from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE, PACKS
+from engram.language.sentences import split_sentences
 
 _I = re.IGNORECASE
 
@@ -39,6 +40,28 @@ def has_first_person(text: str) -> bool:
 
 def is_question(text: str) -> bool:
     return _QUESTION.search(text.strip()) is not None
+
+
+_TERMINAL = re.compile(r"[.。!！…~～]\s*$")
+_CLAUSE = re.compile(r"[,，、;；]\s*")
+
+
+def _asks(sentence: str) -> bool:
+    """A sentence that asks: it ends with a question mark, or bears no full stop and is worded
+    as a question; and no clause before its last states something about the speaker ("I got a
+    dog last week, what should I call him?" tells as much as it asks)."""
+    if not (sentence.rstrip().endswith(("?", "？")) or (not _TERMINAL.search(sentence) and is_question(sentence))):
+        return False
+    clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
+    return not any(has_first_person(c) and not is_question(c) for c in clauses[:-1])
+
+
+def asks_only(text: str) -> bool:
+    """True when the message only asks something: every sentence is a question. Such a round is
+    kept for the history but is no answer to a later question (issue 28: a Korean question was
+    answered with the user's own earlier English question)."""
+    sentences = split_sentences(text)
+    return bool(sentences) and all(_asks(s) for s in sentences)
 
 
 def is_greeting_only(text: str) -> bool:

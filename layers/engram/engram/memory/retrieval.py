@@ -21,6 +21,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
+from engram.language.gate_words import asks_only
 from engram.language.tense import asks_about_past
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
@@ -192,6 +193,7 @@ class HybridRetriever:
                 cosines,
                 s.fusion_vector_weight,
                 s.fusion_cosine_spread,
+                s.fusion_bm25_floor,
             )
         top = max(fused.values())
         if top <= 0:
@@ -282,6 +284,9 @@ class HybridRetriever:
         past = asks_about_past(query.text)
         if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
             results = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
+        # A round that only asks ("What's my dog's name?") stays in the history but answers nothing:
+        # it shares the later question's words and would be quoted back as if it were a fact.
+        results = [m for m in results if not _only_asks(m.doc)]
         found = [
             m
             for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
@@ -295,6 +300,10 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _only_asks(doc: IndexDocument) -> bool:
+    return doc.namespace == Namespace.ROUND.value and asks_only(display_text(doc))
 
 
 def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument) -> float:

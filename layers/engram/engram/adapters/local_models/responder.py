@@ -3,7 +3,10 @@
 It lets the whole turn run with no key (local stack, tests); it is not a language model.
 What it does show is that memory worked: a question is answered with the remembered fact
 that shares the most words with it (the retriever's best, when none does), quoted, in the
-user's language, saying whether it is a pinned core fact or a retrieved memory.
+user's language, saying whether it is a pinned core fact or a retrieved memory. Only
+statements are quoted: a line of the block that only asks ("What's my dog's name?") is no
+answer, whatever language it was asked in. Every word the responder adds is the user's
+language's (language/<code>/replies.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Sequence
 from engram.adapters.local_models import LOCAL_MODEL
 from engram.conversation.models import Completion
 from engram.language.analysis import analyze, detect_language
-from engram.language.gate_words import is_question
+from engram.language.gate_words import asks_only, is_question
 from engram.language.packs import BY_CODE, DEFAULT_LANGUAGE
 
 _PINNED_HEADER = "Core facts about the user:"
@@ -21,7 +24,8 @@ _MEMORIES_HEADER = "Relevant memories:"
 
 
 def _blocks(system: str) -> tuple[list[str], list[str]]:
-    """The pinned facts and the retrieved memories of the system message, in prompt order."""
+    """The pinned facts and the retrieved memories of the system message, in prompt order;
+    statements only (a remembered question answers nothing)."""
     pinned: list[str] = []
     memories: list[str] = []
     current: list[str] | None = None
@@ -34,7 +38,7 @@ def _blocks(system: str) -> tuple[list[str], list[str]]:
             current.append(line[2:].strip())
         elif line.strip():
             current = None
-    return pinned, memories
+    return [p for p in pinned if not asks_only(p)], [m for m in memories if not asks_only(m)]
 
 
 def _best(question: str, pinned: list[str], memories: list[str]) -> tuple[str, bool] | None:
@@ -77,9 +81,9 @@ class LocalResponder:
                 fact, is_pinned = best
                 parts = [(from_pinned if is_pinned else from_memory).format(fact=_as_reply(fact, language))]
         else:
-            parts = [f"You said: {user.strip()[:200]}"]
+            parts = [replies.you_said.format(text=user.strip()[:200])]
             if pinned or memories:
-                parts.append("I remember: " + "; ".join((pinned + memories)[:3]))
+                parts.append(replies.i_remember.format(facts=replies.list_separator.join((pinned + memories)[:3])))
         if earlier:
-            parts.append(f"({earlier} earlier rounds in view)")
+            parts.append(replies.earlier_rounds.format(count=earlier))
         return Completion(text=" ".join(parts), model=self.name)

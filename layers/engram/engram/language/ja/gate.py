@@ -52,7 +52,9 @@ GATE = GatePack(
         r"|(?:今日は)?(?:これで終わり|ここまで)|わかった|分かった|わかりました"
     ),
     first_person=r"俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)|うちの|我が家",
-    question=r"(?:ですか|ますか|でしょうか|のか|かな|の)\s*$|何|なぜ|どうして|どう|どこ|いつ|誰",
+    # いつも (always), 何か (something), 誰でも (anyone) state; they do not ask
+    question=r"(?:ですか|ますか|でしょうか|のか|かな|の)\s*$|何(?!か|でも)|なぜ|どうして|どう|どこ(?!か|でも)|いつ(?!も|か|でも)"
+    r"|誰(?!か|でも)",
     implied_subject=True,
     written_without_spaces=True,
     own_life=re.compile(

@@ -58,7 +58,8 @@ GATE = GatePack(
     ),
     question=(
         # "나요" is left out: it also ends statements ("열이 나요" = I have a fever).
-        r"(?:까|니|냐)\s*$|뭐|무엇|왜|어떻게|어디|언제|누구"
+        # 언제나 (always), 뭐든 (anything), 누구나 (anyone) state; they do not ask
+        r"(?:까|니|냐)\s*$|뭐(?!든)|무엇(?!이든)|왜|어떻게|어디(?!든|서나)|언제(?!나|든)|누구(?!나|든)"
     ),
     implied_subject=True,
     own_life=re.compile(

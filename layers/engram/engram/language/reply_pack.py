@@ -25,10 +25,6 @@ class ReplyPack:
     i_remember: str  # ... and the facts it remembers beside it; "{facts}" is the list
     earlier_rounds: str  # how many earlier rounds were in the prompt; "{count}"
     list_separator: str  # between the facts of i_remember
-    you_said: str  # the local responder echoes a statement; "{text}" is what the user said
-    i_remember: str  # ... and the facts it remembers beside it; "{facts}" is the list
-    earlier_rounds: str  # how many earlier rounds were in the prompt; "{count}"
-    list_separator: str  # between the facts of i_remember
     # W4: a LINE user's rights in the chat
     anonymous_member: str  # a group member whose LINE id is hidden: nothing is remembered of them
     erase_confirm: str  # "delete my data" heard; "{minutes}": how long the confirmation waits

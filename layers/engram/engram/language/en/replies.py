@@ -21,10 +21,6 @@ REPLIES = ReplyPack(
     i_remember="I remember: {facts}",
     earlier_rounds="({count} earlier rounds in view)",
     list_separator="; ",
-    you_said="You said: {text}",
-    i_remember="I remember: {facts}",
-    earlier_rounds="({count} earlier rounds in view)",
-    list_separator="; ",
     anonymous_member=(
         "I can't see who is writing (your LINE settings hide your ID), so I won't remember anything you say here."
     ),

@@ -17,10 +17,6 @@ REPLIES = ReplyPack(
     i_remember="覚えていること：{facts}",
     earlier_rounds="（これまでの {count} 回のやり取りを参照）",
     list_separator="／",
-    you_said="「{text}」とのことですね。",
-    i_remember="覚えていること：{facts}",
-    earlier_rounds="（これまでの {count} 回のやり取りを参照）",
-    list_separator="／",
     anonymous_member="誰が書いているか分からないため（LINEの設定でIDが非表示です）、ここでのお話は記憶しません。",
     erase_confirm="あなたについて覚えていることをすべて削除しますか？{minutes}分以内に「削除する」と返信してください。"
     "それ以外の返信で取り消します。",

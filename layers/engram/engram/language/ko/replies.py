@@ -16,10 +16,6 @@ REPLIES = ReplyPack(
     i_remember="기억하고 있는 것: {facts}",
     earlier_rounds="(이전 대화 {count}회 참고)",
     list_separator="; ",
-    you_said="말씀하신 내용: {text}",
-    i_remember="기억하고 있는 것: {facts}",
-    earlier_rounds="(이전 대화 {count}회 참고)",
-    list_separator="; ",
     anonymous_member="누가 쓰는지 알 수 없어서(LINE 설정에서 ID가 숨겨져 있어요) 여기서 하신 말씀은 기억하지 않아요.",
     erase_confirm='저에게 남은 회원님의 모든 데이터를 삭제할까요? {minutes}분 안에 "삭제 확인"이라고 답해 주세요. '
     "다른 답은 취소로 처리돼요.",

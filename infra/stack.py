@@ -222,6 +222,8 @@ class EngramStack(Stack):
         # the turn worker (table, field key, data keys, the OpenAI secret, search reads)
         line = LineChannel(self, "Line", cfg=cfg, shared=shared, http_api=api.http_api)
         data.grant_event_markers(line.webhook.role)
+        data.grant_field_encrypt_decrypt(line.webhook.role)  # P3: it seals each event for the queue
+        data.grant_keys_use(line.webhook.role)  # with the user's data key (made on a first event)
         turns.queue.grant_send_messages(line.worker.role)  # a turn's access counts, as the api sends them
         data.grant_read_write(line.worker.role)
         data.grant_field_encrypt_decrypt(line.worker.role)

@@ -1,6 +1,8 @@
 """W2: the LINE event queue (SQS FIFO, one message group per chat) -> a turn and its reply.
-A chat's events run in order; the first failure of a group stops the rest of that group in the
-batch (retried after it), other chats go on (SqsFifoPartialProcessor)."""
+The job arrives sealed with its user's data key and is opened here (an erased user's job opens
+for nobody and is dropped). A chat's events run in order; the first failure of a group stops
+the rest of that group in the batch (retried after it), other chats go on
+(SqsFifoPartialProcessor)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,10 @@ processor.raise_on_entire_batch_failure = False
 
 
 def handle_record(record: SQSRecord) -> None:
-    runtime.get_container().line_turns.handle(json.loads(record.body))
+    container = runtime.get_container()
+    job = container.line_payloads.open(json.loads(record.body))  # P3: the queue carries it sealed
+    if job is not None:  # None: its user was erased, and their key with them
+        container.line_turns.handle(job)
 
 
 @inject_invocation_context(logger)

@@ -34,6 +34,7 @@ from engram.wiring.models import Models
 if TYPE_CHECKING:  # built on first use: the request path's cold start does not import them
     from engram.adapters.crypto.cipher import FieldCipher
     from engram.adapters.crypto.rewrap import KeyRewrapJob
+    from engram.adapters.line_payloads import LinePayloads
     from engram.line.ports import DeadLetters, EventQueue, Transcriber
     from engram.line.turns import LineTurns
     from engram.line.webhook import LineWebhook
@@ -212,6 +213,12 @@ class Container:
         from engram.wiring import line
 
         return line.dead_letters_for(self.settings)
+
+    @locked_cached_property
+    def line_payloads(self) -> LinePayloads:
+        from engram.wiring import line
+
+        return line.line_payloads_for(self.settings)
 
     @locked_cached_property
     def line_turns(self) -> LineTurns:

@@ -10,6 +10,7 @@ from engram.line.ports import DeadLetters, EventQueue, Transcriber
 from engram.settings import Settings
 
 if TYPE_CHECKING:
+    from engram.adapters.line_payloads import LinePayloads
     from engram.kernel.clock import Clock
     from engram.kernel.ports import MetricsSink
     from engram.line.turns import LineTurns
@@ -35,16 +36,26 @@ def event_queue_for(settings: Settings, local: EventQueue | None = None) -> Even
     return local
 
 
+def line_payloads_for(settings: Settings) -> LinePayloads:
+    """P3: the LINE queue's and dead-letter queue's jobs sealed with their user's data key."""
+    from engram.adapters.line_payloads import LinePayloads
+    from engram.wiring.crypto import cipher_for_settings
+
+    return LinePayloads(cipher_for_settings(settings), channels_for(settings))
+
+
 def line_webhook(
     settings: Settings, clock: Clock, queue: EventQueue, metrics: MetricsSink | None = None
 ) -> LineWebhook:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
+    from engram.adapters.line_payloads import SealingEventQueue
     from engram.adapters.metrics import InMemoryMetrics
     from engram.line.webhook import LineWebhook
     from engram.wiring.crypto import bound_models_for
 
     markers = DynamoIdempotencyStore(bound_models_for(settings))
-    return LineWebhook(channels_for(settings), markers, queue, settings, clock, metrics or InMemoryMetrics())
+    sealed = SealingEventQueue(queue, line_payloads_for(settings))  # P3: no event text on the queue
+    return LineWebhook(channels_for(settings), markers, sealed, settings, clock, metrics or InMemoryMetrics())
 
 
 def transcriber_for(settings: Settings) -> Transcriber | None:
@@ -58,9 +69,10 @@ def transcriber_for(settings: Settings) -> Transcriber | None:
 def dead_letters_for(settings: Settings) -> DeadLetters:
     from engram.adapters.line_dead_letters import LocalDeadLetters, SqsDeadLetters
 
+    payloads = line_payloads_for(settings)
     if settings.line_dlq_url:
-        return SqsDeadLetters(settings.line_dlq_url, settings.aws_region)
-    return LocalDeadLetters()
+        return SqsDeadLetters(settings.line_dlq_url, settings.aws_region, payloads)
+    return LocalDeadLetters(payloads)
 
 
 def line_turns(c: Parts) -> LineTurns:

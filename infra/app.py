@@ -52,13 +52,13 @@ def selected_environments(app: App) -> list[EnvConfig]:
 
 
 # EnvConfig fields an operator may set per environment with `-c <field>_<env>=...`.
-CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience", "backend_principals", "audit_readers")
+CONTEXT_FIELDS = ("jwt_issuer", "jwt_audience", "backend_principals", "audit_readers", "alarm_email")
 # Fields that bind principals to tenants: a list, or a JSON object {arn: [tenant, ...]}
 BOUND_FIELDS = frozenset({"backend_principals", "audit_readers"})
 
 
 def _context_value(field: str, value: object) -> str | tuple[str, ...] | dict[str, tuple[str, ...]]:
-    if field == "jwt_issuer":
+    if field in ("jwt_issuer", "alarm_email"):  # one value each
         return str(value).strip()
     if field in BOUND_FIELDS and isinstance(value, str) and value.strip().startswith("{"):
         try:

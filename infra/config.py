@@ -64,6 +64,26 @@ class AlarmThresholds:
 
 
 @dataclass(frozen=True)
+class Throttle:
+    """An API Gateway token bucket: steady requests per second and the burst above it."""
+
+    rate: int
+    burst: int
+
+
+# Per-route limits under the stage's: the routes anyone can call without credentials get their own,
+# smaller bucket, so a flood on them is refused there and never spends the stage's (every user's).
+def anonymous_throttles(inspector: Throttle, inspector_files: Throttle, line: Throttle) -> Mapping[str, Throttle]:
+    return MappingProxyType(
+        {
+            "GET /inspector": inspector,
+            "GET /inspector/{name}": inspector_files,  # one page load fetches a few files
+            "POST /line/webhook/{channel}": line,  # LINE redelivers a refused (429) event when redelivery is on
+        }
+    )
+
+
+@dataclass(frozen=True)
 class LineChannelConfig:
     """W1: one LINE channel: its webhook URL ends in `id`; its turns are `tenant`'s with `persona`.
     The secret (created out of band, docs/deploy.md) holds {"channel_secret", "channel_access_token"}."""
@@ -117,6 +137,9 @@ class EnvConfig:
     # staging and prod accept only with allow_local_models=True (synth and cold start refuse it).
     model_mode: Literal["openai", "local"] = "openai"
     allow_local_models: bool = False
+    # O2: who gets the alarms (an e-mail subscription to the alarm topic, to be confirmed). Required in
+    # staging and prod (synth fails without one, infra/deployable.py); given here or at synth with
+    # `-c alarm_email_<env>=ops@your-company.com` (infra/app.py, docs/deploy.md).
     alarm_email: str | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # P3 / O4: how far back the key table can be restored (PITR, where pitr is on). Short on
@@ -127,6 +150,10 @@ class EnvConfig:
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
     api_throttle_rate: int = 50  # requests / s, stage-wide
     api_throttle_burst: int = 100
+    # route key -> its own bucket (API Gateway route settings); the anonymous routes' are stricter
+    route_throttles: Mapping[str, Throttle] = field(
+        default_factory=lambda: anonymous_throttles(Throttle(5, 10), Throttle(10, 20), Throttle(20, 40))
+    )
     queue_max_receive_count: int = 3  # turns moved to the DLQ after this many failed receives
     indexer_retry_attempts: int = 5
     outbox_retry_attempts: int = 10  # stream -> turn queue sends retried, then the batch goes to the pipe's DLQ
@@ -179,6 +206,7 @@ DEV = EnvConfig(
     api_throttle_burst=20,
 )
 
+    route_throttles=anonymous_throttles(Throttle(2, 5), Throttle(5, 10), Throttle(5, 10)),
 STAGING = EnvConfig(
     name="staging",
     region="us-east-1",
@@ -224,11 +252,12 @@ PROD = EnvConfig(
     powertools_layer_version=27,
     openai_secret_name="engram/prod/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
     plan="paid",
-    alarm_email=None,  # set to get alarm e-mails (SNS subscription must be confirmed)
+    alarm_email=None,  # required: set here or with -c alarm_email_prod=... (SNS subscription must be confirmed)
     api_throttle_rate=500,
     api_throttle_burst=1000,
 )
 
+    route_throttles=anonymous_throttles(Throttle(10, 20), Throttle(20, 40), Throttle(100, 200)),
 
 def principal_tenants(configured: tuple[str, ...] | Mapping[str, tuple[str, ...]]) -> dict[str, list[str]] | list[str]:
     """backend_principals / audit_readers as the functions read them (ENGRAM_BACKEND_PRINCIPALS,

@@ -29,6 +29,9 @@ _OWNED_SETTINGS = (
     "ENGRAM_OPENAI_SECRET_ARN",
     "OPENAI_API_KEY",
 )
+# Environments whose alarms must reach someone (O2): synth fails without a subscriber.
+ALARM_SUBSCRIBER_REQUIRED = frozenset({"staging", "prod"})
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 # Environments that run the local heuristic models only when the operator says so.
 LOCAL_MODELS_NEED_CONSENT = frozenset({"staging", "prod"})
 
@@ -71,6 +74,7 @@ def deployment_problems(cfg: EnvConfig) -> list[str]:
             f"{', '.join(both)} is on both backend_principals and audit_readers: reading audit trails "
             "is an operator's, never a chatbot backend's (P6); give the operators a role of their own"
         )
+    problems += _alarm_problems(cfg)
     if cfg.model_mode == "local" and env in LOCAL_MODELS_NEED_CONSENT and not cfg.allow_local_models:
         problems.append(
             f"model_mode is 'local' in {env}: the offline heuristics answer instead of a model. "
@@ -95,6 +99,21 @@ def _principal_problems(field: str, configured: tuple[str, ...] | Mapping[str, t
         if not tenants or not all(_TENANT.fullmatch(t) for t in tenants):
             problems.append(f"{field} binds {arn!r} to {list(tenants)}: name one or more tenant ids")
     return problems
+
+
+def _alarm_problems(cfg: EnvConfig) -> list[str]:
+    """Staging and prod name who gets the alarms; any given address must be a real one."""
+    email = (cfg.alarm_email or "").strip()
+    if not email:
+        if cfg.name in ALARM_SUBSCRIBER_REQUIRED:
+            return [
+                "alarm_email is unset: name who gets the alarms (DLQ depth, 5xx, errors), e.g. "
+                f"`-c alarm_email_{cfg.name}=ops@<your-company>` or EnvConfig.alarm_email"
+            ]
+        return []
+    if _placeholder(email) or not _EMAIL.fullmatch(email):
+        return [f"alarm_email {email!r} is not a real e-mail address (a placeholder or malformed)"]
+    return []
 
 
 def check_deployable(cfg: EnvConfig) -> None:

@@ -247,7 +247,9 @@ class EngramStack(Stack):
             cfg=cfg,
             http_api=api.http_api,
             functions={name: f.function for name, f in functions.items()},
-            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq, "outbox": outbox.dlq},
+        # Per-route buckets under the stage's: the anonymous routes cannot spend every user's (abuse)
+        api.throttle_routes(cfg.route_throttles, [*api.anonymous_routes, *line.routes])
+            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq, "outbox": outbox.dlq, "line": line.dlq},
             indexer=workers.indexer.function,
         )
 

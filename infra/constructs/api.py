@@ -13,6 +13,7 @@ static files (no data; the page calls the authorized /v1 routes with the user's 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 
 import jsii
 from aws_cdk import CfnOutput, RemovalPolicy
@@ -23,8 +24,9 @@ from aws_cdk import aws_apigatewayv2_integrations as integrations
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
-from infra.config import EnvConfig
+from infra.config import EnvConfig, Throttle
 from infra.constructs.function import EngramFunction, SharedRuntime, log_retention
+from infra.deployable import ConfigError
 from infra.nag import acknowledge
 
 # No request/response bodies, no identities beyond the JWT subject: logs never carry content (§9).
@@ -117,8 +119,10 @@ class EngramApi(Construct):
             integration=integration,
             authorizer=authorizers.HttpIamAuthorizer(),
         )
+        self.anonymous_routes: list[apigw.HttpRoute] = []  # no authorizer: throttled per route (throttle_routes)
         for path in ("/inspector", "/inspector/{name}"):
             for route in self.http_api.add_routes(path=path, methods=[apigw.HttpMethod.GET], integration=integration):
+                self.anonymous_routes.append(route)
                 acknowledge(
                     route,
                     "APIG4",
@@ -128,3 +132,26 @@ class EngramApi(Construct):
                 )
         self.url = self.stage.url
         CfnOutput(self, "ApiUrl", value=self.stage.url)
+
+    def throttle_routes(self, throttles: Mapping[str, Throttle], routes: Iterable[apigw.HttpRoute]) -> None:
+        """Each route key in `throttles` gets its own bucket on the stage (route settings), under the
+        stage-wide one. Called once every route exists: the stage names them, so it depends on them."""
+        by_key = {_route_key(route): route for route in routes}
+        unknown = sorted(set(throttles) - set(by_key))
+        if unknown:
+            raise ConfigError(f"route_throttles names routes the API does not have: {unknown} (has {sorted(by_key)})")
+        stage = self.stage.node.default_child
+        assert isinstance(stage, apigw.CfnStage)
+        # RouteSettings is Json in CloudFormation: a typed struct would be written in camelCase
+        stage.add_property_override(
+            "RouteSettings",
+            {key: {"ThrottlingRateLimit": t.rate, "ThrottlingBurstLimit": t.burst} for key, t in throttles.items()},
+        )
+        for key in throttles:
+            self.stage.node.add_dependency(by_key[key])
+
+
+def _route_key(route: apigw.HttpRoute) -> str:
+    cfn = route.node.default_child
+    assert isinstance(cfn, apigw.CfnRoute)
+    return cfn.route_key

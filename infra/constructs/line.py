@@ -102,6 +102,7 @@ class LineChannel(Construct):
             methods=[apigw.HttpMethod.POST],
             integration=integrations.HttpLambdaIntegration("LineWebhookIntegration", self.webhook.function),
         )
+        self.routes = routes  # anonymous: throttled per route (EngramApi.throttle_routes)
         for route in routes:
             acknowledge(
                 route,

@@ -13,7 +13,7 @@ DUMMY_ACCOUNT = "123456789012"
 CONFIGS: dict[str, EnvConfig] = {
     "dev": DEV,
     "staging": dataclasses.replace(STAGING, account=DUMMY_ACCOUNT),
-    "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT, alarm_email="ops@example.com"),
+    "prod": dataclasses.replace(PROD, account=DUMMY_ACCOUNT),
 }
 # What an operator passes with -c; the committed configs leave the issuer unset.
 BACKEND_ROLES = {
@@ -22,10 +22,12 @@ BACKEND_ROLES = {
 }
 # P6: the operators who read audit trails, a list apart from the backends'
 AUDIT_READERS = {"prod": [f"arn:aws:iam::{DUMMY_ACCOUNT}:role/privacy-officer"]}
+ALARM_EMAILS = {env: f"ops-{env}@engram.test" for env in CONFIGS}
 OPERATOR_CONTEXT: dict[str, Any] = {
     **{f"jwt_issuer_{env}": f"https://idp.engram.test/{env}/" for env in CONFIGS},
     **{f"backend_principals_{env}": roles for env, roles in BACKEND_ROLES.items()},  # dev: none
     **{f"audit_readers_{env}": roles for env, roles in AUDIT_READERS.items()},
+    **{f"alarm_email_{env}": ALARM_EMAILS[env] for env in ("staging", "prod")},  # O2: required there
 }
 
 

@@ -24,6 +24,7 @@ from infra.deployable import ConfigError, deployment_problems
 
 REPO = Path(__file__).resolve().parents[2]
 ISSUER = "https://login.acme-health.test/"
+ALARMS = "ops@acme-health.test"  # O2: staging and prod name a subscriber
 
 
 def _synth(cfg: EnvConfig, context: dict[str, Any] | None = None) -> None:
@@ -119,7 +120,9 @@ _PRINCIPALS = ("arn:aws:iam::123456789012:role/chat-backend",)
 
 @pytest.mark.parametrize("cfg", [STAGING, PROD], ids=lambda c: c.name)
 def test_staging_and_prod_refuse_local_models_unless_allowed(cfg: EnvConfig) -> None:
-    local = dataclasses.replace(cfg, jwt_issuer=ISSUER, backend_principals=_PRINCIPALS, model_mode="local")
+    local = dataclasses.replace(
+        cfg, jwt_issuer=ISSUER, backend_principals=_PRINCIPALS, alarm_email="ops@acme-health.test", model_mode="local"
+    )
     with pytest.raises(ConfigError, match=r"model_mode is 'local'.*allow_local_models=True"):
         _synth(local)
     assert deployment_problems(dataclasses.replace(local, allow_local_models=True)) == []
@@ -140,7 +143,9 @@ def test_settings_env_cannot_bypass_the_model_mode_or_the_secret(key: str) -> No
 
 def test_backend_principals_from_context() -> None:
     roles = "arn:aws:iam::123456789012:role/a, arn:aws:iam::123456789012:role/team/b"
-    prod = with_context(App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": roles}), PROD)
+    prod = with_context(
+        App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": roles, "alarm_email_prod": ALARMS}), PROD
+    )
     assert prod.backend_principals == ("arn:aws:iam::123456789012:role/a", "arn:aws:iam::123456789012:role/team/b")
     assert deployment_problems(prod) == []
 
@@ -160,7 +165,9 @@ def test_the_cdk_app_exits_with_the_message_not_a_traceback(tmp_path: Path) -> N
 def test_backend_principals_bound_to_tenants_from_context() -> None:
     """P4: a JSON object binds each principal to its tenants; the flat form stays the default tenant's."""
     bound = '{"arn:aws:iam::123456789012:role/line-bot": ["respira"], "arn:aws:iam::123456789012:role/a": "default"}'
-    prod = with_context(App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": bound}), PROD)
+    prod = with_context(
+        App(context={"jwt_issuer_prod": ISSUER, "backend_principals_prod": bound, "alarm_email_prod": ALARMS}), PROD
+    )
     assert prod.backend_principals == {
         "arn:aws:iam::123456789012:role/line-bot": ("respira",),
         "arn:aws:iam::123456789012:role/a": ("default",),
@@ -182,7 +189,13 @@ def test_a_principal_bound_to_no_valid_tenant_fails_synth(tenants: tuple[str, ..
 def test_an_audit_reader_is_not_a_chatbot_backend() -> None:
     """P6: reading audit trails is an operator's: one ARN on both lists fails synth."""
     operator = "arn:aws:iam::123456789012:role/privacy-officer"
-    ok = dataclasses.replace(PROD, jwt_issuer=ISSUER, backend_principals=_PRINCIPALS, audit_readers=(operator,))
+    ok = dataclasses.replace(
+        PROD,
+        jwt_issuer=ISSUER,
+        backend_principals=_PRINCIPALS,
+        alarm_email="ops@acme-health.test",
+        audit_readers=(operator,),
+    )
     assert deployment_problems(ok) == []
     both = dataclasses.replace(ok, audit_readers={_PRINCIPALS[0]: ("default",)})
     with pytest.raises(ConfigError, match="on both backend_principals and audit_readers"):

@@ -739,7 +739,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     assert decisions == {"SKIP", "USE"}
     assert gate["Threshold"] == 95
     dlq_alarms = [a for a in alarms if a.get("MetricName") == "ApproximateNumberOfMessagesVisible"]
-    assert len(dlq_alarms) == 4 and all(a["Threshold"] == 0 for a in dlq_alarms)
+    assert len(dlq_alarms) == 5 and all(a["Threshold"] == 0 for a in dlq_alarms)  # turns, indexer, jobs, outbox, line
     (outbox_dlq_alarm,) = [a for a in dlq_alarms if "outbox" in a["AlarmDescription"]]
     (pipe,) = [p["Properties"] for p in resources(templates["prod"], "AWS::Pipes::Pipe").values()]
     pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
@@ -747,7 +747,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 7
     assert all(a.get("AlarmActions") for a in alarms)
     assertions["prod"].has_resource_properties(
-        "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops@example.com"}
+        "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops-prod@engram.test"}
     )
     assertions["dev"].resource_count_is("AWS::SNS::Subscription", 0)
 

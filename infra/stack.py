@@ -64,6 +64,9 @@ class EngramStack(Stack):
                 "ENGRAM_OPENSEARCH_URL": search.url,
                 "ENGRAM_OPENSEARCH_PREFIX": INDEX_PREFIX,  # the readers' grants name its read alias
                 "ENGRAM_FIELD_KMS_KEY_ID": data.field_key.key_arn,
+                # P3: the backup windows an erasure receipt names (DynamoDB keeps PITR 35 days by default)
+                "ENGRAM_TABLE_PITR_DAYS": "35" if cfg.pitr else "0",
+                "ENGRAM_KEY_RECOVERY_DAYS": str(cfg.key_recovery_days if cfg.pitr else 0),
                 # Read once at cold start; a partial ARN (no random suffix) is a valid SecretId.
                 "ENGRAM_OPENAI_SECRET_ARN": openai_secret.secret_arn,
                 "ENGRAM_MODEL_MODE": cfg.model_mode,

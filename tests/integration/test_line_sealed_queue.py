@@ -1,7 +1,8 @@
 """P3 on the LINE channel's queues: the event queue and the dead-letter queue (which keeps a
 message 14 days) carry the user's words sealed with their data key, never readable; the worker
 opens them and answers as before; once the user is erased, every copy still on a queue opens for
-nobody and the worker drops a redriven one without running anything."""
+nobody and the worker drops a redriven one without running anything, and the receipt names what
+expires on its own and when, from the deployment's settings."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ class Recording(LocalSqsDelivery):
 
 @pytest.fixture
 def line(make_container: Any, settings: Settings, standin: LineStandIn) -> Iterator[Line]:
-    for made in _line(make_container, settings, standin):
+    # a deployment's own windows: the receipt names these, not prose
+    for made in _line(make_container, settings, standin, dead_letter_retention_days=9, table_pitr_days=0):
         made.delivery = Recording()
         from functions.line_webhook import handler as webhook_handler
 
@@ -77,6 +79,13 @@ def test_queue_and_dead_letter_messages_carry_the_words_sealed_and_erasure_shred
     c.erasure_service.confirm("default", LINE_USER, request.request_id, token)
     assert c.erasure_job.run()["requests_completed"] == 1
     assert c.line_payloads.open(json.loads(held)) is None
+    receipt = c.erasure_service.get("default", LINE_USER, request.request_id).receipt
+    assert receipt is not None
+    left = receipt["expires_on_its_own"]  # what expires on its own, and when
+    assert left["dead_letter_queues"]["days"] == 9 and "opens for nobody" in left["dead_letter_queues"]["holds"]
+    assert left["dead_letter_queues"]["until"] == receipt["completed_at"] + 9 * 86_400
+    assert left["line_event_queue"]["days"] == c.settings.line_queue_retention_days
+    assert "table_point_in_time_recovery" not in left  # PITR off in this deployment: no such copy
     assert all(c.line_payloads.open(json.loads(b)) is None for b in delivery.bodies)
     before = len(line.standin.state.calls)
     answer = worker_handler({"Records": [sqs_record(json.loads(held), "g", "redrive")]}, LocalContext())

@@ -253,6 +253,13 @@ class Settings(BaseSettings):
     # P1: while an erasure runs, a fence refuses every write for the user (409 ERASURE_IN_PROGRESS
     # with this Retry-After); the erasure deletes a fixed set and completes in a bounded number of passes
     erasure_fence_retry_after_s: int = Field(default=30, ge=1)
+    # P1 / P3: what an erasure cannot reach and expires on its own, named in every receipt with its
+    # window (the deployment passes its own: infra/stack.py). Queue copies are sealed, backups too.
+    line_queue_retention_days: int = Field(default=4, ge=0)  # the LINE event queue (SQS)
+    dead_letter_retention_days: int = Field(default=14, ge=0)  # every dead-letter queue (SQS's maximum)
+    table_pitr_days: int = Field(default=35, ge=0)  # the table's point-in-time window (0: PITR off)
+    key_recovery_days: int = Field(default=1, ge=0)  # the key table's point-in-time window (0: off)
+    index_snapshot_days: int = Field(default=14, ge=0)  # OpenSearch's automated snapshots
     # P1: the scheduled run checks a completed erasure again for this long (7 days) and erases any
     # survivor written before its completion; the request keeps the user id until then
     erasure_reverify_s: int = Field(default=7 * 86_400, ge=0)

@@ -40,6 +40,7 @@ from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.ports import MemoryIndex
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditTrail
+from engram.privacy.expiry import left_to_expire
 from engram.privacy.export_jobs import ExportArchive, document_key
 from engram.privacy.models import (
     STORES,
@@ -468,4 +469,6 @@ class ErasureJob:
             "completed_at": now,
             "completed_at_iso": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
             "stores": stores,
+            # P3: copies no erasure reaches, each gone by its window's end (sealed, see privacy/expiry.py)
+            "expires_on_its_own": left_to_expire(self.settings, now, self._whole_user(request)),
         }

@@ -99,7 +99,9 @@ _ERRORS: dict[int, str] = {
     413: "PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit)",
     415: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; "
     "suffix types such as application/vnd.x+json included)",
-    429: "THROTTLED: the stage's rate limit (API Gateway) or a model's rate limit; retry later",
+    429: "THROTTLED: the stage's or the route's rate limit (API Gateway) or a model's rate limit; retry later. "
+    "QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent "
+    "(ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day)",
 }
 _GATEWAY_ERROR = {
     "type": "object",

@@ -81,6 +81,7 @@ def _request(user_id: str | None, body: ErasureRequestBody) -> ErasureCreatedVie
     from engram.privacy.models import ErasureScope
 
     owner = _owner(user_id)
+    get_container().request_quotas.take(owner.tenant_id, owner.user_id, "erasure_requests")  # 429 past the day's
     request, token = _svc().request(
         owner.tenant_id, owner.user_id, ErasureScope(body.scope), "user" if user_id is None else "backend"
     )
@@ -185,6 +186,7 @@ def _start_export(user_id: str | None) -> ExportJobView:
     from engram.privacy.export_jobs import view
 
     owner = _owner(user_id)
+    get_container().request_quotas.take(owner.tenant_id, owner.user_id, "export_jobs")  # 429 past the day's
     return ExportJobView(**view(_large().start(owner.tenant_id, owner.user_id), None))
 
 

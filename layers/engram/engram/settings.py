@@ -244,6 +244,9 @@ class Settings(BaseSettings):
     # --- P: privacy ----------------------------------------------------------------
     erasure_recent_days: int = Field(default=7, ge=1)  # P1
     erasure_token_ttl_s: int = Field(default=24 * 3600, ge=60)  # P1: a confirmation token is valid 24 h
+    # Abuse limits: requests that start expensive work, per user per UTC day (429 QUOTA_EXCEEDED past them)
+    erasure_requests_per_day: int = Field(default=5, ge=1)
+    export_jobs_per_day: int = Field(default=5, ge=1)
     # P1: important moments are anonymized instead of deleted (the operator's policy may say delete)
     erasure_anonymize_important: bool = True
     erasure_batch_items: int = Field(default=1_000, ge=1)  # P1: items erased per pass (bounded batches)

@@ -72,6 +72,14 @@ class ErasureInProgress(EngramError):
     status = 409
 
 
+class QuotaExceeded(EngramError):
+    """A user's daily allowance of an expensive request (erasure requests, export jobs) is spent;
+    details.retry_after (also the Retry-After header) is the time until the next UTC day."""
+
+    code = "QUOTA_EXCEEDED"
+    status = 429
+
+
 class PayloadTooLarge(EngramError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413

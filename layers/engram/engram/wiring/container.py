@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # built on first use: the request path's cold start does not 
     from engram.privacy.erasure import ErasureJob, ErasureService
     from engram.privacy.export import ExportService
     from engram.privacy.export_jobs import ExportArchive, LargeExports
+    from engram.privacy.quotas import RequestQuotas
     from engram.privacy.reerasure import ReerasureJob
 
 
@@ -156,6 +157,12 @@ class Container:
         from engram.wiring import privacy
 
         return privacy.erasure_service(self)
+
+    @locked_cached_property
+    def request_quotas(self) -> RequestQuotas:
+        from engram.wiring import privacy
+
+        return privacy.request_quotas(self)
 
     @locked_cached_property
     def reerasure_job(self) -> ReerasureJob:

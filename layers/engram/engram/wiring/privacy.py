@@ -18,6 +18,7 @@ from engram.settings import Settings
 
 if TYPE_CHECKING:
     from engram.adapters.dynamodb.erasure_log import DynamoErasureLog
+    from engram.privacy.quotas import RequestQuotas
     from engram.privacy.reerasure import ReerasureJob
     from engram.wiring.parts import Parts
 
@@ -173,3 +174,19 @@ def kick(settings: Settings, job: str, trigger: Callable[[], object] | None, run
         invoke_job(settings.erasure_function_name, job, settings.aws_region)
         return
     threading.Thread(target=run, daemon=True, name=f"{job}-now").start()
+
+
+def request_quotas(c: Parts) -> RequestQuotas:
+    """Abuse limits: erasure requests and export jobs per user per day (conditional counters)."""
+    from engram.adapters.dynamodb.client import dynamodb_client
+    from engram.adapters.dynamodb.connection import TableConfig
+    from engram.adapters.dynamodb.daily_counters import DynamoDailyCounters
+    from engram.privacy.quotas import QuotaKind, RequestQuotas
+
+    s = c.settings
+    counters = DynamoDailyCounters(dynamodb_client(TableConfig.from_settings(s)), s.table_name)
+    limits: dict[QuotaKind, int] = {
+        "erasure_requests": s.erasure_requests_per_day,
+        "export_jobs": s.export_jobs_per_day,
+    }
+    return RequestQuotas(counters, c.clock, limits)

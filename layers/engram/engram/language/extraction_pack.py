@@ -52,3 +52,8 @@ class ExtractionPack:
     own_name: str  # regex fragment: first-person words ("my", "私")
     key_trim: str  # regex fragment: articles, adverbs, particles peeled off a subject key
     rewrite: Callable[[str], str] | None = None  # e.g. English first person -> "User ..."
+    # A sentence no rule took is still kept as a fact when it is a statement about the user (by its
+    # structure: first person, or a declarative ending where the language drops the subject) and
+    # not a conversational move (thanks, "I see", "I'm not sure", "let me think", weather talk).
+    statement: re.Pattern[str] | None = None
+    chit_chat: re.Pattern[str] | None = None

@@ -27,8 +27,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engram.language.analysis import analyze
 from engram.language.extraction_pack import Rule
-from engram.language.gate_words import gate_language, is_greeting_only
+from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
 from engram.memory.models import MemoryType
 
@@ -96,10 +97,15 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _clauses(sentence: str, language: str) -> list[tuple[int, int]]:
-    """(start, end) spans of the clauses of one sentence."""
+    """(start, end) spans of the clauses of one sentence.
+
+    A conjunction ("and", "but") splits only after a clause of three words or more: in "My wife
+    and I have three grandchildren" the words before "and" are a subject, not a clause."""
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in BY_CODE[language].extraction.clause_separator.finditer(sentence):
+        if _ASCII_WORD.search(m.group()) and len(sentence[pos : m.start()].split()) < 3:
+            continue
         if m.start() > pos:
             spans.append((pos, m.start()))
         pos = m.end()
@@ -108,17 +114,43 @@ def _clauses(sentence: str, language: str) -> list[tuple[int, int]]:
     return spans
 
 
+_ASCII_WORD = re.compile(r"[A-Za-z]")
 _OWN_NAME = re.compile("|".join(e.own_name for e in _EXTRACTION), _I)
 
 
-def _names_the_pet_before(rule: Rule, clause: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]) -> bool:
-    """A bare "the name is X" right after a clause about a pet names the pet, not the user."""
+def _describes_the_one_before(rule: Rule, clause: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]) -> bool:
+    """A bare "the name is X" or "X years old" right after a clause about a pet or a family member
+    describes that one, not the user ("娘は10歳で、名前はさくらです", "我女兒叫小萱，今年十歲")."""
     return (
-        rule.rule_id == "name"
+        rule.rule_id in {"name", "age"}
         and bool(groups)
-        and groups[-1][2].rule_id.startswith("pet")
+        and (groups[-1][2].rule_id.startswith("pet") or groups[-1][2].rule_id == "family")
         and _OWN_NAME.search(clause) is None
     )
+
+
+# A sentence longer than this is a story, not one fact; without a rule it is left to the round.
+_STATEMENT_MAX_CHARS = 160
+
+
+def _statement(sentence: str, language: str) -> str | None:
+    """A sentence no rule took, kept whole when its structure says it is about the user.
+
+    Rules know the kinds of fact that get a subject key (and so can replace each other); what
+    users tell about themselves is open-ended ("Our dog goes by the name Rusty", "実家は鹿児島に
+    あります"). A first-person (or, where the language drops the subject, plain declarative)
+    sentence that is no question and no conversational move is a fact about the user."""
+    pack = BY_CODE[language].extraction
+    if pack.statement is None:
+        return None
+    text = _strip_filler(sentence, language)
+    if not text or len(text) > _STATEMENT_MAX_CHARS or _is_question(text) or is_question(text):
+        return None
+    if pack.chit_chat is not None and pack.chit_chat.search(text):
+        return None
+    if pack.statement.search(text) is None or len(analyze(text)) < 2:
+        return None
+    return text
 
 
 def _strip_filler(text: str, language: str) -> str:
@@ -236,7 +268,7 @@ def extract_candidates(
                 pending_start = None
                 continue
             hit = _match(rules, cleaned)
-            if hit is not None and _names_the_pet_before(hit[0], cleaned, groups):
+            if hit is not None and _describes_the_one_before(hit[0], cleaned, groups):
                 hit = None  # "猫を飼っていて、名前はタマです": the name is the cat's, said in context
             if hit is not None:
                 rule, m = hit
@@ -247,6 +279,12 @@ def extract_candidates(
                 groups[-1] = (g_start, end, g_rule, g_m)  # context clause joins the fact before it
             elif pending_start is None:
                 pending_start = start
+        if not groups and (stated := _statement(sentence, lang)) is not None:
+            content = _finish(stated, lang)
+            if content and (None, content) not in seen:
+                seen.add((None, content))
+                out.append(_stated(content, stated, lang))
+            continue
         for g_start, g_end, rule, m in groups:
             span = sentence[g_start:g_end]
             content = _finish(span, lang)
@@ -275,6 +313,21 @@ def extract_candidates(
             )
     return out
 
+
+def _stated(content: str, sentence: str, language: str) -> Candidate:
+    """A statement no rule names: a plain fact with no subject key, so it never replaces another."""
+    return Candidate(
+        content=content,
+        type=MemoryType.FACT,
+        emotional_valence=_valence(_STATEMENT_RULE, sentence),
+        stability=_STATEMENT_RULE.stability,
+        future_use=_STATEMENT_RULE.future_use,
+        language=language,
+        rule=_STATEMENT_RULE.rule_id,
+    )
+
+
+_STATEMENT_RULE = Rule("statement", (), MemoryType.FACT.value, "", (), 0.5, 0.5)
 
 # --------------------------------------------------------------------------- scoring
 

@@ -66,4 +66,18 @@ EXTRACTION = ExtractionPack(
     own_name=r"\bmy\b",
     key_trim=r"^(?:an?|the|my|some|to|of)\s+",
     rewrite=as_user_fact,
+    statement=re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|we've|our|us)\b", _I),
+    chit_chat=re.compile(
+        r"^(?:(?:hmm+|hm+|ah+|oh+|ok(?:ay)?|yeah|yes|no|sure|well|haha\w*|lol)\b[\s,.!]*)*"
+        r"(?:i (?:think|guess|suppose|believe|see|know|mean|understand|agree|wonder|bet|hope so|feel like)\b"
+        r"|i(?:'m| am) (?:not sure|sure|just (?:checking|saying|kidding|wondering|curious|asking|looking|here)"
+        r"|(?:fine|good|okay|ok|alright|here|back|done|ready|sorry|kidding|joking|curious|confused|listening)"
+        r"(?=\W*$|,))"
+        r"|i (?:didn'?t|don'?t|do not|did not) (?:get|understand|know|follow|mind|care)\b"
+        r"|let me\b|let's\b|me too\b|my (?:bad|pleasure)\b|thanks?\b|sorry\b"
+        # a request to the bot names the user only as its object ("Tell me a joke")
+        r"|(?:please |can you |could you |would you )?(?:tell|give|show|help|send|find|explain|teach|write|say"
+        r"|sing|read|recommend|suggest|list|describe)\b)",
+        _I,
+    ),
 )

@@ -49,4 +49,11 @@ EXTRACTION = ExtractionPack(
     question=r"(?:(?:です|ます|でしょう)?か|かな|の)\s*$",
     own_name=r"私|僕|俺|わたし",
     key_trim=r"^(?:毎日|毎朝|毎晩|朝晩|ずっと)\s?|(?:です|だ|な|の|は|が)$",
+    # Japanese drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
+    statement=re.compile(r"(?:です|ます|ました|ません|でした|ている|てる|いる|ある|だ|った|ない|たい)[。．.！!]*$"),
+    chit_chat=re.compile(
+        r"(?:ね|よね|な|かな|かも|でしょう|だろう|っけ)[。．.！!]*$|ありがと|すみません|ごめん|了解|なるほど"
+        r"|分かりません|わかりません|分かりました|わかりました|考えさせ|顔を出し|そうです|大丈夫|お願い|失礼|どうも"
+        r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
+    ),
 )

@@ -48,4 +48,12 @@ EXTRACTION = ExtractionPack(
     own_name=r"제|저|내",
     # Korean particles are not trimmed: the rules stop before them and 오이 / 고기 end in one.
     key_trim=r"^(?:매일|꾸준히)\s?",
+    # Korean drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
+    statement=re.compile(r"(?:요|다|니다)[.。!！~]*$"),
+    chit_chat=re.compile(
+        r"(?:네요|군요|죠|게요|래요|까요|나요|ㅋ+|ㅎ+)[.。!！~]*$|고마|감사|죄송|미안|알겠|모르겠|알아들|인사하러|그렇군"
+        r"|맞아요|좋아요[.。!！~]*$|괜찮아요|것 같아요|것 같네요|생각해 볼|생각 좀"
+        r"|주세요|주실래요|[아어해] ?줘요|줄래요|반가워|반갑"
+        r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"
+    ),
 )

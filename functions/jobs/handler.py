@@ -44,7 +44,9 @@ def _consolidation(_context: LambdaContext) -> dict[str, Any]:
 
 def _erasure(context: LambdaContext) -> dict[str, Any]:
     container = runtime.get_container()
+    unfollows = container.line_unfollow_erasures.run()  # W4: due unfollow erasures join this run
     erased = container.erasure_job.run(remaining_s=lambda: _remaining_s(context))
+    erased = {**erased, **unfollows}
     return {**erased, **container.large_exports.run()}  # the backstop of lost export kicks too
 
 

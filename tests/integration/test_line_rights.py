@@ -303,3 +303,65 @@ def test_the_channels_backend_exports_and_erases_a_line_user_in_its_tenant(
     assert status == 200 and view["state"] == "completed"
     assert not _memories(line) and not _turns(line, "respira", user, "copd-care")
     assert "盤尼西林" not in json.dumps(_backend("GET", f"/v1/users/{user}/export")[1], ensure_ascii=False)
+
+
+# --- rights: unfollow ------------------------------------------------------------------------------
+
+LEAVING = CLINIC.model_copy(update={"erase_after_unfollow_s": 7 * 86_400})  # a week's grace
+
+
+@pytest.fixture
+def leaving(make_container: Any, settings: Settings, standin: LineStandIn) -> Iterator[Line]:
+    for wired in _line(make_container, settings, standin, line_channels=(LEAVING,)):
+        wired.c.erasure_trigger = lambda: None
+        yield wired
+
+
+def _erasure_schedule(line: Line) -> dict[str, Any]:
+    """The erasure schedule's run (events/eventbridge/erasure.json) through the jobs handler."""
+    from functions.jobs.handler import lambda_handler as jobs_handler
+
+    sample = json.loads((EVENTS.parent / "eventbridge" / "erasure.json").read_text())
+    return dict(jobs_handler(sample, LocalContext()))
+
+
+def _follow(line: Line, clock: ManualClock, kind: str) -> None:
+    sample = json.loads((EVENTS / f"{kind}.json").read_text())  # LINE's own shape, re-dated and re-sent
+    (event,) = json.loads(sample["body"])["events"]
+    event = _at(clock, {**event, "source": samples.source(USER), "webhookEventId": samples._ulid_like()})
+    assert _post(line, LEAVING.id, event)["queued"] == 1
+
+
+def test_an_unfollow_erases_the_user_after_the_channels_grace(leaving: Line, clock: ManualClock) -> None:
+    line = leaving
+    _say(line, clock, "我對盤尼西林過敏。", LEAVING.id)
+    _follow(line, clock, "unfollow")
+    meta = line.c.conversation.store.get_meta(SessionKey("respira", f"line:{USER}", "copd-care", "line"), clock.now())
+    assert meta is not None and meta.status.value == "ENDED"
+    clock.advance(7 * 86_400 - 60)
+    assert _erasure_schedule(line)["unfollow_erasures_started"] == 0 and _memories(line)
+    clock.advance(120)
+    assert _erasure_schedule(line)["unfollow_erasures_started"] == 1
+    line.c.erasure_job.run()  # the kick's run (the test's trigger does nothing)
+    assert not _memories(line) and not _turns(line, "respira", f"line:{USER}", "copd-care")
+    assert _erasure_schedule(line)["unfollow_erasures_started"] == 0  # started once
+
+
+def test_a_follow_within_the_grace_cancels_the_erasure(leaving: Line, clock: ManualClock) -> None:
+    line = leaving
+    _say(line, clock, "我對盤尼西林過敏。", LEAVING.id)
+    _follow(line, clock, "unfollow")
+    clock.advance(86_400)
+    _follow(line, clock, "follow")  # unblocked the next day
+    clock.advance(7 * 86_400)
+    assert _erasure_schedule(line)["unfollow_erasures_started"] == 0
+    line.c.erasure_job.run()
+    assert _memories(line)
+
+
+def test_without_a_grace_configured_an_unfollow_schedules_nothing(line: Line, clock: ManualClock) -> None:
+    _say(line, clock, "我對盤尼西林過敏。")
+    _post(line, CLINIC.id, _at(clock, samples.event("unfollow", samples.source(USER))))
+    clock.advance(365 * 86_400)
+    assert _erasure_schedule(line)["unfollow_erasures_started"] == 0
+    assert _memories(line)

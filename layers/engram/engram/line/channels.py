@@ -24,6 +24,7 @@ class LineChannel:
     language: str
     channel_secret: str
     access_token: str
+    erase_after_unfollow_s: int | None = None  # W4: an unfollow's erasure after this grace; None: none
 
 
 class Channels:
@@ -47,7 +48,16 @@ class Channels:
                 config.language,
                 str(secret["channel_secret"]),
                 str(secret["channel_access_token"]),
+                config.erase_after_unfollow_s,
             )
         if not self._local:  # a deployed channel without a secret answers like an unknown one
             return None
-        return LineChannel(config.id, config.tenant, config.persona, config.language, LOCAL_SECRET, LOCAL_TOKEN)
+        return LineChannel(
+            config.id,
+            config.tenant,
+            config.persona,
+            config.language,
+            LOCAL_SECRET,
+            LOCAL_TOKEN,
+            config.erase_after_unfollow_s,
+        )

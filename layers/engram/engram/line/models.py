@@ -6,6 +6,7 @@ message, follow and postback events carry a `replyToken`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -159,3 +160,13 @@ def chat_id(source: UserSource | GroupSource | RoomSource) -> str:
     if isinstance(source, RoomSource):
         return source.room_id
     return source.user_id
+
+
+@dataclass(frozen=True, slots=True)
+class UnfollowErasure:
+    """W4: an unfollow's erasure, due after the channel's grace unless the user follows again."""
+
+    tenant_id: str
+    user_id: str  # line:U…
+    channel_id: str
+    due_at: float

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from engram.conversation.ports import ConversationStore
 from engram.kernel.errors import EngramError
 from engram.kernel.keys import OwnerKey, SessionKey
+from engram.line.models import UnfollowErasure
 
 
 class ReplyTokenInvalid(EngramError):
@@ -98,3 +99,20 @@ class ChatErasure(Protocol):
         """Confirm and run it now; the receipt's summary ({request_id, deleted, anonymized}) when
         it completed in this run, None when the schedule finishes it."""
         ...
+
+    def start(self, owner: OwnerKey, requested_by: str) -> str:
+        """A whole-user erasure requested and confirmed at once (an unfollow's, after its grace):
+        its request id; the erasure job runs it."""
+        ...
+
+
+class UnfollowErasures(Protocol):
+    """Erasures an unfollow scheduled (W4): kept until due, cancelled by a re-follow."""
+
+    def schedule(self, item: UnfollowErasure) -> None: ...
+
+    def cancel(self, channel_id: str, user_id: str) -> bool: ...
+
+    def due(self, now: float, limit: int) -> list[UnfollowErasure]: ...
+
+    def done(self, item: UnfollowErasure) -> None: ...

@@ -8,8 +8,9 @@ retry key, so a retried push arrives once). 429 and 5xx are retried inside the m
 (Retry-After honoured); what still fails goes to the dead-letter queue with the job, ready to
 replay. A voice message is transcribed once per message id (the audio lock) and answered like
 text; without a speech-to-text model the user hears so, politely. A sticker or an image gets
-an acknowledgement; follow greets; unfollow ends the session (its memory is made, nothing is
-deleted — erasure is the user's to ask).
+an acknowledgement; follow greets; unfollow ends the session (its memory is made) and, on a
+channel with `erase_after_unfollow_s`, schedules the user's erasure after that grace (a follow
+within it cancels; line/unfollow.py starts the due ones).
 
 W4: a LINE user is "line:U…" in the channel's tenant. "Delete my data" (the words in the user's
 language, or the postback) asks to confirm; a confirmation within `line_erasure_confirm_s` runs
@@ -38,6 +39,7 @@ from engram.line.models import (
     MessageEvent,
     PostbackEvent,
     TextMessage,
+    UnfollowErasure,
     UnfollowEvent,
     UnsendEvent,
     UserSource,
@@ -54,6 +56,7 @@ from engram.line.ports import (
     ReplyTokenInvalid,
     SessionEnder,
     Transcriber,
+    UnfollowErasures,
     VoiceNotConfigured,
 )
 from engram.line.webhook import EVENTS, channel_owner
@@ -99,6 +102,7 @@ class LineTurns:
     clock: Clock
     metrics: MetricsSink
     erasure: ChatErasure | None = None
+    unfollows: UnfollowErasures | None = None
 
     def handle(self, job: dict[str, Any]) -> None:
         kept: list[str] | None = None
@@ -128,8 +132,10 @@ class LineTurns:
         if isinstance(event, UnsendEvent):
             return  # no round to remove here (handled below when the store can)
         if isinstance(event, UnfollowEvent):
-            self._unfollow(key)
+            self._unfollow(key, channel)
         elif isinstance(event, FollowEvent):
+            if self.unfollows is not None and self.unfollows.cancel(channel.id, user):
+                self.metrics.put("line_unfollow_erasure_cancelled")  # back within the grace: nothing goes
             self._send(job, channel, event, [phrases.say(phrases.WELCOME, channel.language)])
         elif isinstance(event, PostbackEvent):
             self._turn(job, channel, event, key, event.postback.data)
@@ -245,9 +251,14 @@ class LineTurns:
         self.metrics.put("line_voice_transcribed")
         self._send(job, channel, event, line_messages(reply))
 
-    def _unfollow(self, key: SessionKey) -> None:
+    def _unfollow(self, key: SessionKey, channel: LineChannel) -> None:
         with contextlib.suppress(NotFound):  # no open session: nothing to end
-            self.closer.end(key, reason="unfollow")  # its session memory is made; nothing is deleted
+            self.closer.end(key, reason="unfollow")  # its session memory is made
+        grace = channel.erase_after_unfollow_s
+        if grace is not None and self.unfollows is not None:  # the channel erases who leaves, after a grace
+            due = self.clock.now() + grace
+            self.unfollows.schedule(UnfollowErasure(key.tenant_id, key.user_id, channel.id, due))
+            self.metrics.put("line_unfollow_erasure_scheduled")
 
     # --- replies --------------------------------------------------------------------------
     def _push(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str], retry_key: str) -> None:

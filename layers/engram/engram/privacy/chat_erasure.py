@@ -36,3 +36,8 @@ class ChatErasureDesk:
         confirmed = self.service.confirm(owner.tenant_id, owner.user_id, request_id, token)
         done = self.job.process_now(confirmed)
         return receipt_summary(done) if done.state == ErasureState.COMPLETED else None
+
+    def start(self, owner: OwnerKey, requested_by: str) -> str:
+        request, token = self.service.request(owner.tenant_id, owner.user_id, ErasureScope.ALL, requested_by)
+        self.service.confirm(owner.tenant_id, owner.user_id, request.request_id, token)  # kicks the job
+        return request.request_id

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # built on first use: the request path's cold start does not 
     from engram.adapters.line_payloads import LinePayloads
     from engram.line.ports import DeadLetters, EventQueue, Transcriber
     from engram.line.turns import LineTurns
+    from engram.line.unfollow import UnfollowErasureJob
     from engram.line.webhook import LineWebhook
     from engram.memory.consolidation import ConsolidationJob
     from engram.memory.kb import KnowledgeBase
@@ -232,6 +233,13 @@ class Container:
         from engram.wiring import line
 
         return line.line_turns(self)
+
+    @locked_cached_property
+    def line_unfollow_erasures(self) -> UnfollowErasureJob:
+        """W4: starts the erasures unfollows scheduled, once due (run with the erasure schedule)."""
+        from engram.wiring import line
+
+        return line.unfollow_erasure_job(self)
 
     def line_webhook(self, queue: EventQueue) -> LineWebhook:
         """The webhook on this container's settings and clock (the webhook function itself

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from engram.kernel.clock import Clock
     from engram.kernel.ports import MetricsSink
     from engram.line.turns import LineTurns
+    from engram.line.unfollow import UnfollowErasureJob
     from engram.line.webhook import LineWebhook
     from engram.wiring.parts import Parts
 
@@ -77,6 +78,7 @@ def dead_letters_for(settings: Settings) -> DeadLetters:
 
 def line_turns(c: Parts) -> LineTurns:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
+    from engram.adapters.dynamodb.line_unfollow import DynamoUnfollowErasures
     from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns
     from engram.privacy.chat_erasure import ChatErasureDesk
@@ -100,4 +102,14 @@ def line_turns(c: Parts) -> LineTurns:
         clock=c.clock,
         metrics=c.metrics,
         erasure=ChatErasureDesk(c.erasure_service, c.erasure_job),
+        unfollows=DynamoUnfollowErasures(c.bound),
     )
+
+
+def unfollow_erasure_job(c: Parts) -> UnfollowErasureJob:
+    from engram.adapters.dynamodb.line_unfollow import DynamoUnfollowErasures
+    from engram.line.unfollow import UnfollowErasureJob
+    from engram.privacy.chat_erasure import ChatErasureDesk
+
+    erasure = ChatErasureDesk(c.erasure_service, c.erasure_job)
+    return UnfollowErasureJob(DynamoUnfollowErasures(c.bound), erasure, c.clock, c.metrics)

@@ -161,6 +161,8 @@ class EnvConfig:
     # R6: the memory indexer's own daily pass that removes documents whose record is gone
     index_reconcile_schedule: str = "cron(0 5 * * ? *)"
     alarms: AlarmThresholds = field(default_factory=AlarmThresholds)
+    # P6: the audit table's only writer; one small transaction per audited request
+    audit_writer: FunctionSizing = field(default_factory=lambda: FunctionSizing(memory_mb=512, timeout_s=10))
     # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.
     # {"ENGRAM_SESSION_IDLE_TIMEOUT_S": "300"}.
     settings_env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -204,9 +206,9 @@ DEV = EnvConfig(
     log_level="DEBUG",
     api_throttle_rate=10,
     api_throttle_burst=20,
+    route_throttles=anonymous_throttles(Throttle(2, 5), Throttle(5, 10), Throttle(5, 10)),
 )
 
-    route_throttles=anonymous_throttles(Throttle(2, 5), Throttle(5, 10), Throttle(5, 10)),
 STAGING = EnvConfig(
     name="staging",
     region="us-east-1",
@@ -255,9 +257,9 @@ PROD = EnvConfig(
     alarm_email=None,  # required: set here or with -c alarm_email_prod=... (SNS subscription must be confirmed)
     api_throttle_rate=500,
     api_throttle_burst=1000,
+    route_throttles=anonymous_throttles(Throttle(10, 20), Throttle(20, 40), Throttle(100, 200)),
 )
 
-    route_throttles=anonymous_throttles(Throttle(10, 20), Throttle(20, 40), Throttle(100, 200)),
 
 def principal_tenants(configured: tuple[str, ...] | Mapping[str, tuple[str, ...]]) -> dict[str, list[str]] | list[str]:
     """backend_principals / audit_readers as the functions read them (ENGRAM_BACKEND_PRINCIPALS,

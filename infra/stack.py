@@ -190,11 +190,26 @@ class EngramStack(Stack):
         for holder in (api.handler, jobs.handler):
             holder.add_environment("ENGRAM_EXPORT_BUCKET", exports.bucket_name)
         self.exports_bucket = exports
-        # audit (P6): api and jobs append entries and can do nothing else with them; operators list a
-        # user's entries through their own function behind GET /v1/users/{userId}/audit (IAM), which
-        # can only query them.
-        for writer in (api.handler, jobs.handler):
-            data.grant_audit_append(writer.role)
+        # audit (P6): one function writes the audit table (get and put: each entry with its chain
+        # head, conditionally, in one transaction); api and jobs append through it by invoke and may
+        # not touch the table; operators list a user's entries through their own function behind
+        # GET /v1/users/{userId}/audit (IAM), which can only query them. No role may update or
+        # delete an entry: every role that touches the table is denied that outright.
+        audit_writer = EngramFunction(
+            self,
+            "AuditWriter",
+            cfg=cfg,
+            handler="audit.writer.lambda_handler",
+            description="Appends audit entries (P6): the audit table's only writer, chained per user",
+            sizing=cfg.audit_writer,
+            shared=shared,
+        )
+        data.grant_audit_append(audit_writer.role)
+        for appender in (api.handler, jobs.handler):
+            audit_writer.function.grant_invoke_latest_version(appender.role)
+            appender.add_environment("ENGRAM_AUDIT_WRITER_FUNCTION_NAME", audit_writer.function.function_name)
+            data.deny_audit_changes(appender.role, put_too=True)
+        data.deny_audit_changes(audit_writer.role, put_too=False)
         audit_reader = EngramFunction(
             self,
             "AuditReader",
@@ -205,6 +220,7 @@ class EngramStack(Stack):
             shared=shared,
         )
         data.grant_audit_read(audit_reader.role)
+        data.deny_audit_changes(audit_reader.role, put_too=True)
         # P2: an export includes the audit entries about the user; the writers get them from the
         # reader (a direct invoke for one subject), never from the table
         for exporter in (api.handler, jobs.handler):
@@ -234,6 +250,8 @@ class EngramStack(Stack):
         openai_secret.grant_read(line.worker.role)
         search.grant_read(line.worker.role)
         self.line = line
+        # Per-route buckets under the stage's: the anonymous routes cannot spend every user's (abuse)
+        api.throttle_routes(cfg.route_throttles, [*api.anonymous_routes, *line.routes])
 
         functions = {
             "Api": api.handler,
@@ -243,6 +261,7 @@ class EngramStack(Stack):
             "MemoryIndexer": workers.indexer,
             "Jobs": jobs.handler,
             "AuditReader": audit_reader,
+            "AuditWriter": audit_writer,
         }
         Observability(
             self,
@@ -250,8 +269,6 @@ class EngramStack(Stack):
             cfg=cfg,
             http_api=api.http_api,
             functions={name: f.function for name, f in functions.items()},
-        # Per-route buckets under the stage's: the anonymous routes cannot spend every user's (abuse)
-        api.throttle_routes(cfg.route_throttles, [*api.anonymous_routes, *line.routes])
             dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq, "outbox": outbox.dlq, "line": line.dlq},
             indexer=workers.indexer.function,
         )

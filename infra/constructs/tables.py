@@ -208,8 +208,26 @@ class EngramTable(Construct):
         self.field_key.grant(grantee, "kms:Encrypt")
 
     def grant_audit_append(self, grantee: iam.IGrantable) -> None:
-        """P6: PutItem only (the writer's condition makes it append-only): no read, change or delete."""
-        self._grant(grantee, ["dynamodb:PutItem"], resource_arns=[self.audit_table.table_arn])
+        """P6: the audit writer: GetItem (a subject's chain head) and PutItem (the entry, absent,
+        and the head moved from n to n+1, in one transaction); no query, change or delete."""
+        self._grant(grantee, ["dynamodb:GetItem", "dynamodb:PutItem"], resource_arns=[self.audit_table.table_arn])
+
+    def deny_audit_changes(self, grantee: iam.IGrantable, *, put_too: bool) -> None:
+        """P6: an explicit Deny, so no later grant can let this role update or delete an audit
+        entry (nor, `put_too`, put one: every role but the writer's). IAM has no condition on a
+        request's ConditionExpression, so an allowed PutItem could overwrite; only the writer's
+        code puts, always conditionally, and the hash chain shows any other change."""
+        actions = [
+            "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
+            "dynamodb:BatchWriteItem",
+            "dynamodb:PartiQLUpdate",
+            "dynamodb:PartiQLDelete",
+            *(["dynamodb:PutItem", "dynamodb:PartiQLInsert"] if put_too else []),
+        ]
+        grantee.grant_principal.add_to_principal_policy(
+            iam.PolicyStatement(effect=iam.Effect.DENY, actions=actions, resources=[self.audit_table.table_arn])
+        )
 
     def grant_audit_read(self, grantee: iam.IGrantable) -> None:
         self._grant(grantee, ["dynamodb:Query"], resource_arns=[self.audit_table.table_arn])

@@ -4,6 +4,7 @@ without Docker; the request is read as moto received it (tests/aws/moto_endpoint
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import logging
@@ -16,6 +17,7 @@ import pytest
 from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 
 from engram.adapters.audit_history import EXPORT_EVENT, InvokedAuditHistory
+from engram.adapters.audit_writer import APPEND_EVENT, InvokedAuditWriter, entry_from_request
 from engram.adapters.invoke import invoke_job
 from engram.privacy.models import AuditEntry
 from engram.settings import Settings
@@ -103,3 +105,19 @@ def test_an_export_reads_the_audit_entries_from_the_reader_function(aws_sandbox:
     (call,) = invocations(aws_sandbox, reader)
     assert call.headers.get("x-amz-invocation-type", "RequestResponse") == "RequestResponse"
     assert json.loads(call.body) == {EXPORT_EVENT: {"tenant_id": "acme", "subject": "9" * 64, "limit": 50}}
+
+
+def test_audit_entries_are_appended_through_the_writer_function(aws_sandbox: MotoEndpoint) -> None:
+    """P6: api and jobs may not write the audit table; they hand each entry to the writer function
+    (a synchronous invoke), sending its content only: the writer chains it."""
+    entry = AuditEntry("acme", "9" * 64, 1_767_225_600.0, "GET /v1/me/export", "end_user", "9" * 64, "200")
+    entry = dataclasses.replace(entry, entry_id="e1", seq=7, hash="f" * 64)  # chain fields are the writer's
+    aws_sandbox.lambda_answers(json.dumps({"appended": "e1"}))
+    writer = "engram-dev-audit-writer"
+    InvokedAuditWriter(writer, "us-east-1").append(entry)
+    (call,) = invocations(aws_sandbox, writer)
+    assert call.headers.get("x-amz-invocation-type", "RequestResponse") == "RequestResponse"
+    sent = json.loads(call.body)[APPEND_EVENT]
+    assert sent["entry_id"] == "e1" and sent["action"] == "GET /v1/me/export"
+    assert not {"seq", "hash", "prev_hash", "digest"} & set(sent)
+    assert entry_from_request(sent) == dataclasses.replace(entry, seq=0, hash="")

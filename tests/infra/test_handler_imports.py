@@ -22,6 +22,7 @@ HANDLERS = [
     "memory_indexer.handler.lambda_handler",
     "jobs.handler.lambda_handler",
     "audit.handler.lambda_handler",
+    "audit.writer.lambda_handler",
     "line_webhook.handler.lambda_handler",
     "line_worker.handler.lambda_handler",
 ]

@@ -30,6 +30,7 @@ def _role_ids(template: dict[str, Any]) -> dict[str, str]:
             "memory_indexer.handler.lambda_handler": "MemoryIndexer",
             "jobs.handler.lambda_handler": "JobsFunction",
             "audit.handler.lambda_handler": "AuditReader",
+            "audit.writer.lambda_handler": "AuditWriter",
             "line_webhook.handler.lambda_handler": "LineWebhook",
             "line_worker.handler.lambda_handler": "LineWorker",
         }[handler]

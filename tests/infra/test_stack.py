@@ -43,6 +43,7 @@ FUNCTION_HANDLERS = {
     "memory_indexer.handler.lambda_handler",
     "jobs.handler.lambda_handler",
     "audit.handler.lambda_handler",  # P6: the audit log's reader
+    "audit.writer.lambda_handler",  # P6: the audit log's only writer
     "line_webhook.handler.lambda_handler",  # W1: signature, dedup, queue
     "line_worker.handler.lambda_handler",  # W2: turn and reply
 }
@@ -256,33 +257,56 @@ def test_data_keys_live_apart_with_a_short_recovery_window(templates: dict[str, 
             assert "ENGRAM_FIELD_KMS_KEY_ID" in variables
 
 
-def test_audit_writers_only_append_and_the_reader_only_queries(templates: dict[str, dict[str, Any]]) -> None:
-    template = templates["prod"]
+def _on_audit(template: dict[str, Any], effect: str) -> dict[str, set[str]]:
+    """Function -> the actions its role's statements of `effect` name on the audit table."""
     audit = json.dumps({"Fn::GetAtt": [_audit_table_id(template), "Arn"]}, sort_keys=True)
+    names = ("ApiFunction", "JobsFunction", "AuditReader", "AuditWriter", "TurnWorker", "MemoryIndexer", "Line")
     on_audit: dict[str, set[str]] = {}
     for policy, statements in policy_statements(template).items():
         for statement in statements:
-            if any(json.dumps(r, sort_keys=True) == audit for r in as_list(statement["Resource"])):
-                on_audit.setdefault(policy, set()).update(as_list(statement["Action"]))
-    writers = {p: a for p, a in on_audit.items() if "AuditReader" not in p}
-    assert {p.split("/")[0] for p in writers} and all(a == {"dynamodb:PutItem"} for a in writers.values())
-    assert any("ApiFunction" in p for p in writers) and any("JobsFunction" in p for p in writers)
-    (reader,) = [a for p, a in on_audit.items() if "AuditReader" in p]
-    assert reader == {"dynamodb:Query"}
-    # nobody else touches the audit log, and the reader touches nothing else of the table
-    assert set(on_audit) == {*writers, *(p for p in on_audit if "AuditReader" in p)}
-    (reader_statements,) = [s for p, s in policy_statements(template).items() if "AuditReader" in p]
-    assert not any(_table_id(template) in json.dumps(s["Resource"]) for s in reader_statements)
-    # P2: exports include the entries about the user: api and jobs ask the reader, by invoke
-    functions = resources(template, "AWS::Lambda::Function")
-    (reader_fn,) = [k for k, f in functions.items() if f["Properties"]["Handler"] == "audit.handler.lambda_handler"]
-    invokers = {
-        p.split("/")[0]
-        for p, statements in policy_statements(template).items()
-        for s in statements
-        if "lambda:InvokeFunction" in as_list(s["Action"]) and reader_fn in json.dumps(s["Resource"])
+            resources_ = [json.dumps(r, sort_keys=True) for r in as_list(statement["Resource"])]
+            if statement["Effect"] == effect and audit in resources_:
+                function = next(n for n in names if n in policy)
+                on_audit.setdefault(function, set()).update(as_list(statement["Action"]))
+    return on_audit
+
+
+def test_only_the_audit_writer_writes_the_audit_log_and_nobody_changes_an_entry(
+    templates: dict[str, dict[str, Any]],
+) -> None:
+    """P6: the writer function gets (a chain head) and puts (conditionally, in its code); the reader
+    queries; api and jobs touch the table not at all and append through the writer; every role
+    that touches the table is denied updating or deleting an entry, and all but the writer's putting."""
+    template = templates["prod"]
+    assert _on_audit(template, "Allow") == {
+        "AuditWriter": {"dynamodb:GetItem", "dynamodb:PutItem"},
+        "AuditReader": {"dynamodb:Query"},
     }
-    assert {next(f for f in ("Api", "Jobs") if f in p) for p in invokers} == {"Api", "Jobs"} and len(invokers) == 2
+    changes = {"dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"}
+    changes |= {"dynamodb:PartiQLUpdate", "dynamodb:PartiQLDelete"}
+    puts = {"dynamodb:PutItem", "dynamodb:PartiQLInsert"}
+    assert _on_audit(template, "Deny") == {
+        "ApiFunction": changes | puts,
+        "JobsFunction": changes | puts,
+        "AuditReader": changes | puts,
+        "AuditWriter": changes,
+    }
+    policies = policy_statements(template)
+    (reader_statements,) = [s for p, s in policies.items() if "AuditReader" in p]
+    assert not any(_table_id(template) in json.dumps(s["Resource"]) for s in reader_statements)
+    (writer_statements,) = [s for p, s in policies.items() if "AuditWriter" in p]
+    assert not any(_table_id(template) in json.dumps(s["Resource"]) for s in writer_statements)
+    # api and jobs append through the writer, and P2: read the entries for an export through the reader
+    functions = resources(template, "AWS::Lambda::Function")
+    for handler in ("audit.writer.lambda_handler", "audit.handler.lambda_handler"):
+        (fn,) = [k for k, f in functions.items() if f["Properties"]["Handler"] == handler]
+        invokers = {
+            p.split("/")[0]
+            for p, statements in policies.items()
+            for s in statements
+            if "lambda:InvokeFunction" in as_list(s["Action"]) and fn in json.dumps(s["Resource"])
+        }
+        assert {next(f for f in ("Api", "Jobs") if f in p) for p in invokers} == {"Api", "Jobs"} and len(invokers) == 2
 
 
 def _queue_id_by_arn(arn: Any) -> str:
@@ -450,7 +474,7 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
         for name in ("active_sessions", "compression_due", "by_user", "erasure_requests")
     ]
     by_resource: dict[str, set[str]] = {}
-    for statement in statements:
+    for statement in (s for s in statements if s["Effect"] == "Allow"):  # P6's Deny: its own test
         for resource in as_list(statement["Resource"]):
             if "dynamodb:" in json.dumps(statement["Action"]):
                 by_resource.setdefault(json.dumps(resource, sort_keys=True), set()).update(as_list(statement["Action"]))
@@ -468,8 +492,7 @@ def test_jobs_role_is_what_the_registered_jobs_do(templates: dict[str, dict[str,
         **{json.dumps(arn, sort_keys=True): {"dynamodb:Query"} for arn in index_arns},
         # O4: the re-erasure walks a restored table's users through the keys-only by_user index
         json.dumps(index_arns[2], sort_keys=True): {"dynamodb:Query", "dynamodb:Scan"},
-        # P6: the erasure's completion is audited; appending is all the jobs may do to the audit log
-        json.dumps({"Fn::GetAtt": [_audit_table_id(template), "Arn"]}, sort_keys=True): {"dynamodb:PutItem"},
+        # P6: nothing on the audit log: the erasure's completion is appended through the audit writer
         # P3: the user's data key: read or made when content is sealed, deleted by an erasure,
         # rewrapped after a rotation
         json.dumps({"Fn::GetAtt": [_keys_table_id(template), "Arn"]}, sort_keys=True): {
@@ -641,7 +664,7 @@ def test_only_the_api_gets_the_backend_allow_list(templates: dict[str, dict[str,
 def test_each_function_has_its_own_role(templates: dict[str, dict[str, Any]]) -> None:
     functions = resources(templates["dev"], "AWS::Lambda::Function").values()
     roles = [json.dumps(f["Properties"]["Role"]) for f in functions]
-    assert len(roles) == len(set(roles)) == 7
+    assert len(roles) == len(set(roles)) == 8
     for role in resources(templates["dev"], "AWS::IAM::Role").values():
         assert "ManagedPolicyArns" not in role["Properties"]
 
@@ -744,7 +767,7 @@ def test_alarms(templates: dict[str, dict[str, Any]], assertions: dict[str, Temp
     (pipe,) = [p["Properties"] for p in resources(templates["prod"], "AWS::Pipes::Pipe").values()]
     pipe_dlq = _queue_id_by_arn(pipe["SourceParameters"]["DynamoDBStreamParameters"]["DeadLetterConfig"]["Arn"])
     assert outbox_dlq_alarm["Dimensions"][0]["Value"] == {"Fn::GetAtt": [pipe_dlq, "QueueName"]}
-    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 7
+    assert len([a for a in alarms if a.get("MetricName") == "Errors"]) == 8
     assert all(a.get("AlarmActions") for a in alarms)
     assertions["prod"].has_resource_properties(
         "AWS::SNS::Subscription", {"Protocol": "email", "Endpoint": "ops-prod@engram.test"}

@@ -170,3 +170,27 @@ def test_the_export_carries_no_entry_key(table: TableConfig) -> None:
     text = json.dumps(exported)
     for withheld in ("entry_id", "subject", "tenant_id", "prev_hash", "digest", '"hash"', "e1", SUBJECT):
         assert withheld not in text
+
+
+def test_the_writer_function_chains_what_it_is_sent(table: TableConfig, container: Any) -> None:
+    """The audit writer function (the table's only writer in AWS): whatever chain fields a caller
+    sends are ignored, the entry takes the subject's next place; a malformed event fails the invoke."""
+    from engram import runtime
+    from engram.adapters.audit_writer import APPEND_EVENT, append_request
+    from engram.adapters.lambda_context import LocalContext
+    from engram.kernel.errors import ValidationFailed
+    from functions.audit.writer import lambda_handler as audit_writer
+
+    runtime.set_container(container)
+    try:
+        for n in (1, 2):
+            request = append_request(_entry(n))
+            request[APPEND_EVENT].update(seq=99, hash="f" * 64, prev_hash="f" * 64)  # a caller's forgery attempt
+            assert audit_writer(request, LocalContext()) == {"appended": f"e{n}"}
+        with pytest.raises(ValidationFailed):
+            audit_writer({APPEND_EVENT: {"tenant_id": TENANT, "subject": SUBJECT}}, LocalContext())
+    finally:
+        runtime.set_container(None)
+    entries, _ = _reader(table).list(TENANT, SUBJECT, 10)
+    assert sorted(e.seq for e in entries) == [1, 2]
+    assert verify_subject(_reader(table), TENANT, SUBJECT).ok

@@ -274,6 +274,8 @@ class Settings(BaseSettings):
     audit_table_name: str | None = None  # P6: default "{table_name}-audit"
     erasure_log_table_name: str | None = None  # O4: default "{table_name}-erasure-log"
     audit_reader_function_name: str | None = None  # P2: the export asks the audit reader (AWS)
+    # P6: in AWS api and jobs append through the audit writer function, the table's only writer
+    audit_writer_function_name: str | None = None
     export_max_items: int = Field(default=20_000, ge=1)  # P2: answered inline up to this many items
     export_bucket: str | None = None  # P2: large exports in AWS (ENGRAM_EXPORT_BUCKET); locally export_dir
     export_dir: str = ".local/exports"

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from engram.privacy.models import AuditEntry
 
 GENESIS = "0" * 64  # the prev_hash of a subject's first entry
-CONTENT = ("tenant_id", "subject", "at", "entry_id", "action", "actor_kind", "actor", "outcome", "reason")
-CONTENT += ("ip", "user_agent", "request_id", "seq", "prev_hash")
+CONTENT: tuple[str, ...] = ("tenant_id", "subject", "at", "entry_id", "action", "actor_kind", "actor", "outcome")
+CONTENT += ("reason", "ip", "user_agent", "request_id", "seq", "prev_hash")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from engram.privacy.audit import AuditTrail
 from engram.privacy.erasure import ErasureJob, ErasureService
 from engram.privacy.export import AuditHistory, ExportService
 from engram.privacy.export_jobs import ExportArchive, LargeExports
-from engram.privacy.ports import ReceiptSigner
+from engram.privacy.ports import AuditWriter, ReceiptSigner
 from engram.settings import Settings
 
 if TYPE_CHECKING:
@@ -124,18 +124,23 @@ def audit_history(settings: Settings) -> AuditHistory:
 
 
 def audit_trail(c: Parts, *, hashed_only: bool) -> AuditTrail:
-    """P6: the writer side (PutItem only in AWS). `hashed_only`: for a function without the
-    hash key (the jobs), whose entries carry subjects hashed already."""
+    """P6: the writer side: in AWS through the audit writer function (the only role that may
+    write the table), locally the same chained writer directly. `hashed_only`: for a function
+    without the hash key (the jobs), whose entries carry subjects hashed already."""
+    return AuditTrail(audit_writer(c.settings), None if hashed_only else erasure_hash_key(c.settings), c.metrics)
+
+
+def audit_writer(settings: Settings) -> AuditWriter:
+    s = settings
+    if s.audit_writer_function_name:
+        from engram.adapters.audit_writer import InvokedAuditWriter
+
+        return InvokedAuditWriter(s.audit_writer_function_name, s.aws_region)
     from engram.adapters.dynamodb.audit_log import DynamoAuditWriter
     from engram.adapters.dynamodb.connection import TableConfig
     from engram.adapters.dynamodb.tables import audit_table_name
 
-    s = c.settings
-    return AuditTrail(
-        DynamoAuditWriter(TableConfig.from_settings(s), s.audit_table_name or audit_table_name(s.table_name)),
-        None if hashed_only else erasure_hash_key(s),
-        c.metrics,
-    )
+    return DynamoAuditWriter(TableConfig.from_settings(s), s.audit_table_name or audit_table_name(s.table_name))
 
 
 def export_archive(settings: Settings) -> ExportArchive:

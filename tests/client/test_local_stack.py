@@ -95,8 +95,9 @@ def wait_for(probe: Callable[[], T], timeout: float = 15.0) -> T:
         time.sleep(0.2)
 
 
-def exercise(c: Any, mode: str) -> None:
-    """Every route of ``mode``, with checks on what comes back."""
+def exercise(c: Any, mode: str, operator: Any = None) -> None:
+    """Every route of ``mode``, with checks on what comes back; the audit route through ``operator``
+    (the operator key's client for the same user: a chatbot backend may not read audit trails)."""
     persona = "nurse"
     chat = c.chat(persona, "s1", "I coughed all night and my SpO2 was 92.")
     assert isinstance(chat, models.ChatResponse) and chat.reply and chat.turn == 1
@@ -158,7 +159,9 @@ def exercise(c: Any, mode: str) -> None:
         doc = c.upload_kb_document("Inhalers", "Rinse your mouth after a steroid inhaler.", source="leaflet")
         assert doc.doc_id in [d.doc_id for d in c.list_kb_documents().documents]
         assert c.delete_kb_document(doc.doc_id).deleted_chunks == doc.chunks
-        assert c.list_audit(limit=5).subject
+        with pytest.raises(Forbidden):
+            c.list_audit(limit=5)
+        assert operator.list_audit(limit=5).subject
     else:
         with pytest.raises(AuthModeError):
             c.list_kb_documents()
@@ -187,7 +190,9 @@ def test_every_route_through_the_client(
     auth = {"token": token(stack, user)} if mode == "end_user" else {"api_key": api_key(stack), "user_id": user}
     client = open_client(kind, stack.url, transport=transport, **auth)
     assert client.mode == mode
-    exercise(client, mode)
+    operator_key = stack.settings.local_operator_api_key.get_secret_value()
+    operator = open_client(kind, stack.url, transport=transport, api_key=operator_key, user_id=user)
+    exercise(client, mode, operator)
     assert _expected(mode) - recorder.succeeded == set(), "routes not exercised"
 
 

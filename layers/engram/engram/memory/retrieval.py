@@ -193,7 +193,6 @@ class HybridRetriever:
                 cosines,
                 s.fusion_vector_weight,
                 s.fusion_cosine_spread,
-                s.fusion_bm25_floor,
             )
         top = max(fused.values())
         if top <= 0:

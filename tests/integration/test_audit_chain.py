@@ -85,6 +85,24 @@ def test_writers_on_threads_never_fork_the_chain(table: TableConfig) -> None:
     assert verify_subject(_reader(table), TENANT, SUBJECT).ok
 
 
+def test_a_warm_writer_skips_the_head_read_and_survives_a_stale_head(table: TableConfig) -> None:
+    first, second = _writer(table), _writer(table)
+    calls: list[str] = []
+    first.client.meta.events.register("after-call.dynamodb.*", lambda model, **_: calls.append(model.name))
+    first.append(_entry(1))
+    assert calls == ["GetItem", "TransactWriteItems"]
+    calls.clear()
+    first.append(_entry(2))
+    assert calls == ["TransactWriteItems"]  # its own last head: no read
+    second.append(_entry(3))  # moves the head on behind first's back
+    calls.clear()
+    first.append(_entry(4))
+    assert calls == ["TransactWriteItems", "GetItem", "TransactWriteItems"]  # lost, read, placed
+    entries, _ = _reader(table).list(TENANT, SUBJECT, 10)
+    assert sorted((e.seq, e.entry_id) for e in entries) == [(1, "e1"), (2, "e2"), (3, "e3"), (4, "e4")]
+    assert verify_subject(_reader(table), TENANT, SUBJECT).ok
+
+
 def test_a_changed_entry_is_named(table: TableConfig) -> None:
     entries = _chain(table, 5)
     _raw(table).update_item(

@@ -13,6 +13,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.side_table import SideTable
 from engram.kernel.errors import StoreUnavailable
 from engram.privacy.audit_chain import EMPTY, ChainHead, chained
@@ -23,6 +24,7 @@ _CHAIN = ("prev_hash", "digest", "hash")
 HEAD_PREFIX = "head#"  # never a tenant's: tenant ids hold no '#', so "head#t#h" is no entry partition
 HEAD_SORT = "head"
 CHAIN_ATTEMPTS = 25  # writers of one subject racing for the next position (one request each, rarely two)
+HEADS_KEPT = 10_000  # chain heads a writer remembers (a few MB at most)
 
 
 def _subject(tenant_id: str, subject: str) -> str:
@@ -45,11 +47,24 @@ def _unavailable(exc: Exception) -> StoreUnavailable:
 
 
 class DynamoAuditWriter(SideTable):
+    def __init__(self, cfg: TableConfig, table_name: str) -> None:
+        super().__init__(cfg, table_name)
+        # the heads this writer moved last: a warm writer's next entry for the same user skips the
+        # read; a stale one only costs a failed condition and a read (another writer moved it)
+        self._heads: dict[tuple[str, str], ChainHead] = {}
+
     def append(self, entry: AuditEntry) -> None:
+        subject = (entry.tenant_id, entry.subject)
+        head = self._heads.pop(subject, None)
         for _ in range(CHAIN_ATTEMPTS):
-            head = self._head(entry.tenant_id, entry.subject)
-            if self._try_append(chained(entry, head), head):
+            head = head or self._head(entry.tenant_id, entry.subject)
+            placed = chained(entry, head)
+            if self._try_append(placed, head):
+                if len(self._heads) >= HEADS_KEPT:
+                    self._heads.clear()
+                self._heads[subject] = ChainHead(placed.seq, placed.hash)
                 return
+            head = None  # moved on by another writer: read it
         raise StoreUnavailable("the audit chain is contended", details={"cause": "head moved on every attempt"})
 
     def _head(self, tenant_id: str, subject: str) -> ChainHead:

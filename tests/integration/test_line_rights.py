@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from engram.settings import LineChannelConfig, Settings
 from functions.api.handler import lambda_handler as api_handler
 from functions.line_webhook import handler as webhook_handler
 from tests.integration.test_line import Line, _line
+from tests.support.indexing import sync_index
 
 EVENTS = Path(__file__).parents[2] / "events" / "line"
 USER = "U4af4980629e1b8f7c2d9a0b1c3e5f7a9"
@@ -365,3 +367,74 @@ def test_without_a_grace_configured_an_unfollow_schedules_nothing(line: Line, cl
     clock.advance(365 * 86_400)
     assert _erasure_schedule(line)["unfollow_erasures_started"] == 0
     assert _memories(line)
+
+
+# --- rights: unsend ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def summarising(make_container: Any, settings: Settings, standin: LineStandIn) -> Iterator[Line]:
+    """Every two rounds fold into the rolling summary, so a withdrawn round is in it."""
+    yield from _line(make_container, settings, standin, line_channels=(CLINIC,), summary_every_rounds=2)
+
+
+def _message(clock: ManualClock, message_id: str, words: str, token: str) -> dict[str, Any]:
+    event = samples.text(samples.source(USER), words, token)
+    return _at(clock, {**event, "message": {**event["message"], "id": message_id}})
+
+
+def test_unsend_removes_the_round_and_everything_made_of_it(
+    summarising: Line, clock: ManualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    line, token = summarising, summarising.standin.state.issue_reply_token
+    key = SessionKey("respira", f"line:{USER}", "copd-care", "line")
+    words = ["我對盤尼西林過敏。", "我今天走了二十分鐘。", "晚餐吃了魚和青菜。"]
+    for n, text in enumerate(words):
+        _post(line, CLINIC.id, _message(clock, f"70000000000000000{n}", text, token()))
+    sync_index(line.c, RESPIRA)
+    meta = line.c.conversation.store.get_meta(key, clock.now())
+    assert meta is not None and meta.summary_cursor >= 2 and "盤尼西林" in meta.summary
+    assert any("盤尼西林" in m.content for m in _memories(line))
+
+    unsend = _at(clock, samples.event("unsend", samples.source(USER), unsend={"messageId": "700000000000000000"}))
+    assert _post(line, CLINIC.id, unsend)["queued"] == 1
+    sync_index(line.c, RESPIRA)
+    assert _turns(line, "respira", f"line:{USER}", "copd-care") == words[1:]
+    logged, _ = line.c.conversation.store.log_page(key, clock.now(), 10)
+    assert [r.turn.user_text for r in logged] == [words[2], words[1]]  # the log too (newest first)
+    everything = line.c.memory_service.list(RESPIRA, include_archived=True).items
+    assert not any("盤尼西林" in m.content for m in everything)  # the fact, the round's memory
+    meta = line.c.conversation.store.get_meta(key, clock.now())
+    assert meta is not None and "盤尼西林" not in meta.summary and "二十分鐘" in meta.summary
+    _, _, slot = line.c.conversation.context(key, "我對什麼過敏？")
+    assert not any("盤尼西林" in item.text for item in slot.items)  # nor any index document
+    assert any("round withdrawn" in r.getMessage() for r in caplog.records)
+    # another message is untouched, and an unknown message id changes nothing
+    again = _at(clock, samples.event("unsend", samples.source(USER), unsend={"messageId": "12345"}))
+    _post(line, CLINIC.id, again)
+    assert _turns(line, "respira", f"line:{USER}", "copd-care") == words[1:]
+
+
+def test_the_line_samples_for_rights_run_through_the_handler(line: Line) -> None:
+    """events/line/text.json, then unsend.json withdraws it; text.json's words again (a new
+    message), then erase_request.json and erase_confirm.json erase the user."""
+
+    def run(name: str) -> dict[str, Any]:
+        sample = json.loads((EVENTS / f"{name}.json").read_text())
+        for event in json.loads(sample["body"])["events"]:
+            if event.get("replyToken"):
+                line.standin.state.tokens[event["replyToken"]] = time.monotonic()
+        answer = webhook_handler.lambda_handler(sample, LocalContext())
+        assert answer["statusCode"] == 200, (name, answer)
+        return dict(json.loads(answer["body"]))
+
+    run("text")
+    assert _turns(line, "default", f"line:{USER}") == ["我今天早上有點喘，吸了藥好一點。"]
+    assert run("unsend")["queued"] == 1
+    assert not _turns(line, "default", f"line:{USER}")
+    _say(line, line.c.clock, "我今天早上有點喘，吸了藥好一點。", "local")  # type: ignore[arg-type]
+    run("erase_request")
+    assert "確認刪除" in line.sent[-1].texts[0]  # in the language of the user's last words
+    run("erase_confirm")
+    assert line.sent[-1].texts[0].startswith("你的資料已刪除")
+    assert not _turns(line, "default", f"line:{USER}") and not _memories(line, OwnerKey("default", f"line:{USER}"))

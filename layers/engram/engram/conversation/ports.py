@@ -109,6 +109,16 @@ class ConversationStore(Protocol):
 
     def keep_turn(self, key: SessionKey, generation: int, seq: int) -> bool: ...
 
+    def withdraw_round(self, key: SessionKey, generation: int, seq: int, request_id: str) -> bool:
+        """W4 (LINE unsend): the round leaves the history and the log, and its request marker keeps
+        no answer (a replay still finds it done); False when the round was not held."""
+        ...
+
+    def rewrite_summary(self, key: SessionKey, generation: int, cursor: int, summary: str) -> bool:
+        """Replace the rolling summary of rounds 1..cursor (recomputed without a withdrawn round);
+        False when the run or the cursor moved meanwhile."""
+        ...
+
 
 class SessionRuns(Protocol):
     """Closed runs of a session and the session memory each leaves (S6)."""

@@ -116,3 +116,11 @@ class UnfollowErasures(Protocol):
     def due(self, now: float, limit: int) -> list[UnfollowErasure]: ...
 
     def done(self, item: UnfollowErasure) -> None: ...
+
+
+class RoundMemories(Protocol):
+    """Long-term memory made of one round (engram.memory's withdrawal): forgotten with it."""
+
+    def forget_round(self, owner: OwnerKey, persona_id: str, round_memory_id: str, turn_ref: str) -> list[str]:
+        """Delete the round's memory and every memory whose sources name it; their ids."""
+        ...

@@ -59,6 +59,7 @@ from engram.line.ports import (
     UnfollowErasures,
     VoiceNotConfigured,
 )
+from engram.line.unsend import UnsendRounds
 from engram.line.webhook import EVENTS, channel_owner
 from engram.settings import Settings
 
@@ -103,6 +104,7 @@ class LineTurns:
     metrics: MetricsSink
     erasure: ChatErasure | None = None
     unfollows: UnfollowErasures | None = None
+    unsend: UnsendRounds | None = None
 
     def handle(self, job: dict[str, Any]) -> None:
         kept: list[str] | None = None
@@ -130,7 +132,9 @@ class LineTurns:
         if isinstance(event, (PostbackEvent, MessageEvent)) and self._rights(job, channel, event, key):
             return
         if isinstance(event, UnsendEvent):
-            return  # no round to remove here (handled below when the store can)
+            if self.unsend is not None:  # no reply: the message is gone from the chat already
+                self.unsend.withdraw(key, event.unsend.message_id)
+            return
         if isinstance(event, UnfollowEvent):
             self._unfollow(key, channel)
         elif isinstance(event, FollowEvent):

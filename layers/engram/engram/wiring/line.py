@@ -81,6 +81,8 @@ def line_turns(c: Parts) -> LineTurns:
     from engram.adapters.dynamodb.line_unfollow import DynamoUnfollowErasures
     from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns
+    from engram.line.unsend import UnsendRounds
+    from engram.memory.withdrawal import RoundMemories
     from engram.privacy.chat_erasure import ChatErasureDesk
 
     s = c.settings
@@ -103,6 +105,14 @@ def line_turns(c: Parts) -> LineTurns:
         metrics=c.metrics,
         erasure=ChatErasureDesk(c.erasure_service, c.erasure_job),
         unfollows=DynamoUnfollowErasures(c.bound),
+        unsend=UnsendRounds(
+            c.conversation.store,
+            RoundMemories(c.memory_service, None if c.index_owned_elsewhere else c.index),
+            c.models.summarizer,
+            s,
+            c.clock,
+            c.metrics,
+        ),
     )
 
 

@@ -181,6 +181,34 @@ class DynamoConversationStore:
             raise translate(exc) from exc
         return True
 
+    def withdraw_round(self, key: SessionKey, generation: int, seq: int, request_id: str) -> bool:
+        m, pk = self._m, keys.session_pk(key)
+        try:
+            held = m(pk, keys.turn_sk(generation, seq)).delete(condition=m.pk.exists())
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+            held = None
+        try:  # the cached answer is the round's words too
+            m(pk, keys.request_sk(request_id)).update(actions=[m.result.remove()], condition=m.pk.exists())
+        except PynamoDBException as exc:
+            if not is_condition_failure(exc):
+                raise translate(exc) from exc
+        return held is not None
+
+    def rewrite_summary(self, key: SessionKey, generation: int, cursor: int, summary: str) -> bool:
+        m, pk = self._m, keys.session_pk(key)
+        try:
+            m(pk, keys.META_SK).update(
+                actions=[m.summary.set(self._c.seal(pk, "summary", summary)), m.summary_version.add(1)],
+                condition=(m.generation == generation) & (m.summary_cursor == cursor),
+            )
+        except PynamoDBException as exc:
+            if is_condition_failure(exc):
+                return False
+            raise translate(exc) from exc
+        return True
+
     # --- request markers (D1) ----------------------------------------------------
     def claim_request(
         self, key: SessionKey, request_id: str, owner: str, lock_ttl_s: float, now: float

@@ -103,3 +103,31 @@ def test_a_name_or_age_after_a_family_member_is_theirs_not_the_users(text: str, 
 def test_a_subject_before_and_is_not_a_clause() -> None:
     got = extract_candidates("My wife and I have three grandchildren.", "en")
     assert [c.content for c in got] == ["User's wife and User has three grandchildren"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "language", "subject"),
+    [
+        ("I live in Leeds.", "We moved to Bristol in May.", "en", "lives_in"),
+        ("My favourite fruit is mango.", "My favourite fruit is kiwi now.", "en", "favourite:fruit"),
+        ("My girlfriend is called Nora.", "I'm dating Sofia now.", "en", "family:partner"),
+        ("I'm vegetarian.", "I'm on a keto diet these days.", "en", "diet"),
+        ("我最喜歡的水果是芒果。", "我最喜歡的水果是奇異果了。", "zh", "favourite:水果"),
+        ("我女朋友小芳住在台中。", "我現在跟雅婷在一起。", "zh", "family:partner"),
+        ("大阪に住んでいます。", "先月、広島に移りました。", "ja", "lives_in"),
+        ("ベジタリアンです。", "今は糖質制限をしています。", "ja", "diet"),
+        ("서울에 살아요.", "작년에 울산으로 옮겼어요.", "ko", "lives_in"),
+        ("남자친구 이름은 민호예요.", "요즘은 현우랑 사귀어요.", "ko", "family:partner"),
+    ],
+)
+def test_a_new_value_said_in_other_words_sets_the_same_subject(
+    before: str, after: str, language: str, subject: str
+) -> None:
+    """Single-valued attributes carry no value in their subject, so the newer replaces the older."""
+    assert [c.subject_key for c in extract_candidates(before, language)] == [subject]
+    assert [c.subject_key for c in extract_candidates(after, language)] == [subject]
+
+
+def test_likes_and_intolerances_stay_one_subject_per_value() -> None:
+    assert extract_candidates("I like hiking.", "en")[0].subject_key == "likes:hiking"
+    assert extract_candidates("I'm lactose intolerant.", "en")[0].subject_key == "diet:lactose_intolerant"

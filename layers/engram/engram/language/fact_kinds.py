@@ -55,6 +55,8 @@ KINDS: Mapping[str, FactKind] = {
         FactKind("age", "profile", "age", ("profile",), 0.7, 0.6),
         FactKind("job", "profile", "job", ("profile", "work"), 0.8, 0.6),
         FactKind("lives_in", "profile", "lives_in", ("profile", "location"), 0.8, 0.7),
+        # Who the user is with (or that no one is): one at a time, so a new partner replaces the last.
+        FactKind("partner", "fact", "family:partner", ("family",), 0.8, 0.6),
         FactKind("hometown", "profile", "hometown", ("profile", "location"), 0.9, 0.4),
         FactKind("pet_health", "timeline", "pet:health", ("pet", "health"), 0.2, 0.6, -0.5),
         FactKind("pet_name", "fact", "pet:name", ("pet",), 0.8, 0.7, 0.2),
@@ -65,11 +67,15 @@ KINDS: Mapping[str, FactKind] = {
         FactKind("todo", "todo", "todo:{x}", ("plan",), 0.3, 0.9),
         FactKind("decision", "decision", "decision:{x}", ("decision",), 0.6, 0.7),
         FactKind("goal", "profile", "goal:{x}", ("goal",), 0.6, 0.8, 0.3),
+        # One favourite per category ("favourite:food"): a newer one replaces it, unlike likes.
+        FactKind("favourite", "preference", "favourite:{x}", ("preference",), 0.6, 0.6, 0.5),
         FactKind("dislikes", "preference", "likes:{x}", ("preference",), 0.6, 0.6, -0.4, negated=True),
         FactKind("likes", "preference", "likes:{x}", ("preference",), 0.6, 0.6, 0.5),
         FactKind("symptom", "timeline", "symptom:{sym}", ("health", "symptom"), 0.2, 0.6, -0.5),
         FactKind("mood", "note", "mood", ("mood",), 0.1, 0.2),
         FactKind("diet", "constraint", "diet:{x}", ("health", "diet"), 0.9, 0.9),
+        # The way one eats (vegetarian, keto ...) is one at a time, unlike intolerances ("diet:{x}").
+        FactKind("eating_pattern", "constraint", "diet", ("health", "diet"), 0.9, 0.9),
         FactKind("birthday", "profile", "birthday", ("profile",), 0.95, 0.7),
         FactKind("children", "fact", "family:children", ("family",), 0.8, 0.6),
         FactKind("trip", "todo", "trip:{x}", ("plan", "travel"), 0.3, 0.9),

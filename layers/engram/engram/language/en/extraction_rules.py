@@ -130,10 +130,20 @@ EN_RULES: tuple[Rule, ...] = (
         flags=_I,
     ),
     rule(
+        "partner",
+        r"\bi(?:'m| am)? (?:now |currently )?(?:dating|seeing someone|engaged to|married to|in a relationship with"
+        r"|single)\b",
+        r"\bi got (?:engaged|married) to\b",
+        r"\bi(?:'ve| have) (?:a new|got a new) (?:partner|boyfriend|girlfriend)\b",
+        r"\bmy (?:new )?(?:partner|boyfriend|girlfriend)(?:'s name)? is\b",
+        flags=_I,
+    ),
+    rule(
         "lives_in",
-        rf"\bi(?:'m| am)? (?:now |currently |still )?(?:live|living|based|(?:just |recently )?moved"
-        rf"|relocated)"
+        rf"\b(?:i|we)(?:'m| am|'re| are)? (?:now |currently |still |just |recently )?(?:live|living|based"
+        rf"|(?:just |recently )?moved|relocated)"
         rf" (?:in|to) {_X}",
+        rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         flags=_I,
     ),
     rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
@@ -187,6 +197,12 @@ EN_RULES: tuple[Rule, ...] = (
         flags=_I,
     ),
     rule(
+        "favourite",
+        r"\bmy (?:new |current |all-time )?favou?rite (?P<x>[a-z]+)\b(?: [a-z]+){0,3}? (?:is|are|has become)\b",
+        r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
+        flags=_I,
+    ),
+    rule(
         "dislikes",
         rf"\bi (?:really |just |also )?(?:don'?t|do not) (?:like|enjoy|love) {_X}",
         rf"\bi (?:really |also )?(?:hate|dislike|detest|can'?t stand) {_X}",
@@ -232,11 +248,19 @@ _EN_JOBS = (
 )
 _EN_MORE: tuple[Rule, ...] = (
     rule(
+        "eating_pattern",
+        r"\bi(?:'m| am) (?:a |now |strictly |mostly |fully |on a |now on a )*(?P<x>vegetarian|vegan|pescatarian"
+        r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb)\b",
+        r"\bi (?:now )?(?:follow|eat|do|tried|switched to|started) (?:a |an |the )?(?P<x>vegetarian|vegan"
+        r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting)\b",
+        flags=_I,
+    ),
+    rule(
         "diet",
         r"\bi(?:'m| am) (?:a |strictly |mostly )?(?P<x>vegetarian|vegan|pescatarian|kosher|halal"
         r"|(?:lactose|gluten|fructose|histamine) intolerant|gluten-free|dairy-free)\b",
         r"\bi(?:'m| am) intolerant to (?P<x>[\w-]+(?: [\w-]+)?)",
-        r"\bi (?:don'?t|do not|never) eat (?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
+        r"\bi (?:don'?t|do not|never) eat (?:any )?(?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
         flags=_I,
     ),
     rule("job", rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b", flags=_I),

@@ -102,10 +102,14 @@ class OpenAIGateClassifier:
     def classify(self, text: str, language: str) -> GateResult:
         prompt = (
             "Does answering this chatbot message need the user's long-term memory (earlier talk, personal "
-            "history, state over time, personalised advice)? Reply USE or SKIP.\n\nMessage: " + text[:1000]
+            "history, state over time, plans, belongings, people, preferences, personalised advice; the "
+            "subject may be unsaid)? SKIP only greetings, thanks, small talk and general knowledge; if "
+            "unsure, USE. Reply USE or SKIP.\n\nMessage: " + text[:1000]
         )
         completion = self._client.complete(
             [{"role": "user", "content": prompt}], max_tokens=self._max_tokens, temperature=0
         )
-        decision = GateDecision.USE if "USE" in completion.text.upper() else GateDecision.SKIP
+        # the gate errs towards memory: only a plain SKIP skips
+        answer = completion.text.upper()
+        decision = GateDecision.SKIP if "SKIP" in answer and "USE" not in answer else GateDecision.USE
         return GateResult(decision, "llm", language)

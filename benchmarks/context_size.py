@@ -12,6 +12,12 @@ memories, recent rounds); its AssembledContext.total_tokens is compared with the
 a full-history chatbot: the system policy, every earlier turn of the conversation (all
 sessions) as one message each, and the input, counted with the same counter and the same
 per-message framing. Target: median <= 2,000 tokens (mem0 reports 1,764; full context ~26,000).
+
+Repeats (issue 28): the share of memory-block tokens in lines that repeat another item of the
+prompt: a line whose analysed words (who it is about left aside) a pinned fact or a recent
+round's user text holds at 80 %, or which holds or is held at 80 % by a better-ranked line (a
+round, its extracted fact, the session memory quoting it). Over all turns, token-weighted, and
+the number of blocks holding such a line.
 """
 
 from __future__ import annotations
@@ -31,14 +37,51 @@ from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
-from engram.conversation.context import REPLY_PRIMING, TOKENS_PER_MESSAGE
+from engram.conversation.context import MEMORIES_HEADING, PINNED_HEADING, REPLY_PRIMING, TOKENS_PER_MESSAGE
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
+from engram.language.analysis import analyze
 from engram.local.dynamodb_local import DynamoDBLocal, local_aws_env
 from engram.settings import Settings
 from engram.wiring import build_container
 
 BLOCKS = ("system", "pinned", "summary", "memories", "recent", "input")
+REPEAT_SHARE = 0.8
+
+
+def _lines(system: str, heading: str) -> list[str]:
+    if heading not in system:
+        return []
+    block = system.split(heading, 1)[1].split("\n\n", 1)[0]
+    return [line[2:] for line in block.splitlines() if line.startswith("- ")]
+
+
+# Who a line is about is not what it says: "I've been short of breath" and "User has been short of
+# breath" say one thing.
+_PERSON = frozenset(analyze("user users I I'm I've I'd I'll me my mine myself has have had"))
+
+
+def repeats(messages: list[dict[str, str]], count: Any) -> tuple[float, float]:
+    """(memory-block tokens, tokens of lines that repeat another item of the prompt)."""
+    system = messages[0]["content"]
+    memories = _lines(system, MEMORIES_HEADING)
+    others = _lines(system, PINNED_HEADING) + [m["content"] for m in messages[1:-1] if m["role"] == "user"]
+    words = [set(analyze(t)) - _PERSON for t in memories]
+    other_words = [set(analyze(t)) - _PERSON for t in others]
+    total = repeated = 0.0
+    for i, (line, own) in enumerate(zip(memories, words, strict=True)):
+        tokens = count(line)
+        total += tokens
+        if not own:
+            continue
+        # held by a pinned fact or a recent round, or holding / held by another memory line (the
+        # worse ranked of two such lines is the repeat)
+        said = any(len(own & w) >= REPEAT_SHARE * len(own) for w in other_words)
+        better = words[:i]
+        echoed = any(len(own & w) >= REPEAT_SHARE * min(len(own), len(w)) for w in better if w)
+        if said or echoed:
+            repeated += tokens
+    return total, repeated
 
 
 def stats(values: list[int]) -> dict[str, float]:
@@ -80,6 +123,8 @@ def main() -> None:
     full: list[int] = []
     gates: Counter[str] = Counter()
     blocks: dict[str, list[int]] = {name: [] for name in BLOCKS}
+    block_tokens = repeated_tokens = 0.0
+    turns_with_repeat = turns_with_block = 0
     started = time.perf_counter()
     turns_done = 0
     try:
@@ -91,6 +136,11 @@ def main() -> None:
                 text = turn_text(t)
                 ctx, _, _ = container.conversation.context(key, text)
                 engram.append(ctx.total_tokens)
+                total, repeated = repeats(ctx.messages, count)
+                block_tokens += total
+                repeated_tokens += repeated
+                turns_with_block += total > 0
+                turns_with_repeat += repeated > 0
                 gates[ctx.gate.decision.value] += 1
                 sizes = {b.name: b.tokens for b in ctx.blocks}
                 for name in BLOCKS:  # a block left out counts as 0 tokens
@@ -124,6 +174,9 @@ def main() -> None:
         "blocks_median_tokens": {name: round(statistics.median(v), 1) for name, v in blocks.items() if v},
         "blocks_mean_tokens": {name: round(statistics.fmean(v), 1) for name, v in blocks.items() if v},
         "gate": dict(gates),
+        "memory_block_repeat_share": round(repeated_tokens / block_tokens, 3) if block_tokens else 0.0,
+        "turns_with_a_repeated_line": turns_with_repeat,
+        "turns_with_a_memory_block": turns_with_block,
         "target": {"median_prompt_tokens": 2000, "mem0_reported": 1764, "full_context_reported": 26000},
         "run": {
             "conversation": conv_id,
@@ -148,6 +201,10 @@ def main() -> None:
         "Engram prompt blocks (tokens per turn; a block left out counts 0)",
         ["block", "median", "mean"],
         [[name, v, figures["blocks_mean_tokens"][name]] for name, v in figures["blocks_median_tokens"].items()],
+    )
+    print(
+        f"\nmemory block: {figures['memory_block_repeat_share']} of its tokens repeat another item; "
+        f"{turns_with_repeat} of {turns_with_block} blocks hold such a line"
     )
     print(f"\ngate: {dict(gates)}\nrun: {figures['run']}")
     write_json(args.json_path, figures)

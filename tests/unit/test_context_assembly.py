@@ -178,8 +178,10 @@ def test_when_nothing_else_is_left_pinned_facts_and_input_stay_even_over_budget(
 
 
 def test_memory_block_and_item_budgets() -> None:
+    # distinct statements: repeats of one statement would enter the block once (without_repeats)
     long_items = tuple(
-        MemoryItemView(f"m{i}", f"Memory {i}: " + "the user walked in the park and felt fine " * 30) for i in range(6)
+        MemoryItemView(f"m{i}", f"Memory {i}: " + f"on day{i} the user walked to place{i} and saw bird{i} " * 30)
+        for i in range(6)
     )
     s = _settings(memory_block_tokens=200, memory_item_cap_tokens=60)
     ctx = _assemble(s, items=long_items)
@@ -218,7 +220,7 @@ def test_gate_is_reported_and_empty_slot_leaves_no_memory_block(decision: GateDe
 @pytest.mark.parametrize("budget", [12, 25, 60])
 def test_a_full_block_stays_within_its_budget_heading_included(budget: int) -> None:
     many_pins = tuple(f"Core fact {i}: the user walks every morning" for i in range(10))
-    many_items = tuple(MemoryItemView(f"m{i}", f"Memory {i}: the user likes green tea") for i in range(10))
+    many_items = tuple(MemoryItemView(f"m{i}", f"Memory {i}: the user likes tea{i} from shop{i}") for i in range(10))
     s = _settings(pinned_tokens=budget, memory_block_tokens=budget, summary_block_tokens=budget)
     ctx = _assemble(s, items=many_items, pinned=many_pins, summary=SUMMARY * 5)
     for name in ("pinned", "memories", "summary"):

@@ -183,6 +183,9 @@ class Settings(BaseSettings):
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True
     near_duplicate_overlap: float = Field(default=0.9, gt=0, le=1)  # L3: shared share of analysed words
+    # C1: a memory repeats what the prompt says (a pinned fact, a recent round, a better-ranked memory)
+    # when that holds this share of its analysed words, or it holds that share of a better-ranked one's.
+    memory_repeat_share: float = Field(default=0.8, gt=0, le=1)
     round_memory_ttl_days: int = Field(default=180, ge=1)  # L5
     round_context_rounds: int = Field(default=2, ge=0, le=5)  # L5 key expansion: rounds on each side
     # L5: a round's vector blends its own embedding with that of the round read after the ones

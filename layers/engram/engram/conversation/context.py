@@ -4,6 +4,11 @@ Order: system policy + pinned core facts + rolling summary + retrieved memories
 (all in the system message), then the recent raw rounds, then the input.
 Over budget, trim the oldest raw rounds first (the summary covers them), then
 the lowest-ranked memories, the summary last; pinned facts and the input stay.
+
+One statement enters the prompt once: a retrieved memory whose words a pinned fact or a
+recent round already holds stays out, and of two memories where one holds the other's words
+(a round, the fact extracted from it, the session memory containing it) only the better
+ranked enters.
 """
 
 from __future__ import annotations
@@ -11,8 +16,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engram.conversation.models import AssembledContext, ContextBlock, GateResult, MemorySlot, Turn, UsedMemory
+from engram.conversation.models import (
+    AssembledContext,
+    ContextBlock,
+    GateResult,
+    MemoryItemView,
+    MemorySlot,
+    Turn,
+    UsedMemory,
+)
 from engram.kernel.ports import TokenCounter
+from engram.language.analysis import analyze
 from engram.settings import Settings
 
 PINNED_HEADING = "Core facts about the user:\n"
@@ -30,6 +44,39 @@ class ContextInput:
     recent: Sequence[Turn]
     memory: MemorySlot
     gate: GateResult
+
+
+# Who a statement is about is not what it says: "I've been short of breath" and the fact made of it,
+# "User has been short of breath", say one thing (facts are written in the third person).
+_PERSON = frozenset(analyze("user users I I'm I've I'd I'll me my mine myself has have had"))
+
+
+def _words(text: str) -> frozenset[str]:
+    words = frozenset(analyze(text)) - _PERSON
+    return words or frozenset((" ".join(text.split()).lower(),))  # no words: the text
+
+
+def _holds(outer: frozenset[str], inner: frozenset[str], share: float) -> bool:
+    """`outer` holds at least `share` of `inner`'s words: saying `inner` again adds nothing."""
+    return len(inner & outer) >= share * len(inner)
+
+
+def without_repeats(items: Sequence[MemoryItemView], in_prompt: Sequence[str], share: float) -> list[MemoryItemView]:
+    """The memories in rank order, less those that repeat what the prompt already says: a pinned
+    fact or a recent round holding a memory's words, or a better-ranked memory holding its words
+    or held by it (a round, its extracted fact and the session memory quoting it say one thing)."""
+    said = [_words(t) for t in in_prompt if t.strip()]
+    kept: list[MemoryItemView] = []
+    kept_words: list[frozenset[str]] = []
+    for item in items:
+        words = _words(item.text)
+        if any(_holds(other, words, share) for other in said):
+            continue
+        if any(_holds(other, words, share) or _holds(words, other, share) for other in kept_words):
+            continue
+        kept.append(item)
+        kept_words.append(words)
+    return kept
 
 
 class ContextAssembler:
@@ -60,7 +107,8 @@ class ContextAssembler:
 
         pinned = self._fit_lines([p.text for p in ci.memory.pinned], room(s.pinned_tokens, PINNED_HEADING))
         kept_pinned = [p for p in ci.memory.pinned if p.text in pinned]
-        memories = list(ci.memory.items)
+        recent_said = [t.user_text for t in list(ci.recent)[-s.recent_window_rounds :]]
+        memories = without_repeats(ci.memory.items, [*pinned, *recent_said], s.memory_repeat_share)
         memory_lines = self._fit_lines(
             [m.text for m in memories], room(s.memory_block_tokens, MEMORIES_HEADING), s.memory_item_cap_tokens
         )

@@ -21,17 +21,20 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
-from engram.language.gate_words import asks_only
+from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.tense import asks_about_past
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
 from engram.memory.ports import Embedder, MemoryIndex, ProfileStore
-from engram.memory.projection import display_text
+from engram.memory.projection import EXPANSION_MARKER, display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
 from engram.memory.search import RECALLED_NAMESPACES, ScoredMemory
 from engram.settings import Settings
 
 SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)
+# A round found through a neighbour in the block that shares this many times its words with the
+# question is left out (see _without_borrowed).
+BORROWED_RATIO = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,8 +273,9 @@ class HybridRetriever:
             return MemorySlot(pinned=pinned, items=bridge)
         started = time.perf_counter()
         text = query.text
-        if len(text) < 40 and query.recent_user_texts:  # a short follow-up borrows the last user turn ...
-            text = f"{text} {query.recent_user_texts[-1]}"
+        last = query.recent_user_texts[-1] if query.recent_user_texts else ""
+        if len(text) < 40 and last and not is_greeting_only(last):  # a short follow-up borrows the last turn ...
+            text = f"{text} {last}"
         results = self.search(
             key.owner,
             text,
@@ -283,14 +287,15 @@ class HybridRetriever:
         past = asks_about_past(query.text)
         if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
             results = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
-        # A round that only asks ("What's my dog's name?") stays in the history but answers nothing:
-        # it shares the later question's words and would be quoted back as if it were a fact.
-        results = [m for m in results if not _only_asks(m.doc)]
+        # A round that only asks ("What's my dog's name?") or only greets stays in the history but
+        # answers nothing: it shares the later question's words and would be quoted back as a fact.
+        results = [m for m in results if not _answers_nothing(m.doc)]
         found = [
             m
             for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
             if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
+        found = _without_borrowed(found, text)
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
@@ -301,8 +306,36 @@ class HybridRetriever:
             self._on_access(key.owner, memory_ids, now)
 
 
-def _only_asks(doc: IndexDocument) -> bool:
-    return doc.namespace == Namespace.ROUND.value and asks_only(display_text(doc))
+def _answers_nothing(doc: IndexDocument) -> bool:
+    if doc.namespace != Namespace.ROUND.value:
+        return False
+    text = display_text(doc)
+    return asks_only(text) or is_greeting_only(text)
+
+
+def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemory]:
+    """A round is indexed with the rounds around it (L5), so one that says little of what the
+    question asks is found through a neighbour: when that neighbour is in the block and shares
+    at least BORROWED_RATIO times as many of the question's words, the round only brings its own,
+    unrelated news ("my cat was sick today" beside "I've been breathless on waking" for a
+    breathing question)."""
+    asked = set(analyze(query))
+    if not asked:
+        return found
+    shared = {m.memory_id: len(asked & set(analyze(display_text(m.doc)))) for m in found}
+    kept = []
+    for m in found:
+        if m.doc.namespace == Namespace.ROUND.value:
+            keys = m.doc.text.partition(EXPANSION_MARKER)[2]
+            lender = (
+                o
+                for o in found
+                if o is not m and shared[o.memory_id] >= BORROWED_RATIO * max(shared[m.memory_id], 1)
+            )
+            if any(display_text(o.doc) in keys for o in lender):
+                continue
+        kept.append(m)
+    return kept
 
 
 def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument) -> float:

@@ -58,6 +58,8 @@ def _readable(text: str) -> list[str]:
 
 def test_queue_and_dead_letter_messages_carry_the_words_sealed_and_erasure_shreds_them(line: Line) -> None:
     line.standin.state.fail("/v2/bot/message/reply", (500, None), (500, None), (500, None))
+    # and the push it falls back to when a slow run outlives the reply token
+    line.standin.state.fail("/v2/bot/message/push", (500, None), (500, None), (500, None))
     line.send(_text(SECRET, line.standin.state.issue_reply_token()))
     delivery: Recording = line.delivery  # type: ignore[assignment]
     assert delivery.bodies, "the event was queued"

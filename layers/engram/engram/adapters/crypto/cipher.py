@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import os
 import secrets
 import threading
@@ -32,6 +34,8 @@ from engram.adapters.crypto.wrapping import KeyWrapper
 from engram.kernel.errors import ContentShredded
 
 TEXT_MARK = "enc1:"
+HASH_MARK = "h1:"  # a keyed hash (topics): comparable within one user, linkable by nobody without their key
+HASH_CHARS = 32
 BYTES_MARK = b"\x00enc1"
 KEY_ID_CHARS = 16
 NONCE = 12
@@ -50,6 +54,7 @@ class _Cached:
     key_id: str
     aead: AESGCM
     loaded_at: float
+    mac: bytes  # the keyed hashes' key, derived from the data key: it goes when the data key goes
 
 
 class FieldCipher:
@@ -83,7 +88,8 @@ class FieldCipher:
             return hit
 
     def _remember(self, owner: str, key_id: str, plaintext: bytes) -> _Cached:
-        entry = _Cached(key_id, AESGCM(plaintext), self._now())
+        mac = hmac.new(plaintext, b"engram keyed hash v1", hashlib.sha256).digest()
+        entry = _Cached(key_id, AESGCM(plaintext), self._now(), mac)
         with self._lock:
             self._cache[owner] = entry
             self._cache.move_to_end(owner)
@@ -153,6 +159,15 @@ class FieldCipher:
             return self.open(pk, field, value)
         except ContentShredded:
             return ""
+
+    def keyed_hash(self, pk: str, field: str, value: str) -> str:
+        """HMAC-SHA256 under a key derived from the owner's data key: equal values of one user and
+        field hash alike, and once the data key is erased no copy (a backup) links to anything."""
+        if not self.enabled or not value:
+            return value
+        entry = self._key_for_writing(owner_of(pk))
+        digest = hmac.new(entry.mac, f"{field}\x1f{value}".encode(), hashlib.sha256).hexdigest()
+        return HASH_MARK + digest[:HASH_CHARS]
 
     # --- bytes (embeddings) -----------------------------------------------------------
     def seal_bytes(self, pk: str, field: str, value: bytes) -> bytes:

@@ -19,7 +19,7 @@ from pynamodb.expressions.operand import Path
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
-from engram.adapters.crypto.cipher import FieldCipher
+from engram.adapters.crypto.cipher import FieldCipher, is_sealed
 from engram.adapters.dynamodb import access_jobs, keys
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb.errors import cancellation_codes, is_condition_failure, translate
@@ -87,7 +87,8 @@ def to_item(
         created_at=r.created_at,
         updated_at=r.updated_at,
         source_turn_ids=list(r.source_turn_ids) or None,
-        topics=list(r.topics) or None,
+        topics=_hashed_topics(pk, r.topics, c) or None,
+        topics_sealed=c.seal(pk, "topics_sealed", json.dumps(r.topics, ensure_ascii=False)) if c and r.topics else None,
         version=r.version,
         pii_flags=set(r.pii_flags) or None,
         status=r.status.value,
@@ -111,6 +112,33 @@ def to_item(
         due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
         compress_due_at=due_at,
     )
+
+
+# Topics the system writes for itself, naming nothing a user said: kept readable so a raw read
+# (the erasure's important moments) and anyone comparing them need no key.
+PLAIN_TOPICS = frozenset({"superseded", "consolidated", "important_moment"})
+PLAIN_TOPIC_PREFIXES = ("pii:",)  # what masking found (the pii_flags are not sealed either)
+
+
+def _hashed_topics(pk: str, topics: builtins.list[str], c: FieldCipher | None) -> builtins.list[str]:
+    """P3: what the `topics` attribute holds: each topic a person or a fact named as a keyed hash
+    of the user's (the readable list is `topics_sealed`), the system's markers as they are."""
+    if c is None:
+        return list(topics)
+    return [
+        t if t in PLAIN_TOPICS or t.startswith(PLAIN_TOPIC_PREFIXES) else c.keyed_hash(pk, "topics", t) for t in topics
+    ]
+
+
+def _read_topics(i: MemoryItem, c: FieldCipher | None) -> builtins.list[str]:
+    """The readable topics: opened from `topics_sealed`; an item written before it holds them
+    plain in `topics`; a shredded one keeps only the markers."""
+    if i.topics_sealed:
+        text = c.read(i.pk, "topics_sealed", i.topics_sealed) if c is not None else i.topics_sealed
+        if text and not is_sealed(text):
+            return [str(x) for x in json.loads(text)]
+        return [str(x) for x in i.topics or [] if x in PLAIN_TOPICS or str(x).startswith(PLAIN_TOPIC_PREFIXES)]
+    return [str(x) for x in i.topics or []]
 
 
 def _floats(raw: bytes) -> list[float]:
@@ -144,7 +172,7 @@ def from_item(i: MemoryItem, with_embedding: bool = True, c: FieldCipher | None 
         namespace=Namespace(i.namespace),
         embedding=_floats(vector) if vector else None,
         source_turn_ids=[str(x) for x in i.source_turn_ids or []],
-        topics=[str(x) for x in i.topics or []],
+        topics=_read_topics(i, c),
         version=int(i.version),
         pii_flags=sorted(i.pii_flags or []),
         status=MemoryStatus(i.status),
@@ -267,7 +295,12 @@ class DynamoMemoryRepository:
                             ],
                         )
                     else:
-                        counts = json.loads(current.topic_counts or "{}") if current else {}
+                        # P3: the counts name the user's topics: sealed like them
+                        counts = (
+                            json.loads(self._c.read(pk, "topic_counts", current.topic_counts) or "{}")
+                            if current
+                            else {}
+                        )
                         for topic in topics:
                             counts[topic] = int(counts.get(topic, 0)) + 1
                         version = int(current.version or 0) if current else 0
@@ -275,7 +308,7 @@ class DynamoMemoryRepository:
                             pk,
                             profile_sk,
                             pinned=current.pinned if current else "{}",
-                            topic_counts=json.dumps(counts, ensure_ascii=False),
+                            topic_counts=self._c.seal(pk, "topic_counts", json.dumps(counts, ensure_ascii=False)),
                             persona_mentions=int(current.persona_mentions or 0) + 1 if current else 1,
                             version=version + 1,
                             user_key=ukey,

@@ -142,7 +142,8 @@ class MemoryItem(_Base):
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
     source_turn_ids = ListAttribute(of=UnicodeAttribute, null=True)
-    topics = ListAttribute(of=UnicodeAttribute, null=True)
+    topics = ListAttribute(of=UnicodeAttribute, null=True)  # P3: keyed hashes, and the system's markers
+    topics_sealed = UnicodeAttribute(null=True)  # P3: the topics as written (JSON), sealed
     version = NumberAttribute()
     pii_flags = UnicodeSetAttribute(null=True)
     status = UnicodeAttribute()

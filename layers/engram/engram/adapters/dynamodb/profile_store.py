@@ -38,7 +38,9 @@ class DynamoProfileStore:
         return Profile(
             persona_id=persona_id,
             pinned=json.loads(self._c.read(pk, "pinned", item.pinned) or "{}"),
-            topic_counts={k: int(v) for k, v in json.loads(item.topic_counts or "{}").items()},
+            topic_counts={
+                k: int(v) for k, v in json.loads(self._c.read(pk, "topic_counts", item.topic_counts) or "{}").items()
+            },
             persona_mentions=int(item.persona_mentions or 0),
             version=int(item.version or 0),
             plan=item.plan,
@@ -73,7 +75,7 @@ class DynamoProfileStore:
                 pk,
                 keys.profile_sk(persona_id),
                 pinned=self._c.seal(pk, "pinned", json.dumps(pinned, ensure_ascii=False)),
-                topic_counts=json.dumps(counts, ensure_ascii=False),
+                topic_counts=self._c.seal(pk, "topic_counts", json.dumps(counts, ensure_ascii=False)),
                 persona_mentions=current.persona_mentions + mentions,
                 version=current.version + 1,
                 user_key=keys.user_key(tenant_id, user_id),

@@ -252,6 +252,9 @@ class DynamoUserData:
                 page = self._call("query", **kwargs)
                 for raw in page.get("Items", []):
                     attrs = {k: _whole(self._opened(pk, k, v)) for k, v in raw.items() if k not in _INTERNAL}
+                    readable = attrs.pop("topics_sealed", None)  # P3: the topics as written, not their keyed hashes
+                    if isinstance(readable, list):
+                        attrs["topics"] = readable
                     store = store_of(
                         pk, raw["SK"]["S"], {"st": attrs.get("status"), "namespace": attrs.get("namespace")}
                     )

@@ -29,15 +29,20 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     )
 
 
-def raw_error(status: int, code: str, message: str) -> dict[str, Any]:
+def raw_error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
     """An error answered before routing, in the API Gateway response shape."""
     body = {"error": {"code": code, "message": message, "details": {}}}
     return {
         "statusCode": status,
-        "headers": {"content-type": content_types.APPLICATION_JSON},
+        "headers": {"content-type": content_types.APPLICATION_JSON, **(headers or {})},
         "body": json.dumps(body),
         "isBase64Encoded": False,
     }
+
+
+def method_not_allowed(method: str, allowed: list[str]) -> dict[str, Any]:
+    """405 before routing, naming the methods the path has (functions/api/methods.py)."""
+    return raw_error(405, "METHOD_NOT_ALLOWED", f"{method} is not allowed here", {"Allow": ", ".join(allowed)})
 
 
 def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
@@ -19,6 +20,7 @@ from engram.observability.tracing import LazyTracer
 
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
+from .methods import undeclared_method
 from .routes import inspector, kb, memories, privacy, sessions
 
 logger = Logger()
@@ -66,9 +68,13 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     _matched.clear()
     _route_args.clear()
     try:
-        check_body(event, runtime.get_container().settings.max_json_depth)
         decode_path(event)
-        result = app.resolve(event, context)
+        allowed = undeclared_method(app, event)  # before the resolver hands it to a looser route
+        if allowed:
+            result = errors.method_not_allowed(APIGatewayProxyEventV2(event).http_method, allowed)
+        else:
+            check_body(event, runtime.get_container().settings.max_json_depth)
+            result = app.resolve(event, context)
     except BodyRejected as exc:
         result = errors.raw_error(exc.status, exc.code, exc.message)
     access_log(event, result, started)

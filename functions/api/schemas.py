@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
 
 
@@ -14,7 +14,18 @@ class _Model(BaseModel):
 
 
 class _Strict(_Model):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
+    # A request body means what its JSON types say, as the OpenAPI document declares them: strict,
+    # so 0 is no boolean, false or "1" no integer, true no number (lax pydantic would coerce them).
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, strict=True)
+
+
+def _whole_number(value: object) -> object:
+    """JSON Schema's integer is any number without a fraction: 2.0 is one (strict int refuses it)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+# After an integer's constraints (Annotated[int, Field(ge=...), WHOLE_NUMBER]), so they stay in the schema.
+WHOLE_NUMBER = BeforeValidator(_whole_number)
 
 
 # engram.kernel.ids: what every id must match; owner ids (users, personas) may not start with "_".
@@ -53,10 +64,8 @@ class ChatRequest(_Strict):
         description="With audio_id: false buffers this partial transcript (1 h) and answers 202 'buffered'; "
         "the final one runs the turn once on all parts joined in order.",
     )
-    part: int | None = Field(
+    part: Annotated[int, Field(ge=0, le=1_000_000), WHOLE_NUMBER] | None = Field(
         default=None,
-        ge=0,
-        le=1_000_000,
         description="With audio_id: the partial's position; a redelivered part replaces itself instead of "
         "being joined twice. Without it, parts join in arrival order.",
     )
@@ -346,7 +355,9 @@ class CreateMemoryRequest(_Strict):
 class PatchMemoryRequest(_Strict):
     model_config = ConfigDict(json_schema_extra=_one_of_required("summary", "importance", "pinned"))
 
-    version: int = Field(ge=1, description="The version you read; a stale one gets 409 CONFLICT")
+    version: Annotated[int, Field(ge=1), WHOLE_NUMBER] = Field(
+        description="The version you read; a stale one gets 409 CONFLICT"
+    )
     summary: str | None = Field(default=None, min_length=1, json_schema_extra=NOT_BLANK, validation_alias=_SUMMARY)
     importance: float | None = Field(default=None, ge=0, le=1, description="0-1 (the stored scale)")
     pinned: bool | None = None

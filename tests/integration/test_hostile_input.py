@@ -135,12 +135,51 @@ def test_405_lists_every_method_of_the_path(gw: LocalGateway, settings: Settings
         ("DELETE", "/v1/users/u1/audit", backend, "GET"),  # the audit reader's path
         ("GET", "/line/webhook/respira", {}, "POST"),  # the LINE webhook's
         ("POST", "/inspector", {}, "GET"),
+        # A literal path wins over the template it also matches (<memory_id>): its methods only,
+        # and the others are refused, not handed to that template (a memory named "archive").
+        ("DELETE", "/v1/memories/archive", auth, "GET"),
+        ("PATCH", "/v1/memories/search", auth, "GET"),
+        ("OPTIONS", "/v1/memories/timeline", auth, "GET"),
+        ("GET", "/v1/memories/summarize", auth, "POST"),
+        ("DELETE", "/v1/users/u1/memories/load", backend, "GET"),
+        ("GET", "/v1/users/u1/memories/summarize", backend, "POST"),
     ]
     for method, path, headers, allow in cases:
         resp = gw.handle(method, path, headers, None)
         assert (resp.status, resp.headers.get("allow")) == (405, allow), (method, path, resp.status, resp.body)
+        assert resp.json()["error"]["code"] == "METHOD_NOT_ALLOWED"
     nowhere = gw.handle("GET", "/v1/no/such/route", auth, None)
     assert nowhere.status == 404 and "allow" not in nowhere.headers
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/v1/memories", {"persona_id": "nurse", "summary": "Likes tea", "pinned": 0}),
+        ("/v1/memories", {"persona_id": "nurse", "summary": "Likes tea", "importance": True}),
+        ("/v1/memories", {"persona_id": "nurse", "summary": "Likes tea", "pinned": "true"}),
+        (BASE + "/chat", {"message": "hi", "audio_id": "a1", "part": False}),
+        (BASE + "/chat", {"message": "hi", "audio_id": "a1", "part": "1"}),
+        (BASE + "/chat", {"message": "hi", "audio_id": "a1", "part": 1.5}),
+        (BASE + "/chat", {"message": "hi", "is_final": "false"}),
+        (BASE + "/context", {"message": "hi", "preview": 0}),
+        (BASE + "/context", {"message": 1}),
+    ],
+)
+def test_json_of_the_wrong_type_gets_400(
+    gw: LocalGateway, settings: Settings, path: str, body: dict[str, object]
+) -> None:
+    """The body means what its JSON types say (the OpenAPI document's): 0 is no boolean, false or "1"
+    no integer, true no number; nothing is coerced, nothing is written."""
+    resp = gw.handle("POST", path, _headers(settings), json.dumps(body).encode())
+    assert resp.status == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR", (body, resp.status, resp.body)
+
+
+def test_a_whole_number_written_with_a_fraction_is_an_integer(gw: LocalGateway, settings: Settings) -> None:
+    """JSON Schema's integer: 1.0 is one, as the OpenAPI document says, though strict types refuse it."""
+    body = {"message": "one", "audio_id": "a1", "is_final": False, "part": 1.0}
+    resp = gw.handle("POST", BASE + "/chat", _headers(settings), json.dumps(body).encode())
+    assert resp.status == 202 and resp.json()["status"] == "buffered", resp.body
 
 
 def test_one_access_log_line_per_request_without_content(gw: LocalGateway, settings: Settings) -> None:

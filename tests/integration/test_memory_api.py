@@ -465,6 +465,18 @@ def test_bad_list_parameters(gw: LocalGateway, settings: Settings, query: str) -
         ({"persona_id": "nurse", "summary": "x" * (16 * 1024 + 1)}, 413, "PAYLOAD_TOO_LARGE"),
         ({"persona_id": "nurse", "summary": "기억" * 3000}, 413, "PAYLOAD_TOO_LARGE"),  # 18 KB of UTF-8
         ({"persona_id": "nurse", "messages": [{"role": "user", "content": "y" * 20000}]}, 413, "PAYLOAD_TOO_LARGE"),
+        # Messages beside a summary are not summarised, but they are part of the request all the same.
+        (
+            {"persona_id": "nurse", "summary": "x", "messages": [{"role": "user", "content": "\f"}]},
+            400,
+            "VALIDATION_ERROR",
+        ),
+        (
+            {"persona_id": "nurse", "summary": "x", "messages": [{"role": "user", "content": "y" * 20000}]},
+            413,
+            "PAYLOAD_TOO_LARGE",
+        ),
+        ({"persona_id": "nurse", "summary": "x", "pinned": 0}, 400, "VALIDATION_ERROR"),  # JSON types, not coerced
     ],
 )
 def test_bad_create_input(gw: LocalGateway, settings: Settings, body: Any, status: int, error: str) -> None:

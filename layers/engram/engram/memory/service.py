@@ -121,6 +121,18 @@ class MemoryService:
             )
         return text
 
+    def _check_messages(self, messages: Sequence[Message]) -> None:
+        if not messages:
+            raise ValidationFailed("messages must not be empty", details={"field": "messages"})
+        for m in messages:
+            self._check_text("messages.content", m.content)
+        total = sum(len(m.content.encode("utf-8")) for m in messages)
+        if total > self.settings.max_request_text_bytes:  # M3: what one summary may cost
+            raise PayloadTooLarge(
+                f"the messages hold {total} bytes of text; the limit is {self.settings.max_request_text_bytes}",
+                details={"field": "messages", "limit": self.settings.max_request_text_bytes},
+            )
+
     def _check_pin_room(
         self,
         owner: OwnerKey,
@@ -260,16 +272,7 @@ class MemoryService:
         M4: 3 attempts with 1 s / 2 s back-off; then the raw conversation as "role: content"
         lines (first 500 chars), importance 5, and the LLM_SUMMARY_FAILED warning — never an error.
         """
-        if not messages:
-            raise ValidationFailed("messages must not be empty", details={"field": "messages"})
-        for m in messages:
-            self._check_text("messages.content", m.content)
-        total = sum(len(m.content.encode("utf-8")) for m in messages)
-        if total > self.settings.max_request_text_bytes:  # M3: what one summary may cost
-            raise PayloadTooLarge(
-                f"the messages hold {total} bytes of text; the limit is {self.settings.max_request_text_bytes}",
-                details={"field": "messages", "limit": self.settings.max_request_text_bytes},
-            )
+        self._check_messages(messages)
         now = self.clock.now()
         result = summarize_session_with_retry(
             self.summarizer, "", self._turns(messages, now), self.settings, self.clock, self.metrics
@@ -310,6 +313,8 @@ class MemoryService:
             raise ValidationFailed("give a summary or messages", details={"field": "summary"})
         if summary is not None:
             self._check_text("summary", summary)
+        if messages is not None:  # beside a summary too: not summarised, still part of the request
+            self._check_messages(messages)
         if memory_id is not None and (made := self.repo.get(owner.tenant_id, owner.user_id, memory_id)) is not None:
             return CreateResult(made)
         plan = self.plan_of(owner, persona_id, plan)

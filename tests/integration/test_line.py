@@ -191,7 +191,9 @@ def test_a_thousand_deliveries_of_one_event_make_one_turn_and_one_reply(line: Li
     assert len(answers) == 1_000 and all(a["statusCode"] == 200 for a in answers)
     assert sum(json.loads(a["body"])["queued"] for a in answers) == 1
     assert [s.kind for s in line.sent] == ["reply"] and line.sent[0].to == token
-    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(
+        SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()
+    ).recent
     assert [t.user_text for t in turns] == ["我今天早上有點喘，吸了藥好一點。"]
 
 
@@ -224,7 +226,9 @@ def test_a_reply_that_keeps_failing_goes_to_the_dead_letter_queue_with_its_event
     assert dead["job"]["event"] == event and dead["job"]["channel"] == "local"  # what a replay needs
     assert dead["job"]["reply"]  # and the answer that could not be sent
     assert "LineUnavailable" in dead["reason"]
-    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(
+        SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()
+    ).recent
     assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # the turn itself is kept
 
 
@@ -245,7 +249,9 @@ def test_a_dead_letter_redriven_to_the_queue_sends_its_kept_reply_once(line: Lin
     assert sent.kind in ("reply", "push") and sent.texts == opened["job"]["reply"]
     handler.handle(opened)  # redriven twice (or a redelivery): sent once
     assert len(line.sent) == 1 and len(line.dead) == 1
-    turns = line.c.conversation.store.load(SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()).recent
+    turns = line.c.conversation.store.load(
+        SessionKey("default", LINE_USER, "line", "line"), 10, line.c.clock.now()
+    ).recent
     assert [t.user_text for t in turns] == ["I feel dizzy after the new pills."]  # no second turn
 
 
@@ -304,7 +310,9 @@ def test_a_group_and_a_one_to_one_chat_are_two_sessions_of_one_users_memory(line
     line.c.memory_service.create(OwnerKey("default", LINE_USER), "line", summary="My dog Coco is a shiba inu.")
     sync_index(line.c, OwnerKey("default", LINE_USER))
     for session in (f"line-group-{GROUP}", "line"):
-        _, _, slot = line.c.conversation.context(SessionKey("default", LINE_USER, "line", session), "What is my dog's name?")
+        _, _, slot = line.c.conversation.context(
+            SessionKey("default", LINE_USER, "line", session), "What is my dog's name?"
+        )
         assert any("Coco" in item.text for item in slot.items), session
 
 
@@ -369,17 +377,18 @@ def test_a_batch_claims_its_events_at_once_and_overlapping_batches_share_nothing
 
 class _Refusing:
     """The event queue refusing what `refuse` names (SendMessageBatch's Failed entries): the
-    rest goes to the real local delivery."""
+    rest goes to the real local delivery. The jobs arrive sealed (P3): `line` opens them."""
 
-    def __init__(self, inner: LocalSqsDelivery, refuse: set[str]) -> None:
-        self.inner, self.refuse, self.calls = inner, refuse, 0
+    def __init__(self, inner: LocalSqsDelivery, refuse: set[str], line: Line) -> None:
+        self.inner, self.refuse, self.calls, self.line = inner, refuse, 0, line
 
     def submit(self, job: dict[str, Any]) -> None:
         self.inner.submit(job)
 
     def submit_all(self, jobs: list[dict[str, Any]]) -> list[bool]:
         self.calls += 1
-        done = [job["event"]["webhookEventId"] not in self.refuse for job in jobs]
+        events = [(self.line.c.line_payloads.open(job) or {})["event"] for job in jobs]
+        done = [event["webhookEventId"] not in self.refuse for event in events]
         for job, ok in zip(jobs, done, strict=True):
             if ok:
                 self.inner.submit(job)
@@ -395,7 +404,7 @@ def test_events_the_queue_refused_are_redelivered_in_order_and_none_twice(line: 
     chat_a = [samples.text(samples.source("U" + "a" * 32), f"A{n}: 我今天走了{n}公里。", token()) for n in range(3)]
     chat_b = [samples.text(samples.source("U" + "b" * 32), "B: good morning", token())]
     body = samples.body([*chat_a, *chat_b])
-    refusing = _Refusing(line.delivery, {chat_a[1]["webhookEventId"]})
+    refusing = _Refusing(line.delivery, {chat_a[1]["webhookEventId"]}, line)
     webhook_handler.use_webhook(line_webhook(line.c.settings, line.c.clock, refusing))
     answer = line.post(body)
     assert answer["statusCode"] == 503 and json.loads(answer["body"])["error"]["code"] == "STORE_UNAVAILABLE"
@@ -416,7 +425,7 @@ def test_events_the_queue_refused_are_redelivered_in_order_and_none_twice(line: 
 def test_a_batch_of_one_event_per_chat_is_queued_in_one_request(line: Line) -> None:
     token = line.standin.state.issue_reply_token
     events = [samples.text(samples.source(f"U{n:032d}"), f"morning {n}", token()) for n in range(10)]
-    counting = _Refusing(line.delivery, set())
+    counting = _Refusing(line.delivery, set(), line)
     webhook_handler.use_webhook(line_webhook(line.c.settings, line.c.clock, counting))
     assert json.loads(line.post(samples.body(events))["body"])["queued"] == 10
     assert counting.calls == 1

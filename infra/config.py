@@ -93,6 +93,8 @@ class LineChannelConfig:
     persona: str
     secret_name: str
     language: str = "zh-TW"
+    # W4: an unfollow erases the user after this many seconds (a re-follow within it cancels); None: never
+    erase_after_unfollow_s: int | None = None
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,16 @@ class EngramStack(Stack):
         data.grant_keys_use(line.worker.role)
         openai_secret.grant_read(line.worker.role)
         search.grant_read(line.worker.role)
+        # W4: "delete my data" in the chat requests and confirms the user's erasure (the request
+        # names the user by the keyed hash) and starts the erasure job, like the api's confirm
+        hash_key.grant_read(line.worker.role)
+        line.worker.add_environment("ENGRAM_ERASURE_HASH_KEY_SECRET_ARN", hash_key.secret_arn)
+        jobs.handler.function.grant_invoke_latest_version(line.worker.role)
+        line.worker.add_environment("ENGRAM_ERASURE_FUNCTION_NAME", jobs.handler.function.function_name)
+        # ... and the erasure function pushes the receipt's summary to the LINE user who asked
+        for secret in line.secrets:
+            secret.grant_read(jobs.handler.role)
+        jobs.handler.add_environment("ENGRAM_LINE_CHANNELS", line.channels_json)
         self.line = line
         # Per-route buckets under the stage's: the anonymous routes cannot spend every user's (abuse)
         api.throttle_routes(cfg.route_throttles, [*api.anonymous_routes, *line.routes])

@@ -80,6 +80,7 @@ class LineChannel(Construct):
         self.queue.grant_send_messages(self.webhook.role)
         self.dlq.grant_send_messages(self.worker.role)
         channels = []
+        self.secrets: list[secretsmanager.ISecret] = []
         for channel in cfg.line_channels:
             secret = secretsmanager.Secret.from_secret_name_v2(self, f"Channel-{channel.id}", channel.secret_name)
             secret.grant_read(self.webhook.role)
@@ -91,10 +92,13 @@ class LineChannel(Construct):
                     "persona": channel.persona,
                     "language": channel.language,
                     "secret_arn": secret.secret_arn,
+                    "erase_after_unfollow_s": channel.erase_after_unfollow_s,
                 }
             )
+            self.secrets.append(secret)
+        self.channels_json = json.dumps(channels)  # the jobs function sends the chat's erasure receipts
         for fn in (self.webhook, self.worker):
-            fn.add_environment("ENGRAM_LINE_CHANNELS", json.dumps(channels))
+            fn.add_environment("ENGRAM_LINE_CHANNELS", self.channels_json)
         self.webhook.add_environment("ENGRAM_LINE_QUEUE_URL", self.queue.queue_url)
         self.worker.add_environment("ENGRAM_LINE_DLQ_URL", self.dlq.queue_url)
         routes = http_api.add_routes(

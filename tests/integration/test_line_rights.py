@@ -209,7 +209,7 @@ def test_seed_000_zh_tw_delete_my_data_is_confirmed_and_answered_with_the_receip
     request_id = RECEIPT.search(done[1]).group(0)  # type: ignore[union-attr]
     assert not _memories(line) and not _turns(line, "respira", f"line:{USER}", "copd-care")
     request, _ = line.c.erasure_job.requests.get("respira", request_id)  # type: ignore[misc]
-    assert request.state.value == "completed" and request.requested_by == f"line:{CLINIC.id}"
+    assert request.state.value == "completed" and request.requested_by == f"line:{CLINIC.id}|zh"
     assert request.receipt is not None and request.receipt["stores"]["memories"]["remaining"] == 0
     deleted = sum(s["deleted"] for s in request.receipt["stores"].values())  # type: ignore[union-attr]
     assert f"刪除 {deleted} 筆" in done[1]

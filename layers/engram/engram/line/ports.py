@@ -95,9 +95,8 @@ class ChatErasure(Protocol):
         """A pending whole-user erasure: (request id, confirmation token)."""
         ...
 
-    def confirm(self, owner: OwnerKey, request_id: str, token: str) -> dict[str, Any] | None:
-        """Confirm and run it now; the receipt's summary ({request_id, deleted, anonymized}) when
-        it completed in this run, None when the schedule finishes it."""
+    def confirm(self, owner: OwnerKey, request_id: str, token: str) -> None:
+        """Confirm it and start the erasure job (the run that completes it tells the user)."""
         ...
 
     def start(self, owner: OwnerKey, requested_by: str) -> str:

@@ -33,6 +33,7 @@ from engram.kernel.ports import MetricsSink
 from engram.language.analysis import detect_language
 from engram.line import phrases
 from engram.line.channels import Channels, LineChannel
+from engram.line.erasure_notices import requested_by
 from engram.line.models import (
     AudioMessage,
     FollowEvent,
@@ -194,12 +195,9 @@ class LineTurns:
             language = str(pending.get("language") or channel.language)
             if phrases.confirms_erasure(text) is not None:
                 self._send(job, channel, event, [phrases.say(phrases.ERASE_STARTED, language)])
-                done = self.erasure.confirm(owner, str(pending["request_id"]), str(pending["token"]))
+                # the run that completes it pushes the receipt's summary (line/erasure_notices.py)
+                self.erasure.confirm(owner, str(pending["request_id"]), str(pending["token"]))
                 self.metrics.put("line_erasure_confirmed")
-                if done is not None:  # the reply token is spent: the summary is pushed
-                    summary = phrases.say(phrases.ERASE_DONE, language).format(**done)
-                    retry_key = str(uuid.uuid5(uuid.NAMESPACE_URL, f"line-erasure:{done['request_id']}"))
-                    self._push(job, channel, event, [summary], retry_key)
                 return True
             self.metrics.put("line_erasure_cancelled")  # anything else cancels, then is answered
             cancelled = [phrases.say(phrases.ERASE_CANCELLED, language)]
@@ -214,7 +212,7 @@ class LineTurns:
                 self.markers.release(owner, ERASURE_SCOPE, channel.id, fresh)  # nothing to wait for
             return False
         language = asked or self._language(key, channel)
-        request_id, token = self.erasure.request(owner, f"line:{channel.id}")
+        request_id, token = self.erasure.request(owner, requested_by(channel.id, language))
         waiting = {"request_id": request_id, "token": token, "language": language, "holder": holder}
         self.markers.complete(owner, ERASURE_SCOPE, channel.id, holder, waiting, ttl, now)
         self.metrics.put("line_erasure_requested")
@@ -265,15 +263,6 @@ class LineTurns:
             self.metrics.put("line_unfollow_erasure_scheduled")
 
     # --- replies --------------------------------------------------------------------------
-    def _push(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str], retry_key: str) -> None:
-        """A second message for one event (the reply token is spent): pushed once, by its retry key."""
-        try:
-            self.messenger.push(channel.access_token, chat_id(event.source), texts, retry_key)
-            self.metrics.put("line_pushed")
-        except EngramError as exc:
-            self.dead_letters.send({**job, "reply": texts}, f"{type(exc).__name__}: {exc.message}")
-            self.metrics.put("line_dead_lettered")
-
     def _send(self, job: dict[str, Any], channel: LineChannel, event: Any, texts: list[str]) -> None:
         owner = channel_owner(channel)  # the channel's: a user's erasure never refuses its last reply
         now, holder = self.clock.now(), f"reply-{uuid.uuid4().hex[:8]}"

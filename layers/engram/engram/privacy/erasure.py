@@ -170,6 +170,8 @@ class ErasureJob:
     log: ErasureLog | None = None  # O4: completed erasures, to reapply after a restore
     archive: ExportArchive | None = None  # P2: where the user's large exports' documents are
     holder: str = ""
+    # told of each completed request (a chat's erasure answers its user with the receipt's summary)
+    on_completed: Callable[[ErasureRequest], None] | None = None
 
     def __post_init__(self) -> None:
         self.holder = self.holder or f"erasure-{uuid.uuid4().hex[:12]}"
@@ -419,6 +421,11 @@ class ErasureJob:
                     request_id=request.request_id,
                 )
             )
+        if self.on_completed is not None:
+            try:  # a notice that fails never undoes or repeats the erasure
+                self.on_completed(done)
+            except Exception:
+                logger.exception("erasure completion notice failed", extra={"request_id": request.request_id})
 
     def _receipt_body(self, request: ErasureRequest, tallies: dict[str, StoreTally], now: float) -> dict[str, Any]:
         scope = request.scope.value

@@ -10,9 +10,11 @@ from engram.line.ports import DeadLetters, EventQueue, Transcriber
 from engram.settings import Settings
 
 if TYPE_CHECKING:
+    from engram.adapters.line_messaging import HttpLineMessenger
     from engram.adapters.line_payloads import LinePayloads
     from engram.kernel.clock import Clock
     from engram.kernel.ports import MetricsSink
+    from engram.line.erasure_notices import ErasureNotices
     from engram.line.turns import LineTurns
     from engram.line.unfollow import UnfollowErasureJob
     from engram.line.webhook import LineWebhook
@@ -76,10 +78,27 @@ def dead_letters_for(settings: Settings) -> DeadLetters:
     return LocalDeadLetters(payloads)
 
 
+def line_messenger(s: Settings) -> HttpLineMessenger:
+    from engram.adapters.line_messaging import HttpLineMessenger
+
+    return HttpLineMessenger(
+        s.line_api_base,
+        s.line_data_api_base,
+        attempts=s.line_http_attempts,
+        timeout_s=s.line_http_timeout_s,
+        max_wait_s=s.line_max_retry_wait_s,
+    )
+
+
+def erasure_notices_for(settings: Settings, metrics: MetricsSink) -> ErasureNotices:
+    from engram.line.erasure_notices import ErasureNotices
+
+    return ErasureNotices(channels_for(settings), line_messenger(settings), metrics)
+
+
 def line_turns(c: Parts) -> LineTurns:
     from engram.adapters.dynamodb.idempotency_store import DynamoIdempotencyStore
     from engram.adapters.dynamodb.line_unfollow import DynamoUnfollowErasures
-    from engram.adapters.line_messaging import HttpLineMessenger
     from engram.line.turns import LineTurns
     from engram.line.unsend import UnsendRounds
     from engram.memory.withdrawal import RoundMemories
@@ -90,20 +109,15 @@ def line_turns(c: Parts) -> LineTurns:
         channels=channels_for(s),
         conversation=c.conversation,
         closer=c.closer,
-        messenger=HttpLineMessenger(
-            s.line_api_base,
-            s.line_data_api_base,
-            attempts=s.line_http_attempts,
-            timeout_s=s.line_http_timeout_s,
-            max_wait_s=s.line_max_retry_wait_s,
-        ),
+        messenger=line_messenger(s),
         dead_letters=c.line_dead_letters,
         markers=DynamoIdempotencyStore(c.bound),
         transcriber=c.line_transcriber,
         settings=s,
         clock=c.clock,
         metrics=c.metrics,
-        erasure=ChatErasureDesk(c.erasure_service, c.erasure_job),
+        # deployed, the erasure function runs the job (the worker has none of its grants)
+        erasure=ChatErasureDesk(c.erasure_service, None if s.erasure_function_name else c.erasure_job),
         unfollows=DynamoUnfollowErasures(c.bound),
         unsend=UnsendRounds(
             c.conversation.store,

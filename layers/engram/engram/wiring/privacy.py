@@ -18,6 +18,7 @@ from engram.settings import Settings
 
 if TYPE_CHECKING:
     from engram.adapters.dynamodb.erasure_log import DynamoErasureLog
+    from engram.line.erasure_notices import ErasureNotices
     from engram.privacy.quotas import RequestQuotas
     from engram.privacy.reerasure import ReerasureJob
     from engram.wiring.parts import Parts
@@ -50,7 +51,15 @@ def erasure_job(c: Parts) -> ErasureJob:
         audit=c.hashed_audit_trail if c.settings.audit_enabled else None,
         log=erasure_log(c.settings),
         archive=c.export_archive,
+        on_completed=erasure_notices(c).completed,
     )
+
+
+def erasure_notices(c: Parts) -> ErasureNotices:
+    """W4: the receipt's summary to the LINE user who asked in the chat (any other request: nothing)."""
+    from engram.wiring.line import erasure_notices_for
+
+    return erasure_notices_for(c.settings, c.metrics)
 
 
 def erasure_log(settings: Settings) -> DynamoErasureLog:

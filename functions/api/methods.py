@@ -12,6 +12,7 @@ before routing, or the resolver would hand it to that template (deleting a memor
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -33,12 +34,18 @@ def _specificity(template: str) -> Specificity:
     return tuple(segment.startswith("<") for segment in template.split("/"))
 
 
-def _route_table(app: APIGatewayHttpResolver) -> list[tuple[re.Pattern[str], Specificity, str]]:
+def _route_table(app: APIGatewayHttpResolver) -> tuple[tuple[re.Pattern[str], Specificity, str], ...]:
+    return _table_of(app, len(app._static_routes) + len(app._dynamic_routes))
+
+
+@functools.lru_cache(maxsize=4)  # built once per app (~0.1 ms), not per request
+def _table_of(app: APIGatewayHttpResolver, route_count: int) -> tuple[tuple[re.Pattern[str], Specificity, str], ...]:
+    """`route_count`: a route added after the first request makes a new table."""
     routes = app._static_routes + app._dynamic_routes  # Powertools keeps its route table here
     table = [(route.rule, _specificity(route.path), route.method) for route in routes]
     for template, method in OTHER_FUNCTIONS:
         table.append((app._compile_regex(template), _specificity(template), method))
-    return table
+    return tuple(table)
 
 
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:

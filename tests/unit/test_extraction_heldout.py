@@ -128,6 +128,13 @@ def test_a_new_value_said_in_other_words_sets_the_same_subject(
     assert [c.subject_key for c in extract_candidates(after, language)] == [subject]
 
 
+def test_favourites_of_different_categories_do_not_replace_each_other() -> None:
+    musician = extract_candidates("My favourite jazz musician is Miles Davis.", "en")
+    album = extract_candidates("My favourite jazz album is Kind of Blue.", "en")
+    assert [c.subject_key for c in musician + album] == ["favourite:musician", "favourite:album"]
+    assert extract_candidates("My favourite sport to watch is tennis.", "en")[0].subject_key == "favourite:sport"
+
+
 def test_likes_and_intolerances_stay_one_subject_per_value() -> None:
     assert extract_candidates("I like hiking.", "en")[0].subject_key == "likes:hiking"
     assert extract_candidates("I'm lactose intolerant.", "en")[0].subject_key == "diet:lactose_intolerant"

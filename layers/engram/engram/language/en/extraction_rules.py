@@ -198,7 +198,9 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "favourite",
-        r"\bmy (?:new |current |all-time )?favou?rite (?P<x>[a-z]+)\b(?: [a-z]+){0,3}? (?:is|are|has become)\b",
+        # the category is the last word before the verb: "favourite jazz album" is an album
+        r"\bmy (?:new |current |all-time )?favou?rite (?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
+        r" (?:is|are|has become)\b",
         r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
         flags=_I,
     ),

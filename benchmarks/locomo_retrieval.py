@@ -128,25 +128,41 @@ class BM25:
         return [d for _, d in scores]
 
 
-def metrics(ranked: list[str], evidence: list[str]) -> tuple[float, float, float]:
+Scores = tuple[float, float, float, float, float]
+
+
+def session_of(dia_id: str) -> str:
+    return dia_id.split(":", 1)[0]  # "D3:12" -> "D3"
+
+
+def metrics(ranked: list[str], evidence: list[str]) -> Scores:
+    """Turn level: R@5, R@10, MRR over the ranked dia_ids. Session level: sessions ranked by their
+    best turn, the fraction of the evidence's sessions in the top 5 / 10 (comparable with
+    published session-level LoCoMo figures)."""
     ev = set(evidence)
     r5 = len(ev & set(ranked[:5])) / len(ev)
     r10 = len(ev & set(ranked[:10])) / len(ev)
     mrr = next((1 / (i + 1) for i, d in enumerate(ranked) if d in ev), 0.0)
-    return r5, r10, mrr
+    sessions_ranked = list(dict.fromkeys(session_of(d) for d in ranked))
+    ev_sessions = {session_of(d) for d in ev}
+    s5 = len(ev_sessions & set(sessions_ranked[:5])) / len(ev_sessions)
+    s10 = len(ev_sessions & set(sessions_ranked[:10])) / len(ev_sessions)
+    return r5, r10, mrr, s5, s10
 
 
-def aggregate(rows: list[tuple[int, tuple[float, float, float]]]) -> dict[str, Any]:
-    def avg(sel: list[tuple[float, float, float]]) -> dict[str, float]:
+def aggregate(rows: list[tuple[int, Scores]]) -> dict[str, Any]:
+    def avg(sel: list[Scores]) -> dict[str, float]:
         n = len(sel)
         return {
             "recall@5": round(sum(r[0] for r in sel) / n, 4),
             "recall@10": round(sum(r[1] for r in sel) / n, 4),
             "mrr": round(sum(r[2] for r in sel) / n, 4),
+            "session_recall@5": round(sum(r[3] for r in sel) / n, 4),
+            "session_recall@10": round(sum(r[4] for r in sel) / n, 4),
             "n": n,
         }
 
-    by_cat: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
+    by_cat: dict[int, list[Scores]] = defaultdict(list)
     for cat, m in rows:
         by_cat[cat].append(m)
     return {
@@ -229,10 +245,10 @@ def main() -> None:
         )
         for i, overrides in enumerate(sweeps)
     ]
-    sweep_rows: dict[str, list[tuple[int, tuple[float, float, float]]]] = {name: [] for name, _ in sweep_retrievers}
-    engram_rows: list[tuple[int, tuple[float, float, float]]] = []
-    bm25_rows: list[tuple[int, tuple[float, float, float]]] = []
-    prompt_rows: list[tuple[int, tuple[float, float, float]]] = []
+    sweep_rows: dict[str, list[tuple[int, Scores]]] = {name: [] for name, _ in sweep_retrievers}
+    engram_rows: list[tuple[int, Scores]] = []
+    bm25_rows: list[tuple[int, Scores]] = []
+    prompt_rows: list[tuple[int, Scores]] = []
     kept_counts: list[int] = []
     started = time.perf_counter()
     turns_total = 0
@@ -290,11 +306,35 @@ def main() -> None:
         b = figures["bm25"]["overall"] if name == "overall" else figures["bm25"]["by_category"].get(name)
         if e and b:
             rows.append(
-                [name, e["n"], e["recall@5"], e["recall@10"], e["mrr"], b["recall@5"], b["recall@10"], b["mrr"]]
+                [
+                    name,
+                    e["n"],
+                    e["recall@5"],
+                    e["recall@10"],
+                    e["mrr"],
+                    e["session_recall@5"],
+                    e["session_recall@10"],
+                    b["recall@5"],
+                    b["recall@10"],
+                    b["mrr"],
+                    b["session_recall@10"],
+                ]
             )
     print_table(
         "LoCoMo evidence retrieval (categories 1-4)",
-        ["category", "n", "engram R@5", "engram R@10", "engram MRR", "bm25 R@5", "bm25 R@10", "bm25 MRR"],
+        [
+            "category",
+            "n",
+            "engram R@5",
+            "engram R@10",
+            "engram MRR",
+            "engram sess R@5",
+            "engram sess R@10",
+            "bm25 R@5",
+            "bm25 R@10",
+            "bm25 MRR",
+            "bm25 sess R@10",
+        ],
         rows,
     )
     p = figures["engram_prompt"]["overall"]

@@ -31,7 +31,7 @@ class InlineOutbox:
         self._handler = handler
 
     def turn_stored(self, key: SessionKey, meta: SessionMeta, turn: Turn) -> None:
-        self._handler(after_turn_job(key, meta.progress, turn))
+        self._handler(after_turn_job(key, meta.progress, turn, meta.continues))
 
     def run_closed(self, run: ClosedRun) -> None:
         self._handler(end_run_job(run))

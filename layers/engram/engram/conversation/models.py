@@ -78,6 +78,9 @@ class SessionMeta:
     expires_at: float
     ended_at: float | None = None
     pending_tokens: int = 0  # tokens of the rounds not yet folded into the summary (S4 size trigger)
+    # S6: the run this one continues without a pause (the previous run closed at the message
+    # limit): its generation and last round, so the first rounds here take theirs as context
+    continues: tuple[int, int] | None = None
 
     @property
     def progress(self) -> SummaryProgress:

@@ -16,7 +16,8 @@ from engram.kernel.ports import MetricsSink
 
 logger = logging.getLogger(__name__)
 
-MemoryWriterFn = Callable[[SessionKey, int, Turn], Any]
+# key, run (generation), round, and the run it continues (generation, last seq) if any (S6)
+MemoryWriterFn = Callable[[SessionKey, int, Turn, tuple[int, int] | None], Any]
 AccessFn = Callable[[OwnerKey, list[str], float, str], None]  # ..., the job id: each job counts once
 EndRunFn = Callable[[SessionKey, int], Any]
 KbEmbedFn = Callable[[dict[str, Any]], Any]
@@ -31,9 +32,12 @@ def _key_body(key: SessionKey) -> dict[str, str]:
     }
 
 
-def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> dict[str, Any]:
-    """The message a turn leaves for the worker (SQS FIFO body; group = conversation)."""
-    return {
+def after_turn_job(
+    key: SessionKey, progress: SummaryProgress, turn: Turn, continues: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """The message a turn leaves for the worker (SQS FIFO body; group = conversation). `continues`:
+    the run this round's run continues (S6), named only while its last rounds are this one's context."""
+    job = {
         "kind": "after_turn",
         "key": _key_body(key),
         "group": job_group(key),
@@ -55,6 +59,9 @@ def after_turn_job(key: SessionKey, progress: SummaryProgress, turn: Turn) -> di
             "emergency": turn.emergency,
         },
     }
+    if continues is not None:
+        job["continues"] = list(continues)
+    return job
 
 
 def end_run_job(run: ClosedRun) -> dict[str, Any]:
@@ -143,4 +150,5 @@ class PostTurnProcessor:
                 if self._metrics is not None:
                     self._metrics.put("post_turn_round_gone")
                 return
-            self.memory_writer(key, generation, turn)
+            cont = job.get("continues")
+            self.memory_writer(key, generation, turn, (int(cont[0]), int(cont[1])) if cont else None)

@@ -99,6 +99,20 @@ def _normalise(text: str) -> str:
     return " ".join(text.split()).strip(" ,;")
 
 
+def _previous_round_ids(
+    key: SessionKey, generation: int, seq: int, width: int, continues: tuple[int, int] | None
+) -> list[str]:
+    """The `width` rounds before this one, nearest first. A run that continues another (S6: the
+    message limit closed it, the talk went on) reaches back into that run's last rounds."""
+    out = []
+    for d in range(1, width + 1):
+        if seq - d >= 1:
+            out.append(round_memory_id(key, generation, seq - d))
+        elif continues is not None and continues[1] + (seq - d) >= 1:
+            out.append(round_memory_id(key, continues[0], continues[1] + (seq - d)))
+    return out
+
+
 class MemoryWriter:
     def __init__(
         self,
@@ -127,13 +141,15 @@ class MemoryWriter:
         self._clock = clock
         self._metrics = metrics
 
-    def process_turn(self, key: SessionKey, generation: int, turn: Turn) -> WriteReport:
+    def process_turn(
+        self, key: SessionKey, generation: int, turn: Turn, continues: tuple[int, int] | None = None
+    ) -> WriteReport:
         owner = key.owner
         round_id = round_memory_id(key, generation, turn.seq)
         report = WriteReport(round_id)
         # One read: this round (was the job delivered before?) and the two rounds before it (context).
         width = self._s.round_context_rounds
-        prev_ids = [round_memory_id(key, generation, turn.seq - d) for d in range(1, width + 1) if turn.seq - d >= 1]
+        prev_ids = _previous_round_ids(key, generation, turn.seq, width, continues)
         known = {r.memory_id: r for r in self._repo.batch_get(owner.tenant_id, owner.user_id, [round_id, *prev_ids])}
         if round_id in known:
             report.skipped = True  # at-least-once delivery: this turn was written already

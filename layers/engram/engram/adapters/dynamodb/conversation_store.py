@@ -442,6 +442,10 @@ class DynamoConversationStore:
             ]
             if not closes_own_run:
                 actions.append(m.ended_at.remove())
+            if plan.continues is not None:
+                actions += [m.cont_generation.set(plan.continues[0]), m.cont_seq.set(plan.continues[1])]
+            else:
+                actions += [m.cont_generation.remove(), m.cont_seq.remove()]
         else:
             actions.append(m.pending_tokens.add(tokens))
         condition = plan.condition(m, meta, now)
@@ -462,6 +466,8 @@ class DynamoConversationStore:
             job_dedup=f"t-{plan.generation}-{turn.seq}",
             hint_cursor=0 if plan.fresh or meta is None else meta.summary_cursor,
             hint_pending=tokens if plan.fresh or meta is None else meta.pending_tokens + tokens,
+            # the first rounds of a continued run name the run before: their context is its last rounds
+            **_continuation(plan, turn, s),
         )
         closed: ClosedRun | None = None
         # Positions of the cancellation reasons: PynamoDB sends the condition check (the erasure
@@ -561,28 +567,53 @@ class DynamoConversationStore:
             m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}").delete(condition=m.holder == holder)
 
 
+def _continuation(plan: _Plan, turn: Turn, s: Settings) -> dict[str, int]:
+    if plan.continues is None or turn.seq > s.round_context_rounds:
+        return {}
+    return {"cont_generation": plan.continues[0], "cont_seq": plan.continues[1]}
+
+
 class _Plan:
     """What an append does to the session, decided from the META it saw, and the condition
     that makes the transaction fail if the META changed since."""
 
-    def __init__(self, fresh: bool, closes_previous: bool, generation: int, seq: int) -> None:
+    def __init__(
+        self,
+        fresh: bool,
+        closes_previous: bool,
+        generation: int,
+        seq: int,
+        continues: tuple[int, int] | None = None,
+    ) -> None:
         self.fresh = fresh
         self.closes_previous = closes_previous
         self.generation = generation
         self.seq = seq
+        self.continues = continues
         # positions in the transaction (PynamoDB sends puts, then updates): turn, marker?, runs..., updates
         self.positions: dict[str, int] = {}
 
     @classmethod
     def decide(cls, meta: SessionMeta | None, now: float, s: Settings) -> _Plan:
         if meta is not None and meta.is_open(now, s.session_idle_timeout_s):
-            return cls(False, False, meta.generation, meta.turn_count + 1)
+            return cls(False, False, meta.generation, meta.turn_count + 1, meta.continues)
         generation = int(now * 1000)
         if meta is not None and generation <= meta.generation:
             generation = meta.generation + 1
         # An idle run that was never ended gets its session memory; an ended one has it already.
         closes = meta is not None and meta.status != SessionStatus.ENDED
-        return cls(True, closes, generation, 1)
+        # S6: a run the message limit closed, followed without a pause, is one conversation: its
+        # last rounds are the context of this run's first (L5 key expansion, round vectors).
+        continues = None
+        if (
+            meta is not None
+            and meta.status == SessionStatus.ENDED
+            and meta.turn_count >= s.session_end_max_messages
+            and not meta.is_idle(now, s.session_idle_timeout_s)
+            and meta.expires_at > now
+        ):
+            continues = (meta.generation, meta.turn_count)
+        return cls(True, closes, generation, 1, continues)
 
     def condition(self, m: type[SessionItem], meta: SessionMeta | None, now: float) -> Any:
         if meta is None:  # nothing live was seen: nothing live may be there now
@@ -620,4 +651,5 @@ class _Plan:
             expires_at=now + s.history_ttl_s,
             ended_at=now if ended else None,
             pending_tokens=meta.pending_tokens + tokens if keep and meta else tokens,
+            continues=self.continues,
         )

@@ -112,6 +112,9 @@ class SessionItem(_Base):
     job_dedup = UnicodeAttribute(null=True)
     hint_cursor = NumberAttribute(null=True)  # the summary cursor the append saw: lets the worker skip a read
     hint_pending = NumberAttribute(null=True)
+    # META and a run's first rounds: the run continued (S6 message limit), for the round context
+    cont_generation = NumberAttribute(null=True)
+    cont_seq = NumberAttribute(null=True)
 
     by_user = ByUserIndex()
     active_sessions = ActiveSessionsIndex()

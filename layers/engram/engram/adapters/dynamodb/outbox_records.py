@@ -58,4 +58,5 @@ def job_from_stream_record(record: Mapping[str, Any], cipher: FieldCipher) -> di
         emergency=bool(emergency.get("BOOL", False)) if isinstance(emergency, Mapping) else False,
     )
     progress = SummaryProgress(generation, seq, int(_n(image, "hint_cursor")), int(_n(image, "hint_pending")))
-    return after_turn_job(key, progress, turn)
+    continues = (int(_n(image, "cont_generation")), int(_n(image, "cont_seq"))) if "cont_seq" in image else None
+    return after_turn_job(key, progress, turn, continues)

@@ -57,6 +57,9 @@ def to_meta(key: SessionKey, item: SessionItem, c: FieldCipher) -> SessionMeta:
         expires_at=float(item.expires_at or 0),
         ended_at=float(item.ended_at) if item.ended_at is not None else None,
         pending_tokens=int(item.pending_tokens or 0),
+        continues=(int(item.cont_generation), int(item.cont_seq))
+        if item.cont_generation is not None and item.cont_seq is not None
+        else None,
     )
 
 

@@ -87,6 +87,8 @@ _INTERNAL = frozenset(
         "job_dedup",
         "hint_cursor",
         "hint_pending",
+        "cont_generation",
+        "cont_seq",
         "holder",
         "lease_until",
         "embedding",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools import Logger
 
 from engram.kernel.errors import Forbidden, Unauthorized, ValidationFailed
-from engram.kernel.ids import ID_PATTERN, check_id
+from engram.kernel.ids import ID_PATTERN, check_id, in_channel_namespace
 from engram.kernel.keys import OwnerKey
 
 if TYPE_CHECKING:
@@ -91,6 +91,9 @@ def end_user(event: dict[str, Any], settings: Settings) -> OwnerKey:
     if not sub:
         raise Unauthorized("a bearer token is required")
     tenant = claims.get("tenant") or settings.default_tenant
+    if in_channel_namespace(str(sub)):
+        # "line:U…" is a LINE user's memory: only the channel and its tenant's backends name it
+        raise Forbidden("a token's subject cannot name a LINE user")
     return OwnerKey(check_id("tenant", str(tenant)), check_id("user_id", str(sub)))
 
 

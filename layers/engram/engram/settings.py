@@ -61,9 +61,7 @@ class Settings(BaseSettings):
     # assumed-role session counts as its role), each bound to the tenants it may act in: a list
     # binds each to default_tenant, a mapping names them ('{"arn:…:role/line-bot": ["respira"]}').
     # The default is the local gateway's backend key caller.
-    backend_principals: tuple[str, ...] | dict[str, tuple[str, ...]] = (
-        "arn:aws:iam::000000000000:user/local-backend",
-    )
+    backend_principals: tuple[str, ...] | dict[str, tuple[str, ...]] = ("arn:aws:iam::000000000000:user/local-backend",)
     # P6: operator principals that may read a user's audit trail, in the same two forms; never
     # a chatbot backend's (infra refuses an ARN on both lists). Locally: the operator key's caller.
     audit_readers: tuple[str, ...] | dict[str, tuple[str, ...]] = ("arn:aws:iam::000000000000:user/local-operator",)

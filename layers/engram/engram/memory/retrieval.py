@@ -328,9 +328,7 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
         if m.doc.namespace == Namespace.ROUND.value:
             keys = m.doc.text.partition(EXPANSION_MARKER)[2]
             lender = (
-                o
-                for o in found
-                if o is not m and shared[o.memory_id] >= BORROWED_RATIO * max(shared[m.memory_id], 1)
+                o for o in found if o is not m and shared[o.memory_id] >= BORROWED_RATIO * max(shared[m.memory_id], 1)
             )
             if any(display_text(o.doc) in keys for o in lender):
                 continue

@@ -466,9 +466,10 @@ class DynamoConversationStore:
             job_dedup=f"t-{plan.generation}-{turn.seq}",
             hint_cursor=0 if plan.fresh or meta is None else meta.summary_cursor,
             hint_pending=tokens if plan.fresh or meta is None else meta.pending_tokens + tokens,
-            # the first rounds of a continued run name the run before: their context is its last rounds
-            **_continuation(plan, turn, s),
         )
+        if (continued := _continuation(plan, turn, s)) is not None:
+            # the first rounds of a continued run name the run before: their context is its last rounds
+            turn_item.cont_generation, turn_item.cont_seq = continued
         closed: ClosedRun | None = None
         # Positions of the cancellation reasons: PynamoDB sends the condition check (the erasure
         # fence's, P1) first, then the puts, then the updates.
@@ -567,10 +568,8 @@ class DynamoConversationStore:
             m(keys.session_pk(key), f"{keys.LEASE_PREFIX}{name}").delete(condition=m.holder == holder)
 
 
-def _continuation(plan: _Plan, turn: Turn, s: Settings) -> dict[str, int]:
-    if plan.continues is None or turn.seq > s.round_context_rounds:
-        return {}
-    return {"cont_generation": plan.continues[0], "cont_seq": plan.continues[1]}
+def _continuation(plan: _Plan, turn: Turn, s: Settings) -> tuple[int, int] | None:
+    return None if turn.seq > s.round_context_rounds else plan.continues
 
 
 class _Plan:

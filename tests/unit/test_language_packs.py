@@ -77,6 +77,8 @@ def test_every_pack_has_every_reply(pack: LanguagePack) -> None:
         value = getattr(pack.replies, field.name)
         if field.name == "fact_to_user":
             assert all(isinstance(pattern, re.Pattern) for pattern, _ in value)
+        elif isinstance(value, tuple):  # word lists (the words that ask to delete one's data)
+            assert value and all(isinstance(word, str) and word.strip() for word in value)
         else:
             assert isinstance(value, str) and value.strip()
     assert "{fact}" in pack.replies.from_pinned and "{fact}" in pack.replies.from_memory

@@ -240,7 +240,7 @@ def test_data_keys_live_apart_with_a_short_recovery_window(templates: dict[str, 
         for statement in statements:
             if any(json.dumps(r, sort_keys=True) == keys_arn for r in as_list(statement["Resource"])):
                 on_keys.setdefault(policy.split("/")[0], set()).update(as_list(statement["Action"]))
-    names = ("Api", "TurnWorker", "MemoryIndexer", "Jobs", "LineWorker")
+    names = ("Api", "TurnWorker", "MemoryIndexer", "Jobs", "LineWorker", "LineWebhook")
     by_function = {next(f for f in names if f in p): a for p, a in on_keys.items()}
     assert by_function == {
         "Api": {"dynamodb:GetItem", "dynamodb:PutItem"},
@@ -248,6 +248,7 @@ def test_data_keys_live_apart_with_a_short_recovery_window(templates: dict[str, 
         "MemoryIndexer": {"dynamodb:GetItem"},  # it opens content to index it, never makes a key
         "Jobs": {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:Scan", "dynamodb:UpdateItem"},
         "LineWorker": {"dynamodb:GetItem", "dynamodb:PutItem"},  # W2: LINE turns seal like any turn
+        "LineWebhook": {"dynamodb:GetItem", "dynamodb:PutItem"},  # P3: queued LINE jobs are sealed
     }
     functions = resources(template, "AWS::Lambda::Function")
     for f in functions.values():
@@ -868,7 +869,8 @@ def test_large_exports_live_a_day_in_a_private_bucket(templates: dict[str, dict[
 
 def test_the_line_webhook_only_verifies_dedups_and_queues(templates: dict[str, dict[str, Any]]) -> None:
     """W1: the webhook function may keep its markers, send to the LINE event queue and read the
-    channel secrets — no model secret, no field key, no search; the worker dead-letters."""
+    channel secrets, and seal each job with its user's data key (P3: the field key and the key
+    table) — no model secret, no search; the worker dead-letters."""
     template = templates["dev"]
     queues = resources(template, "AWS::SQS::Queue")
     events = next(k for k, q in queues.items() if q["Properties"].get("QueueName") == "engram-dev-line-events.fifo")
@@ -888,7 +890,10 @@ def test_the_line_webhook_only_verifies_dedups_and_queues(templates: dict[str, d
     } <= actions
     assert not any(a.startswith(("es:", "dynamodb:Query", "dynamodb:Update", "lambda:")) for a in actions)
     kms = [s for s in webhook if any(a.startswith("kms:") for a in as_list(s["Action"]))]
-    assert all("kms:ViaService" in json.dumps(s.get("Condition", {})) for s in kms)  # the table's key only
+    field_key = [s for s in kms if "DataFieldKey" in json.dumps(s["Resource"])]
+    assert field_key and all(set(as_list(s["Action"])) <= {"kms:Decrypt", "kms:GenerateDataKey"} for s in field_key)
+    # otherwise the table's key, through DynamoDB only
+    assert all("kms:ViaService" in json.dumps(s.get("Condition", {})) for s in kms if s not in field_key)
     sends = [s for s in webhook if "sqs:SendMessage" in as_list(s["Action"])]
     assert all(events in json.dumps(s["Resource"]) for s in sends)
     secrets = [s for s in webhook if "secretsmanager:GetSecretValue" in as_list(s["Action"])]

@@ -28,6 +28,9 @@ FIFO_QUEUES = {  # logical id prefix in the template -> its dead-letter queue's
     "LineEvents": "LineDeadLetters",
 }
 
+# LINE user ids as LINE makes them (U + 32 lowercase hex, W4)
+ANN, BOB, CAT, ODD = (f"U{c * 32}" for c in "abcd")
+
 
 def line_job(user: str, words: str, event_id: str | None = None) -> dict[str, Any]:
     """The job the webhook queues for one LINE text event (its own job builder)."""
@@ -101,8 +104,8 @@ def test_a_chats_events_arrive_in_order_in_rounds_as_the_webhook_queues_them(
     line_queue: tuple[SqsFifoQueue, str], clients: Clients, aws_sandbox: MotoEndpoint
 ) -> None:
     queue, url = line_queue
-    ann = [line_job("Uann", f"ann {n}") for n in range(3)]
-    bob = [line_job("Ubob", f"bob {n}") for n in range(2)]
+    ann = [line_job(ANN, f"ann {n}") for n in range(3)]
+    bob = [line_job(BOB, f"bob {n}") for n in range(2)]
     # the webhook's rounds: every chat's first event in one request, then each chat's next
     assert queue.submit_all([ann[0], bob[0]]) == [True, True]
     assert queue.submit_all([ann[1], bob[1]]) == [True, True]
@@ -116,14 +119,14 @@ def test_an_event_queued_twice_is_one_message_and_two_equal_texts_are_two(
     line_queue: tuple[SqsFifoQueue, str], clients: Clients
 ) -> None:
     queue, url = line_queue
-    first = line_job("Uann", "same words", event_id="01HZX0000000000000000000A1")
+    first = line_job(ANN, "same words", event_id="01HZX0000000000000000000A1")
     queue.submit(first)
     assert queue.submit_all([first]) == [True]  # LINE's redelivery: SQS takes it and keeps one
-    queue.submit(line_job("Uann", "same words", event_id="01HZX0000000000000000000A2"))
+    queue.submit(line_job(ANN, "same words", event_id="01HZX0000000000000000000A2"))
     received = drain(clients, url)
     assert [m["Attributes"]["MessageDeduplicationId"] for m in received] == [
         first["dedup"],
-        line_job("Uann", "x", event_id="01HZX0000000000000000000A2")["dedup"],
+        line_job(ANN, "x", event_id="01HZX0000000000000000000A2")["dedup"],
     ]
 
 
@@ -131,7 +134,7 @@ def test_a_webhook_with_more_than_ten_chats_is_one_request_per_ten(
     line_queue: tuple[SqsFifoQueue, str], clients: Clients, aws_sandbox: MotoEndpoint
 ) -> None:
     queue, url = line_queue
-    jobs = [line_job(f"U{n:03d}", f"hello {n}") for n in range(23)]
+    jobs = [line_job(f"U{n:032x}", f"hello {n}") for n in range(23)]
     assert queue.submit_all(jobs) == [True] * 23
     assert len(aws_sandbox.log.of("sqs", "SendMessageBatch")) == 3  # 10 + 10 + 3
     assert sorted(json.loads(m["Body"])["dedup"] for m in drain(clients, url)) == sorted(j["dedup"] for j in jobs)
@@ -155,11 +158,11 @@ def test_an_entry_sqs_fails_is_reported_not_taken_and_the_rest_is_queued(
 
     events.register("provide-client-params.sqs.SendMessageBatch", drop_entry)
     events.register("after-call.sqs.SendMessageBatch", report_it_failed)
-    jobs = [line_job(user, f"from {user}") for user in ("Uann", "Ubob", "Ucat")]
+    jobs = [line_job(user, f"from {user}") for user in (ANN, BOB, CAT)]
     with caplog.at_level(logging.ERROR, logger="engram.adapters.queues"):
         assert queue.submit_all(jobs) == [True, False, True]
     assert [r.code for r in caplog.records if r.getMessage() == "SendMessageBatch entry failed"] == ["InternalError"]  # type: ignore[attr-defined]
-    assert sorted(texts_by_group(drain(clients, url)).values()) == [["from Uann"], ["from Ucat"]]
+    assert sorted(texts_by_group(drain(clients, url)).values()) == [[f"from {ANN}"], [f"from {CAT}"]]
 
 
 def test_a_batch_sqs_refuses_whole_reports_every_job_not_taken(
@@ -169,9 +172,9 @@ def test_a_batch_sqs_refuses_whole_reports_every_job_not_taken(
     nothing of it is queued, nor anything after it (the webhook releases those chats, answers
     503 and LINE redelivers them)."""
     queue, url = line_queue
-    huge = line_job("Ubob", "big")
+    huge = line_job(BOB, "big")
     huge["event"]["message"]["text"] = "x" * 1_100_000  # more than a LINE text can be: the size is the point
-    jobs = [line_job("Uann", "small"), huge] + [line_job(f"U{n:03d}", "later") for n in range(10)]
+    jobs = [line_job(ANN, "small"), huge] + [line_job(f"U{n:032x}", "later") for n in range(10)]
     assert queue.submit_all(jobs) == [False] * 12
     assert drain(clients, url) == []
 
@@ -195,7 +198,7 @@ def test_a_dead_letter_keeps_the_job_its_group_and_its_dedup(stack: StackInMoto,
     env = stack.environment("LineLineWorkerFunction", "ENGRAM_LINE_DLQ_URL")
     settings = settings_from(env)
     dead = SqsDeadLetters(settings.line_dlq_url or "", settings.aws_region)
-    job = {**line_job("Uann", "hello"), "reply": ["hi there"]}
+    job = {**line_job(ANN, "hello"), "reply": ["hi there"]}
     dead.send(job, "reply failed")
     dead.send(job, "reply failed")  # the worker ran twice (a redelivery): one dead letter
     (message,) = drain(clients, env["ENGRAM_LINE_DLQ_URL"])
@@ -226,7 +229,7 @@ def test_any_text_a_user_sends_makes_a_body_sqs_accepts_and_comes_back_whole(
     line_queue: tuple[SqsFifoQueue, str], clients: Clients
 ) -> None:
     # A LINE text may hold noncharacters and controls SQS refuses (moto does not check: the body is checked here).
-    job = line_job("Uodd", "喘不過氣 \ufffe\uffff\x01 숨이 차요 😮‍💨")
+    job = line_job(ODD, "喘不過氣 \ufffe\uffff\x01 숨이 차요 😮‍💨")
     assert _sqs_accepts(message_body(job)) and json.loads(message_body(job)) == job
     queue, url = line_queue
     queue.submit(job)

@@ -148,8 +148,18 @@ def test_context_preview_names_budgets_and_what_was_trimmed(
     runtime.set_container(c)
     try:
         gw, h = LocalGateway(small), auth(small)
-        for n in range(8):
-            create(gw, h, f"My cat Mochi number {n} likes tuna and sleeps on the sofa all afternoon.")
+        # eight different things said of Mochi (one said eight times would enter the block once: item 7)
+        for food, place, habit in [
+            ("tuna", "sofa", "purrs loudly"),
+            ("salmon", "windowsill", "chases moths"),
+            ("chicken", "bookshelf", "hides in boxes"),
+            ("shrimp", "radiator", "bats at pens"),
+            ("cheese", "laundry basket", "greets visitors"),
+            ("turkey", "piano bench", "hunts socks"),
+            ("sardines", "balcony", "watches pigeons"),
+            ("mackerel", "bathtub", "climbs curtains"),
+        ]:
+            create(gw, h, f"My cat Mochi likes {food}, naps on the {place} and {habit}.")
         sync_index(c)
         r = call(gw, "POST", "/v1/personas/nurse/sessions/s1/context", h, {"message": "What does my cat Mochi like?"})
         assert r.status == 200, r.body

@@ -150,6 +150,9 @@ class Settings(BaseSettings):
     retrieval_fusion: Literal["score", "rrf"] = "score"  # L3 [SPEC rrf]
     fusion_vector_weight: float = Field(default=0.6, ge=0)  # L3 (score fusion; BM25 weighs 1)
     fusion_cosine_spread: float = Field(default=7.5, gt=0)  # L3 (score fusion)
+    # L3 (score fusion): the lexical part weighs what the best lexical match shares of the question's
+    # words, so a best match on "do" and "I" alone no longer counts as a full one (paraphrases)
+    fusion_lexical_coverage: bool = True
     # L3 temporal narrowing: a question naming a time range ("in June 2023", "上個月", "先週")
     # lifts memories from that range; the slack covers "last week" said a few weeks later.
     time_range_boost: float = Field(default=0.25, ge=0)  # share of the best fused score

@@ -128,7 +128,7 @@ class HybridRetriever:
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
         qvec = np.asarray(vector, dtype=np.float32)
-        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query)
         if self._s.link_expansion and ranked:
             ranked = self._with_links(ranked, personal, qvec, k)
         return ranked
@@ -174,6 +174,7 @@ class HybridRetriever:
         k: int,
         now: float,
         named: TimeRange | None = None,
+        query: str = "",
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
@@ -196,6 +197,7 @@ class HybridRetriever:
                 cosines,
                 s.fusion_vector_weight,
                 s.fusion_cosine_spread,
+                _lexical_coverage(query, text_hits) if s.fusion_lexical_coverage else 1.0,
             )
         top = max(fused.values())
         if top <= 0:
@@ -334,6 +336,17 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
                 continue
         kept.append(m)
     return kept
+
+
+def _lexical_coverage(query: str, text_hits: list[Hit]) -> float:
+    """The share of the question's words the best lexical match holds: how much a full lexical
+    score is worth. BM25 normalised by its best hit calls any best match complete, even one that
+    shares only "do" and "I" with a question asked in other words."""
+    asked = set(analyze(query))
+    best = max(text_hits, key=lambda h: h.score, default=None)
+    if not asked or best is None or best.score <= 0:
+        return 1.0
+    return len(asked & set(analyze(best.doc.text))) / len(asked)
 
 
 def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument) -> float:

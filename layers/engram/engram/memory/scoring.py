@@ -64,6 +64,7 @@ def score_fusion(
     cosines: dict[str, float],
     vector_weight: float,
     cosine_spread: float,
+    lexical_weight: float = 1.0,
 ) -> dict[str, float]:
     """L3 score fusion: BM25 / best BM25 + weight × max(0, 1 − (best − cos) / span).
 
@@ -76,7 +77,7 @@ def score_fusion(
     span = cosine_spread * statistics.pstdev(knn_cosines) if len(knn_cosines) > 1 else 0.0
     fused: dict[str, float] = {}
     for doc_id, cos in cosines.items():
-        lexical = text_scores.get(doc_id, 0.0) / best_text if best_text > 0 else 0.0
+        lexical = lexical_weight * text_scores.get(doc_id, 0.0) / best_text if best_text > 0 else 0.0
         dense = max(0.0, 1.0 - (best_cos - cos) / span) if span > 0 else float(bool(knn_cosines) and cos >= best_cos)
         fused[doc_id] = lexical + vector_weight * dense
     return fused

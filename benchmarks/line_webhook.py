@@ -113,7 +113,7 @@ def _own_work(webhook: Any, count: int) -> list[float]:
     own = dataclasses.replace(webhook, markers=Claimed(), queue=HeldQueue(None))
     taken: list[float] = []
     for n in range(count):
-        events = [samples.text(samples.source(f"Uown{n:04d}{k:025d}"), "早安", uuid.uuid4().hex) for k in range(10)]
+        events = [samples.text(samples.source(f"U{0xA:x}{n:07x}{k:024x}"), "早安", uuid.uuid4().hex) for k in range(10)]
         body = samples.body(events)
         header = sign(LOCAL_SECRET, body)
         started = time.perf_counter()
@@ -122,12 +122,17 @@ def _own_work(webhook: Any, count: int) -> list[float]:
     return taken
 
 
+def _hex(tag: str) -> str:
+    """Two hex digits for a phase tag: LINE user ids are U + 32 lowercase hex digits (W4)."""
+    return f"{sum(map(ord, tag)) % 256:02x}"
+
+
 def _batches(url: str, client: Any, table: str, count: int, tag: str) -> tuple[list[float], list[float]]:
     batch_ms: list[float] = []
     floor_ms: list[float] = []
     for n in range(count):
         events = [
-            samples.text(samples.source(f"U{tag}{n:04d}{k:026d}"), "早安，今天天氣很好。", uuid.uuid4().hex)
+            samples.text(samples.source(f"U{_hex(tag)}{n:06x}{k:024x}"), "早安，今天天氣很好。", uuid.uuid4().hex)
             for k in range(10)
         ]
         body = samples.body(events)
@@ -182,7 +187,7 @@ def main() -> None:
         reply_ms: list[float] = []
         for n in range(args.replies):
             token = standin.issue_reply_token()
-            body = samples.body([samples.text(samples.source(f"Ureply{n:027d}"), "I slept well, thank you.", token)])
+            body = samples.body([samples.text(samples.source(f"U{0xB:x}{n:031x}"), "I slept well, thank you.", token)])
             headers = {"content-type": "application/json", "x-line-signature": sign(LOCAL_SECRET, body)}
             started = time.perf_counter()
             _post(url, body, headers)

@@ -47,6 +47,9 @@ HANDLERS = [
     "functions.turn_worker.handler",
     "functions.memory_indexer.handler",
     "functions.jobs.handler",
+    "functions.line_webhook.handler",
+    "functions.line_worker.handler",
+    "functions.audit.writer",
 ]
 # What the container imports when it is built (engram.wiring.build_container, openai mode).
 _CONTAINER = [
@@ -295,6 +298,15 @@ def main() -> None:
         "imports (resolver, pydantic, Logger, Metrics), timed in the same rounds; over floor = median - floor."
     )
     print(f"load average (1 min): {figures['machine']['load_avg_1m']} before, {os.getloadavg()[0]:.2f} after")
+    # The API handler against the floor, in the same rounds (a ratio any machine can check)
+    api = figures["handlers"].get("functions.api.handler", {}).get("median_ms")
+    figures["api_import_ms"] = api
+    figures["floor_import_ms"] = figures["floor_ms"]
+    figures["api_to_floor_ratio"] = round(api / floor_ms, 2) if api and floor_ms else None
+    line = figures["handlers"].get("functions.line_webhook.handler", {}).get("median_ms")
+    figures["line_webhook_to_floor_ratio"] = round(line / floor_ms, 2) if line and floor_ms else None
+    ratios = figures["api_to_floor_ratio"], figures["line_webhook_to_floor_ratio"]
+    print(f"API handler / floor: {ratios[0]}, LINE webhook / floor: {ratios[1]}")
     write_json(args.json_path, figures)
 
 

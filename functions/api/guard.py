@@ -17,6 +17,8 @@ import sys
 from typing import Any
 from urllib.parse import unquote
 
+from engram.kernel.json_depth import json_shape_problem
+
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
@@ -31,43 +33,6 @@ def _header(event: dict[str, Any], name: str) -> str:
         if key.lower() == name:
             return str(value)
     return ""
-
-
-def json_shape_problem(text: str, max_depth: int, max_digits: int) -> str | None:
-    """What the JSON parser would choke on: arrays / objects nested deeper than `max_depth`, or a
-    run of more than `max_digits` digits outside strings; None when neither (strings are skipped)."""
-    depth = digits = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            continue
-        if "0" <= ch <= "9":
-            digits += 1
-            if digits > max_digits:
-                return f"a number in the JSON body has more than {max_digits} digits"
-            continue
-        digits = 0
-        if ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > max_depth:
-                return f"the JSON body nests deeper than {max_depth} levels"
-        elif ch in "]}":
-            depth -= 1
-    return None
-
-
-def json_depth_exceeds(text: str, limit: int) -> bool:
-    """True when arrays / objects nest deeper than `limit` (strings are skipped)."""
-    problem = json_shape_problem(text, limit, len(text))
-    return problem is not None
 
 
 def check_body(event: dict[str, Any], max_depth: int) -> None:

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from engram import runtime
+from engram.kernel.json_depth import json_depth_exceeds
 from engram.local import tokens
 from engram.local.gateway import LocalGateway
 from engram.local.server import make_server, serve_in_background
 from engram.settings import Settings
 from engram.wiring import Container
-from functions.api.guard import json_depth_exceeds
 
 BASE = "/v1/personas/nurse/sessions/s1"
 

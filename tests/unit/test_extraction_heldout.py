@@ -11,31 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engram.memory.extraction import HeuristicExtractor
 from engram.memory.extraction_rules import extract_candidates
+from tests.support.extraction_score import score
 
 SET = json.loads((Path(__file__).resolve().parents[1] / "data" / "extraction_heldout_set.json").read_text())
 LANGUAGES = ("en", "zh", "ja", "ko")
-
-
-def score(items: list[dict[str, object]]) -> tuple[float, float, list[str]]:
-    extractor = HeuristicExtractor()
-    found = missed = wrong = 0
-    problems = []
-    for item in items:
-        contents = [f.content.lower() for f in extractor.extract(str(item["text"]), "", [])]
-        keys = [[k.lower() for k in fact] for fact in item["facts"]]  # type: ignore[attr-defined]
-        for fact in keys:
-            if any(all(k in c for k in fact) for c in contents):
-                found += 1
-            else:
-                missed += 1
-                problems.append(f"missed {fact} in {item['text']!r}: {contents}")
-        for c in contents:
-            if not any(all(k in c for k in fact) for fact in keys):
-                wrong += 1
-                problems.append(f"not a labelled fact: {c!r} from {item['text']!r}")
-    return found / max(1, found + missed), found / max(1, found + wrong), problems
 
 
 @pytest.mark.parametrize("half", ["tune", "held"])

@@ -11,29 +11,14 @@ from pathlib import Path
 import pytest
 
 from engram.memory.extraction import HeuristicExtractor
+from tests.support.extraction_score import score as score_items
 
 SET = json.loads((Path(__file__).resolve().parents[1] / "data" / "extraction_set.json").read_text())
 LANGUAGES = ("en", "zh", "ja", "ko")
 
 
 def score(language: str) -> tuple[float, float, list[str]]:
-    extractor = HeuristicExtractor()
-    found = missed = wrong = 0
-    problems = []
-    for item in SET[language]:
-        contents = [f.content.lower() for f in extractor.extract(item["text"], "", [])]
-        keys = [[k.lower() for k in fact] for fact in item["facts"]]
-        for fact in keys:
-            if any(all(k in c for k in fact) for c in contents):
-                found += 1
-            else:
-                missed += 1
-                problems.append(f"missed {fact} in {item['text']!r}: {contents}")
-        for c in contents:
-            if not any(all(k in c for k in fact) for fact in keys):
-                wrong += 1
-                problems.append(f"not a labelled fact: {c!r} from {item['text']!r}")
-    return found / (found + missed), found / max(1, found + wrong), problems
+    return score_items(SET[language])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -68,13 +68,7 @@ class DynamoAuditWriter(SideTable):
         raise StoreUnavailable("the audit chain is contended", details={"cause": "head moved on every attempt"})
 
     def _head(self, tenant_id: str, subject: str) -> ChainHead:
-        try:
-            item = self.client.get_item(
-                TableName=self.table_name, Key=head_key(tenant_id, subject), ConsistentRead=True
-            ).get("Item")
-        except (BotoCoreError, ClientError) as exc:
-            raise _unavailable(exc) from exc
-        return ChainHead(int(item["seq"]["N"]), item["hash"]["S"]) if item else EMPTY
+        return read_head(self.client, self.table_name, tenant_id, subject) or EMPTY
 
     def _try_append(self, entry: AuditEntry, head: ChainHead) -> bool:
         """False when another writer took the position first (the head moved on)."""
@@ -156,10 +150,13 @@ class DynamoAuditReader(SideTable):
 
     def head(self, tenant_id: str, subject: str) -> ChainHead | None:
         """The subject's chain head (None: no entry was ever chained for it)."""
-        try:
-            item = self.client.get_item(
-                TableName=self.table_name, Key=head_key(tenant_id, subject), ConsistentRead=True
-            ).get("Item")
-        except (BotoCoreError, ClientError) as exc:
-            raise _unavailable(exc) from exc
-        return ChainHead(int(item["seq"]["N"]), item["hash"]["S"]) if item else None
+        return read_head(self.client, self.table_name, tenant_id, subject)
+
+
+def read_head(client: Any, table_name: str, tenant_id: str, subject: str) -> ChainHead | None:
+    """A subject's chain head, read consistently (None: no entry was ever chained for it)."""
+    try:
+        item = client.get_item(TableName=table_name, Key=head_key(tenant_id, subject), ConsistentRead=True).get("Item")
+    except (BotoCoreError, ClientError) as exc:
+        raise _unavailable(exc) from exc
+    return ChainHead(int(item["seq"]["N"]), item["hash"]["S"]) if item else None

@@ -27,6 +27,7 @@ from engram.observability.log_context import inject_invocation_context
 
 if TYPE_CHECKING:
     from engram.adapters.crypto.cipher import FieldCipher
+    from engram.memory.change_feed import ChangeFeed
     from engram.memory.reconcile import IndexReconciler
 from engram.observability.tracing import LazyTracer
 
@@ -40,6 +41,8 @@ processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire
 _indexer: MemoryIndexer | None = None
 _reconciler: IndexReconciler | None = None
 _field_cipher: FieldCipher | None = None
+# memory change events (docs/events.md), published after the index write; False = not built yet
+_feed: ChangeFeed | bool | None = False
 _lock = threading.Lock()
 RECONCILE_JOB = "index_reconcile"
 
@@ -64,13 +67,28 @@ def _get_reconciler() -> IndexReconciler:
     return _reconciler
 
 
-def use_index(index: MemoryIndex | None, cipher: FieldCipher | None = None) -> None:
-    """Tests and the local stack hand in their index (and the cipher of their table); None =
-    build from settings on next use."""
-    global _indexer, _field_cipher
+def use_index(
+    index: MemoryIndex | None, cipher: FieldCipher | None = None, feed: ChangeFeed | bool | None = False
+) -> None:
+    """Tests and the local stack hand in their index (and the cipher of their table, and the
+    change feed: None = publish no events); None / False = build from settings on next use."""
+    global _indexer, _field_cipher, _feed
     with _lock:
         _indexer = None if index is None else MemoryIndexer(index, PowertoolsMetrics(metrics))
         _field_cipher = cipher
+        _feed = feed
+
+
+def _get_feed() -> ChangeFeed | None:
+    global _feed
+    if _feed is False:
+        with _lock:
+            if _feed is False:
+                from engram.settings import get_settings
+                from engram.wiring.events import build_change_feed
+
+                _feed = build_change_feed(get_settings(), metrics=PowertoolsMetrics(metrics))
+    return _feed if not isinstance(_feed, bool) else None
 
 
 def _get_indexer() -> MemoryIndexer:
@@ -104,6 +122,9 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
     try:
         change = to_change(record.raw_event, _cipher())
         outcome = _get_indexer().apply_one(change)
+        feed = _get_feed()
+        if feed is not None:  # after the index: a failure here redelivers both (idempotent, same event id)
+            feed.publish(change)
     except Exception as exc:
         # Keys and sequence only: images carry user content (§9).
         logger.warning(

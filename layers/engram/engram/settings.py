@@ -42,6 +42,10 @@ class Settings(BaseSettings):
     opensearch_service: Literal["es", "aoss", "none"] | None = None  # SigV4 service; None = from the host
     opensearch_prefix: str = "engram-memory"
     local_index_dir: str | None = None  # None = <repo>/.local/index
+    # Memory change events (docs/events.md): the stack's EventBridge bus (AWS), else the local bus
+    # file (the local stack sets it under its data dir); neither: no events are published
+    event_bus_name: str | None = None
+    local_event_bus_file: str | None = None
     # L10: the plan is per user: an end user's from the JWT claim `plan_claim`, a backend's from the
     # X-Engram-Plan header; this default applies when neither says (unlimited: nothing is archived).
     plan: Literal["free", "paid"] = "paid"

@@ -31,6 +31,7 @@ from engram.local.server import make_server, serve_in_background
 from engram.local.sqs import LocalSqsDelivery, OutboxPipe, fan_out
 from engram.settings import Settings
 from engram.wiring import Container, build_container
+from engram.wiring.events import build_change_feed
 from functions.line_webhook import handler as line_webhook_handler
 from functions.line_worker import handler as line_worker
 from functions.memory_indexer import handler as memory_indexer
@@ -136,6 +137,8 @@ def _start(
         updates["local_index_dir"] = str(state / "index")
     if "ENGRAM_EXPORT_DIR" not in os.environ:
         updates["export_dir"] = str(state / "exports")
+    if settings.local_event_bus_file is None:  # the local bus: `engram events tail`, the inspector's feed
+        updates["local_event_bus_file"] = str(state / "events.jsonl")
     settings = settings.model_copy(update=updates)
     ensure_table(TableConfig.from_settings(settings))
     # Post-turn jobs reach the real turn_worker handler as SQS events, as the FIFO mapping delivers them.
@@ -155,7 +158,7 @@ def _start(
     line_webhook_handler.use_webhook(container.line_webhook(line_queue))
     stoppers.append(line_queue.close)
     # Lambda's event source mapping, played locally: the table's stream feeds the real indexer handler.
-    memory_indexer.use_index(container.index, container.cipher)
+    memory_indexer.use_index(container.index, container.cipher, build_change_feed(settings, container.bound))
     memory_indexer.use_reconciler(container.index_reconciler)
     # ... and the outbox pipe: stored rounds and closed runs become post-turn jobs. One reader
     # feeds both (a redelivered batch reaches the pipe again; FIFO deduplication drops it).

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
     import numpy as np
     import numpy.typing as npt
 
+    from engram.memory.change_events import ChangeEvent
     from engram.memory.models import DueRef, LifecycleEntry, ThreadState  # its settings import: ~170 ms
 
     Vector = npt.NDArray[np.float32]
@@ -227,3 +228,20 @@ def __getattr__(name: str) -> object:
 
         return npt.NDArray[np.float32]
     raise AttributeError(name)
+
+
+class ChangeEventBus(Protocol):
+    """Where memory change events go: EventBridge in AWS, a local bus (a JSONL file) locally."""
+
+    def publish(self, events: Sequence[ChangeEvent]) -> None:
+        """All or raise (StoreUnavailable): the stream record is then retried and publishes
+        again under the same event ids."""
+        ...
+
+
+class ErasureMarks(Protocol):
+    """Tells a removal by an erasure from any other (the erasure publishes one user.erased)."""
+
+    def erasing(self, tenant_id: str, user_id: str, at: float) -> bool:
+        """An erasure of the user (or one of its personas) was running at `at`, or is now."""
+        ...

@@ -172,6 +172,9 @@ class ErasureJob:
     holder: str = ""
     # told of each completed request (a chat's erasure answers its user with the receipt's summary)
     on_completed: Callable[[ErasureRequest], None] | None = None
+    # told of each erasure about to complete, with its completion time (the user.erased event):
+    # a failure leaves the request processing, so the next run completes and announces it again
+    announce: Callable[[ErasureRequest, float], None] | None = None
 
     def __post_init__(self) -> None:
         self.holder = self.holder or f"erasure-{uuid.uuid4().hex[:12]}"
@@ -401,6 +404,8 @@ class ErasureJob:
                     request.persona_id,
                 )
             )
+        if self.announce is not None:
+            self.announce(request, now)
         if not self.requests.update(done, request.version):
             raise Conflict("the erasure request moved while it was completed")
         # only now: a write refused until here was written before completion; one that lands

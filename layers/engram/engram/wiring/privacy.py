@@ -38,6 +38,7 @@ def erasure_job(c: Parts) -> ErasureJob:
     from engram.adapters.dynamodb.erasure_fence import DynamoErasureFence
     from engram.adapters.dynamodb.erasure_requests import DynamoErasureRequests
     from engram.adapters.dynamodb.user_data import DynamoUserData
+    from engram.wiring.events import build_event_bus, erasure_announcer
 
     return ErasureJob(
         requests=DynamoErasureRequests(c.bound),
@@ -52,6 +53,7 @@ def erasure_job(c: Parts) -> ErasureJob:
         log=erasure_log(c.settings),
         archive=c.export_archive,
         on_completed=erasure_notices(c).completed,
+        announce=erasure_announcer(build_event_bus(c.settings)),
     )
 
 

@@ -24,10 +24,12 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb.errors import cancellation_codes
 from engram.adapters.dynamodb.keys import FENCE_PERSONAS, FENCE_SK, FENCE_WHOLE_USER, fence_pk
 from engram.adapters.dynamodb.models import BoundModels
+from engram.adapters.dynamodb.tables import TTL_ATTRIBUTE
 from engram.adapters.erasure_refusal import erasure_in_progress
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 
 FENCED = "ConditionalCheckFailed"
+ERASED_MARK_SK = "ERASED"  # beside the fence: when the last erasure of the user lowered it
 
 
 def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str, persona_id: str | None = None) -> None:
@@ -89,9 +91,10 @@ def write_fenced(
 class DynamoErasureFence:
     """Raise and lower the fence (the erasure job)."""
 
-    def __init__(self, models: BoundModels) -> None:
+    def __init__(self, models: BoundModels, mark_ttl_s: float = 86_400) -> None:
         self._models = models
         self._table = models.memory.Meta.table_name
+        self._mark_ttl_s = mark_ttl_s  # the stream keeps records 24 h: no removal arrives later
         self.requests = 0
 
     def _call(self, op: str, **kwargs: Any) -> dict[str, Any]:
@@ -137,4 +140,46 @@ class DynamoErasureFence:
         # No fence (already lowered: the re-verification's runs), or another erasure still runs: done.
         if not after or "requests" in after.get("Attributes", {}):
             return
+        # The mark first: a removal the stream delivers after the fence is gone is still known as
+        # the erasure's (the memory indexer publishes no per-memory event for it).
+        now = time.time()
+        self._call(
+            "put_item",
+            TableName=self._table,
+            Item={
+                "PK": key["PK"],
+                "SK": {"S": ERASED_MARK_SK},
+                "lowered_at": {"N": repr(now)},
+                TTL_ATTRIBUTE: {"N": str(int(now + self._mark_ttl_s))},
+            },
+        )
         self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")
+
+
+class DynamoErasureMarks:
+    """memory.ports.ErasureMarks: one consistent Query of the fence's partition (the fence, and the
+    mark its lowering leaves for as long as the stream keeps records)."""
+
+    def __init__(self, models: BoundModels) -> None:
+        self._models = models
+        self._table = models.memory.Meta.table_name
+
+    def erasing(self, tenant_id: str, user_id: str, at: float) -> bool:
+        client: Any = self._models.memory._get_connection().connection.client
+        try:
+            items = client.query(
+                TableName=self._table,
+                KeyConditionExpression="PK = :pk",
+                ExpressionAttributeValues={":pk": {"S": fence_pk(tenant_id, user_id)}},
+                ConsistentRead=True,
+            ).get("Items", [])
+        except (BotoCoreError, ClientError) as exc:
+            raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
+        for item in items:
+            sk = item.get("SK", {}).get("S")
+            if sk == FENCE_SK and (FENCE_WHOLE_USER in item or FENCE_PERSONAS in item or "requests" in item):
+                return True  # an erasure (of the user, or of one persona: on the safe side) runs now
+            # ApproximateCreationDateTime is whole seconds, rounded down: `at` errs early, never late
+            if sk == ERASED_MARK_SK and float(item.get("lowered_at", {}).get("N", "0")) >= at:
+                return True
+        return False

@@ -1,0 +1,1 @@
+"""ChangeEventBus adapters: EventBridge in AWS, a local bus (a JSONL file) locally."""

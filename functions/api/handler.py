@@ -22,13 +22,14 @@ from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
 from .methods import undeclared_method
 from .routes import inspector, kb, memories, privacy, sessions
+from .routing import HttpResolver
 
 logger = Logger()
 tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
-app = APIGatewayHttpResolver(enable_validation=True)
+app = HttpResolver(enable_validation=True)  # route regexes compiled on demand (routing.py)
 app.include_router(sessions.router, prefix="/v1")
 app.include_router(memories.router, prefix="/v1")
 app.include_router(kb.router, prefix="/v1")

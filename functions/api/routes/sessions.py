@@ -13,8 +13,6 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
-from engram.conversation.conversation import used_memories
-from engram.conversation.models import SessionMeta, SessionSnapshot, SessionStatus, Turn
 from engram.kernel.ids import check_id
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.runtime import get_container
@@ -41,7 +39,9 @@ from ..schemas import (
     warnings,
 )
 
-if TYPE_CHECKING:  # not at import: session_end pulls the PII masker into every cold start
+if TYPE_CHECKING:  # not at import: the conversation package pulls settings, the gate's word lists and the
+    # PII masker into every cold start (issue 29: the API handler's import <= 1.1x the bare resolver's)
+    from engram.conversation.models import SessionMeta, SessionSnapshot, SessionStatus, Turn
     from engram.conversation.session_end import EndOutcome
 
 router = Router()
@@ -134,6 +134,8 @@ def _request_status(key: SessionKey, request_id: str) -> ChatResponse:
 
 
 def _context(key: SessionKey, body: ContextRequest) -> ContextResponse:
+    from engram.conversation.conversation import used_memories  # the container has imported it already
+
     ctx, _, _ = get_container().conversation.context(key, body.message, record_access=not body.preview)
     return ContextResponse.model_validate(
         {
@@ -164,6 +166,8 @@ def _record_turn(key: SessionKey, body: TurnRequest) -> TurnResponse:
 
 
 def _status(meta: SessionMeta, idle_timeout_s: float, now: float) -> SessionStatus:
+    from engram.conversation.models import SessionStatus
+
     if meta.status == SessionStatus.ACTIVE and meta.is_idle(now, idle_timeout_s):
         return SessionStatus.IDLE
     return meta.status

@@ -98,6 +98,27 @@ class LineChannelConfig:
 
 
 @dataclass(frozen=True)
+class EventDestination:
+    """An outgoing webhook of memory change events (docs/events.md): an EventBridge rule on the
+    stack's bus sends the matching events to an API destination, authorized by a connection whose
+    credential comes from Secrets Manager; failed deliveries are retried by EventBridge, then land
+    in a dead-letter queue with an alarm. No code of ours runs per delivery.
+
+    The secret (created out of band) holds {"api_key": "..."}: EventBridge sends it as the
+    `header` on every request (the receiver checks it; the body never carries content)."""
+
+    name: str  # [A-Za-z0-9-]{1,40}: names the resources
+    endpoint: str  # https://... (EventBridge API destinations call HTTPS endpoints only)
+    secret_name: str
+    header: str = "X-Engram-Signature"
+    # detail-types this destination receives (docs/events.schema.json); the source is always engram
+    detail_types: tuple[str, ...] = ("memory.created", "memory.updated", "memory.deleted", "user.erased")
+    rate_per_second: int = 10  # the API destination's invocation rate limit
+    retry_attempts: int = 185  # EventBridge's maximum
+    max_event_age_hours: int = 24
+
+
+@dataclass(frozen=True)
 class EnvConfig:
     name: Literal["dev", "staging", "prod"]
     region: str
@@ -149,6 +170,8 @@ class EnvConfig:
     # copy of the single table decrypts that user's content again (docs/deploy.md).
     key_recovery_days: int = 1
     line_channels: tuple[LineChannelConfig, ...] = ()  # W1: LINE channels served by this deployment
+    # Outgoing webhooks of memory change events (EventBridge API destinations, docs/events.md)
+    event_destinations: tuple[EventDestination, ...] = ()
     service_name: str = "engram"  # POWERTOOLS_SERVICE_NAME; also the `service` dimension of metrics
     api_throttle_rate: int = 50  # requests / s, stage-wide
     api_throttle_burst: int = 100

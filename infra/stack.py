@@ -17,6 +17,7 @@ from constructs import Construct
 
 from infra.config import EnvConfig, principal_tenants
 from infra.constructs.api import EngramApi
+from infra.constructs.events import MemoryEvents
 from infra.constructs.function import EngramFunction, SharedRuntime
 from infra.constructs.jobs import Jobs
 from infra.constructs.layers import EngramLayers
@@ -113,6 +114,13 @@ class EngramStack(Stack):
         # ... and its daily orphan pass (R6): the indexer stays the index's only writer.
         data.grant_index_reconcile_state(workers.indexer.role)
         jobs.schedule_function("index_reconcile", cfg.index_reconcile_schedule, workers.indexer.function)
+        # memory change events (docs/events.md): the indexer publishes each change it reads from the
+        # stream, the erasure job one user.erased per completed erasure; webhooks are EventBridge's
+        memory_events = MemoryEvents(self, "MemoryEvents", cfg=cfg)
+        for publisher in (workers.indexer, jobs.handler):
+            memory_events.grant_publish(publisher.role)
+            publisher.add_environment("ENGRAM_EVENT_BUS_NAME", memory_events.bus.event_bus_name)
+        self.memory_events = memory_events
         # jobs: idle_sessions, lifecycle, retention and consolidation are registered
         # (functions/jobs/handler.py); the table access is exactly what they do, and each
         # further job adds its own. idle_sessions closes runs (their RUN# items reach the queue
@@ -279,7 +287,13 @@ class EngramStack(Stack):
             cfg=cfg,
             http_api=api.http_api,
             functions={name: f.function for name, f in functions.items()},
-            dead_letter_queues={**workers.dead_letter_queues, "jobs": jobs.dlq, "outbox": outbox.dlq, "line": line.dlq},
+            dead_letter_queues={
+                **workers.dead_letter_queues,
+                "jobs": jobs.dlq,
+                "outbox": outbox.dlq,
+                "line": line.dlq,
+                **memory_events.dead_letter_queues,
+            },
             indexer=workers.indexer.function,
         )
 

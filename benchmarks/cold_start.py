@@ -4,8 +4,8 @@ Target (issue): <= 300 ms each, as the median of several fresh processes with co
 bytecode. The processes of all handlers are interleaved (one of each per round), so a burst
 of load on a shared machine falls on every handler alike rather than on one of them.
 
-Tracing is enabled by Powertools' own rule, as in a deployed function (LAMBDA_TASK_ROOT set,
-POWERTOOLS_TRACE_DISABLED=false). Columns:
+Tracing is on as in a deployed function (ENGRAM_TRACING=otlp: the OpenTelemetry SDK and its
+OTLP/HTTP exporter, observability/otel.py). Columns:
 
 - median / min ms: the handler import with bytecode for every module (the target);
 - CPU ms: user + system CPU time of the same import (time.process_time), median: on a
@@ -15,9 +15,10 @@ POWERTOOLS_TRACE_DISABLED=false). Columns:
   interpreter, as the assets are with the runtime's), nothing written at run time because
   /opt and /var/task are read-only;
 - no bytecode ms: every module compiled from source;
-- first call tracer ms: the handlers build their Tracer on the first invocation
-  (engram.observability.tracing.LazyTracer), so the X-Ray SDK import, its recorder and the patches are paid
-  there: measured in a fresh process after the import;
+- first call tracer ms: the handlers build their tracer at the first span of the first invocation
+  (engram.observability.otel.get_tracer), so the OpenTelemetry SDK and exporter imports and the
+  provider are paid there: measured in a fresh process after the import (`tracing_sdk_import_ms`:
+  the API handler's);
 - first call imports ms: the other imports the handlers defer to the first invocation
   (settings, the container's adapters, the OpenAI / OpenSearch / PynamoDB clients, the jobs
   event parser), imported in that same fresh process after the tracer. No AWS call is made,
@@ -100,19 +101,20 @@ from pydantic import BaseModel
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = 300
 LAMBDA_ENV = {
-    "POWERTOOLS_TRACE_DISABLED": "false",
+    "ENGRAM_TRACING": "otlp",  # the SDK path (the ADOT layer's wrapper would import its SDK before the handler)
     "AWS_LAMBDA_FUNCTION_NAME": "bench",
     "LAMBDA_TASK_ROOT": str(REPO),  # Powertools enables tracing only inside Lambda
     "AWS_REGION": os.environ.get("AWS_REGION", "us-east-1"),
 }
-# Run after the handler import: builds the real Tracer the way the first invocation does,
-# then imports what the first invocation would import next.
+# Run after the handler import: builds the tracer the way the first span does, then imports
+# what the first invocation would import next.
 _DEFERRED = """
 import importlib, sys, time
 handler = importlib.import_module(sys.argv[1])
-xray_at_import = "aws_xray_sdk" in sys.modules
+xray_at_import = any(m.split(".")[0] in ("aws_xray_sdk", "opentelemetry") for m in sys.modules)
 started = time.perf_counter()
-getattr(handler.tracer, "tracer", handler.tracer)  # LazyTracer -> Powertools Tracer (X-Ray SDK, patch_all)
+from engram.observability.otel import get_tracer
+assert get_tracer() is not None  # OpenTelemetry SDK, OTLP exporter, provider
 traced = time.perf_counter()
 for name in sys.argv[2:]:
     importlib.import_module(name)
@@ -174,7 +176,7 @@ def _check_packaged(packaged: Path) -> None:
 
 
 def first_call(module: str) -> tuple[float, float, bool] | None:
-    """(ms to build the tracer, ms of the deferred imports, whether the import had loaded X-Ray already)."""
+    """(ms to build the tracer, ms of the deferred imports, whether the import had loaded a tracing SDK already)."""
     proc = subprocess.run(
         [sys.executable, "-c", _DEFERRED, module, *FIRST_CALL.get(module, [])],
         capture_output=True,
@@ -249,7 +251,7 @@ def main() -> None:
             "import_cpu_ms": _round(cpu_ms),
             "as_packaged_ms": _round(packaged_ms),
             "without_bytecode_ms": _round(source_ms),
-            "xray_sdk_at_import": xray,
+            "tracing_sdk_at_import": xray,
             "first_call_tracer_ms": _round(tracer_ms),
             "first_call_imports_ms": _round(deferred_ms),
             "first_call_modules": FIRST_CALL.get(module, []),
@@ -282,7 +284,7 @@ def main() -> None:
             "over floor ms",
             "as packaged ms",
             "no bytecode ms",
-            "X-Ray at import",
+            "tracing SDK at import",
             "first call tracer ms",
             "first call imports ms",
             f"<= {TARGET_MS} ms",
@@ -307,6 +309,11 @@ def main() -> None:
     figures["line_webhook_to_floor_ratio"] = round(line / floor_ms, 2) if line and floor_ms else None
     ratios = figures["api_to_floor_ratio"], figures["line_webhook_to_floor_ratio"]
     print(f"API handler / floor: {ratios[0]}, LINE webhook / floor: {ratios[1]}")
+    # O3: what tracing costs a cold start, paid at the first span (the OpenTelemetry SDK and exporter)
+    figures["tracing_sdk_import_ms"] = figures["handlers"].get("functions.api.handler", {}).get("first_call_tracer_ms")
+    figures["tracing_at_import"] = any(h.get("tracing_sdk_at_import") for h in figures["handlers"].values())
+    at_import = "some" if figures["tracing_at_import"] else "none"
+    print(f"tracing: {figures['tracing_sdk_import_ms']} ms at the API's first span, {at_import} at import")
     write_json(args.json_path, figures)
 
 

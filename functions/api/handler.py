@@ -16,7 +16,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.observability.log_context import inject_invocation_context
-from engram.observability.tracing import LazyTracer
+from engram.observability.spans import traced_handler
 
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
@@ -25,7 +25,6 @@ from .routes import inspector, kb, memories, privacy, sessions
 from .routing import HttpResolver
 
 logger = Logger()
-tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
@@ -62,7 +61,7 @@ def openapi() -> dict[str, Any]:
 
 
 @inject_invocation_context(logger, correlation_id_path=correlation_paths.API_GATEWAY_HTTP)  # per thread (O3)
-@tracer.capture_lambda_handler(capture_response=False)
+@traced_handler("api", server=True)  # OpenTelemetry, built on first use
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     started = time.perf_counter()

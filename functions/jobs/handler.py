@@ -19,13 +19,12 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.observability.log_context import inject_invocation_context
-from engram.observability.tracing import LazyTracer
+from engram.observability.spans import traced_handler
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.parser.models import EventBridgeModel
 
 logger = Logger()
-tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
@@ -105,7 +104,7 @@ def parse_eventbridge(handler: Callable[..., dict[str, Any]]) -> Callable[..., d
 
 
 @inject_invocation_context(logger)
-@tracer.capture_lambda_handler(capture_response=False)
+@traced_handler("jobs")  # OpenTelemetry, built on first use
 @parse_eventbridge  # a malformed event fails before anything is counted
 @metrics.log_metrics
 @count_invocation(metrics, "job_runs")

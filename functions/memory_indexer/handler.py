@@ -19,20 +19,20 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.adapters.dynamodb.stream_records import to_change
+from engram.adapters.dynamodb.stream_trace import stream_trace_parent
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import EngramError
 from engram.memory.indexer import MemoryIndexer, Outcome
 from engram.memory.ports import MemoryIndex
 from engram.observability.log_context import inject_invocation_context
+from engram.observability.spans import continues_trace, traced_handler
 
 if TYPE_CHECKING:
     from engram.adapters.crypto.cipher import FieldCipher
     from engram.memory.change_feed import ChangeFeed
     from engram.memory.reconcile import IndexReconciler
-from engram.observability.tracing import LazyTracer
 
 logger = Logger()
-tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 # An all-failed batch is reported like a partial one (every record listed) rather than
 # raised: the mapping retries from the first failure either way.
@@ -117,7 +117,7 @@ def _cipher() -> FieldCipher:
     return _field_cipher
 
 
-@tracer.capture_method(capture_response=False)
+@continues_trace("engram.memory.index", lambda record: stream_trace_parent(record.raw_event))  # the writer's trace
 def record_handler(record: DynamoDBRecord) -> Outcome:
     try:
         change = to_change(record.raw_event, _cipher())
@@ -141,7 +141,7 @@ def record_handler(record: DynamoDBRecord) -> Outcome:
 
 
 @inject_invocation_context(logger)
-@tracer.capture_lambda_handler(capture_response=False)
+@traced_handler("memory_indexer")  # OpenTelemetry, built on first use
 @metrics.log_metrics
 @count_invocation(metrics, "memory_index_records", lambda event: len(event.get("Records", [])))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

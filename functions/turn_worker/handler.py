@@ -20,13 +20,13 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram import runtime
 from engram.adapters.dynamodb.outbox_records import job_from_stream_record
+from engram.adapters.dynamodb.stream_trace import stream_trace_parent
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import ValidationFailed
 from engram.observability.log_context import inject_invocation_context, scoped_keys
-from engram.observability.tracing import LazyTracer
+from engram.observability.spans import continues_trace, traced_handler
 
 logger = Logger()
-tracer = LazyTracer()  # Powertools Tracer built on first invocation: no X-Ray SDK at import
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 processor = SqsFifoPartialProcessor(skip_group_on_error=True)
@@ -45,7 +45,7 @@ def job_of(body: str) -> dict[str, Any]:
     return message
 
 
-@tracer.capture_method(capture_response=False)
+@continues_trace("engram.turn.process", lambda record: stream_trace_parent(record.body))  # the turn's trace
 def handle_record(record: SQSRecord) -> None:
     job = job_of(record.body)
     # Ids that tie the record's lines to the turn's request, never the content; gone after it.
@@ -54,7 +54,7 @@ def handle_record(record: SQSRecord) -> None:
 
 
 @inject_invocation_context(logger)
-@tracer.capture_lambda_handler(capture_response=False)
+@traced_handler("turn_worker")  # OpenTelemetry, built on first use
 @metrics.log_metrics
 @count_invocation(metrics, "post_turn_records", lambda event: len(event.get("Records", [])))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

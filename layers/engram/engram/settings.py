@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     # --- deployment -------------------------------------------------------
     environment: Literal["local", "test", "dev", "staging", "prod"] = "local"
     service_name: str = "engram"
+    # O3: where spans go (observability/otel.py reads ENGRAM_TRACING itself, at the first span):
+    # off | console (stderr) | otlp (OTEL_EXPORTER_OTLP_ENDPOINT) | adot (the ADOT Lambda layer, to X-Ray)
+    tracing: Literal["off", "console", "otlp", "adot"] = "off"
     table_name: str = "engram"
     aws_region: str = "us-east-1"
     dynamodb_endpoint: str | None = None  # DynamoDB Local; None = AWS

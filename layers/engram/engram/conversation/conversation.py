@@ -47,6 +47,7 @@ from engram.kernel.ids import check_id, dedup_key, request_id
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.language.blank import is_blank
+from engram.observability.spans import traced
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -316,6 +317,7 @@ class ConversationService:
             return self._processing(rid)
         return {**self.answer_of(key, marker), "status": "completed", "deduplicated": True}
 
+    @traced("engram.turn.record")
     def _run_turn(self, key: SessionKey, text: str, rid: str, owner: str) -> dict[str, Any]:
         started = time.perf_counter()
         now = self.clock.now()
@@ -369,6 +371,7 @@ class ConversationService:
         return {**result, "turn": appended.turn.seq, "session_ended": appended.meta.status.value == "ENDED"}
 
     # --- bring-your-own-LLM turn -----------------------------------------------------------
+    @traced("engram.turn.record")
     def record_turn(
         self, key: SessionKey, user_text: str, assistant_text: str, idempotency_key: str | None = None
     ) -> TurnOutcome:

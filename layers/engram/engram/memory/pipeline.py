@@ -50,6 +50,7 @@ from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryReposito
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.threads import ThreadTracker
+from engram.observability.spans import traced
 from engram.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -141,6 +142,7 @@ class MemoryWriter:
         self._clock = clock
         self._metrics = metrics
 
+    @traced("engram.memory.write", count=lambda report: len(report.inserted) + len(report.merged))
     def process_turn(
         self, key: SessionKey, generation: int, turn: Turn, continues: tuple[int, int] | None = None
     ) -> WriteReport:
@@ -378,6 +380,7 @@ class MemoryWriter:
 
         return self._update(owner, memory_id, now, merged) is not None
 
+    @traced("engram.memory.supersede", count=int)
     def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float) -> bool:
         """The old fact keeps a link to its successor and loses importance instead of staying an equal."""
 

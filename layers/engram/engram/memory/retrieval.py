@@ -29,6 +29,7 @@ from engram.memory.ports import Embedder, MemoryIndex, ProfileStore
 from engram.memory.projection import EXPANSION_MARKER, display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
 from engram.memory.search import RECALLED_NAMESPACES, ScoredMemory
+from engram.observability.spans import traced
 from engram.settings import Settings
 
 SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)
@@ -82,6 +83,7 @@ class HybridRetriever:
         self._on_access = on_access
 
     # --- MemorySearch ---------------------------------------------------------------
+    @traced("engram.memory.retrieve", count=len)
     def search(
         self,
         owner: OwnerKey,

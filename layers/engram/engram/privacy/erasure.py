@@ -38,6 +38,7 @@ from engram.kernel.ports import MetricsSink
 from engram.language.masking import mask_for_storage
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.ports import MemoryIndex
+from engram.observability.spans import traced
 from engram.privacy import receipt as receipts
 from engram.privacy.audit import AuditTrail
 from engram.privacy.expiry import left_to_expire
@@ -300,6 +301,7 @@ class ErasureJob:
             raise Conflict("the erasure request moved while it was re-verified")
         return survivors
 
+    @traced("engram.memory.erase", count=int)
     def _erase(self, request: ErasureRequest, items: list[UserItem], tallies: dict[str, StoreTally]) -> int:
         anonymize = self.settings.erasure_anonymize_important
         for item in items:

@@ -54,6 +54,7 @@ from engram.conversation.models import (
 from engram.kernel.errors import Conflict, DuplicateRequest
 from engram.kernel.ids import job_group
 from engram.kernel.keys import SessionKey
+from engram.observability.spans import current_traceparent
 from engram.settings import Settings
 
 CONDITION_FAILED = "ConditionalCheckFailed"
@@ -466,6 +467,7 @@ class DynamoConversationStore:
             job_dedup=f"t-{plan.generation}-{turn.seq}",
             hint_cursor=0 if plan.fresh or meta is None else meta.summary_cursor,
             hint_pending=tokens if plan.fresh or meta is None else meta.pending_tokens + tokens,
+            trace_parent=current_traceparent(),  # the turn's trace, continued by the worker
         )
         if (continued := _continuation(plan, turn, s)) is not None:
             # the first rounds of a continued run name the run before: their context is its last rounds

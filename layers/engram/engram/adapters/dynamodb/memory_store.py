@@ -40,6 +40,7 @@ from engram.memory.models import (
     Namespace,
     RecordKey,
 )
+from engram.observability.spans import current_traceparent
 from engram.settings import get_settings
 
 # Written only by touch_access (with access_jobs.ACCESS_JOBS, which no model field maps).
@@ -111,6 +112,7 @@ def to_item(
         co_retrieved=dict(r.co_retrieved),
         due_shard=keys.due_shard(r.tenant_id, r.user_id) if due_at is not None else None,
         compress_due_at=due_at,
+        trace_parent=current_traceparent(),
     )
 
 

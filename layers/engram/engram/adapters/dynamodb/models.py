@@ -25,6 +25,7 @@ from pynamodb.models import Model
 from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.numbers import NumberAttribute
+from engram.observability.spans import TRACEPARENT
 
 LOCAL_CREDENTIALS = {"aws_access_key_id": "local", "aws_secret_access_key": "local"}
 
@@ -115,6 +116,8 @@ class SessionItem(_Base):
     # META and a run's first rounds: the run continued (S6 message limit), for the round context
     cont_generation = NumberAttribute(null=True)
     cont_seq = NumberAttribute(null=True)
+    # TURN#: the API span's W3C context, so the worker's spans join the turn's trace (observability/spans.py)
+    trace_parent = UnicodeAttribute(null=True, attr_name=TRACEPARENT)
 
     by_user = ByUserIndex()
     active_sessions = ActiveSessionsIndex()
@@ -170,6 +173,8 @@ class MemoryItem(_Base):
     co_retrieved: MapAttribute[str, Any] = MapAttribute(
         null=True
     )  # L7: {memory id: times retrieved together}, written by touch_access
+    # the writer's W3C span context (a put or replace sets or removes it): the indexer continues that trace
+    trace_parent = UnicodeAttribute(null=True, attr_name=TRACEPARENT)
     by_user = ByUserIndex()
     lifecycle_due = LifecycleDueIndex()
 

@@ -54,6 +54,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"Engram local stack on {stack.url}  (DynamoDB Local: {stack.settings.dynamodb_endpoint}; models: {mode})")
     print(f"OpenAPI document: {stack.url}/openapi.json")
     print(f"Memory inspector: {stack.url}/inspector")
+    print(f"Memory change events: engram events tail --file {stack.settings.local_event_bus_file}")
     print(f"Demo token for user 'demo-user' (24 h):\nexport TOKEN={token}")
     print(f"LINE: webhook {stack.url}/line/webhook/local, Messaging API stand-in {stack.line_standin.url}")
     where = "in memory" if args.in_memory else str(stack.data_dir)
@@ -305,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     from engram.local.smoke import add_parser as add_smoke
 
     add_smoke(sub)
+    from engram.local.events_tail import add_parser as add_events
+
+    add_events(sub, _port("ENGRAM_PORT", DEFAULT_PORT))
     mcp = sub.add_parser(
         "mcp",
         help="serve Engram's memory as MCP tools over stdio (for Claude Desktop and other MCP clients)",

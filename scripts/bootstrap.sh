@@ -5,6 +5,7 @@
 #   `pip install --user` or --break-system-packages, which PEP 668 refuses or forbids;
 #   Java 17, Node and Chromium (Debian packages) if missing;
 #   DynamoDB Local from npm (never committed: its licence forbids redistribution);
+#   the TypeScript client's locked npm dependencies (clients/typescript), and its build;
 #   the locked Python dependencies (uv.lock) into .venv, with the machine's own Python 3.11/3.12.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +71,18 @@ if [ ! -f "$JAR" ]; then
   log "installing DynamoDB Local (npm: amplify-dynamodb-simulator)"
   (cd tools/dynamodb-local && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+
+# The TypeScript client's locked dev dependencies (package-lock.json; `npm ci` again only when the lock
+# changed), then its build (dist/, what its tests load): tests/integration/test_typescript_client.py.
+TS_CLIENT=clients/typescript
+TS_STAMP=$TS_CLIENT/node_modules/.engram-npm-lock
+TS_LOCK_HASH=$(sha256sum "$TS_CLIENT/package-lock.json" | cut -d' ' -f1)
+if [ ! -f "$TS_STAMP" ] || [ "$(cat "$TS_STAMP")" != "$TS_LOCK_HASH" ]; then
+  log "installing the TypeScript client's locked dependencies (npm ci)"
+  (cd "$TS_CLIENT" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  echo "$TS_LOCK_HASH" > "$TS_STAMP"
+fi
+(cd "$TS_CLIENT" && npm run --silent build >/dev/null)
 
 # Says so only when the lock changed since the last sync (or on the first one): quiet otherwise.
 STAMP=.venv/.engram-uv-lock

@@ -117,3 +117,10 @@ describe("the README's LINE bot", { skip }, () => {
     assert.deepEqual(await sentWith(token, 300), []);
   });
 });
+
+test("the README shows examples/line-bot.mjs as it is", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+  const example = await readFile(new URL("../examples/line-bot.mjs", import.meta.url), "utf8");
+  assert.ok(readme.includes("```js\n" + example + "```"), "README.md's LINE bot block differs from examples/line-bot.mjs");
+});

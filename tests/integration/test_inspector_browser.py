@@ -310,10 +310,28 @@ def test_privacy_export_downloads_and_an_erasure_receipt_shows(page: Any, site: 
     assert receipt == site.api("GET", f"/v1/me/erasure/{request_id}", user=leaving)["receipt"]
 
 
+def test_the_event_feed_shows_the_users_memory_changes_and_no_content(page: Any, site: Site) -> None:
+    made = site.api("POST", "/v1/memories", {"persona_id": "nurse", "summary": "Feeds the heron on Fridays"})
+    memory_id = made["memory"]["memory_id"]
+    site.api("POST", f"/v1/memories/{memory_id}/archive")
+    archived = f'#event-feed li[data-type="memory.archived"]:has-text("{memory_id}")'
+
+    def shown() -> bool:
+        page.click("#refresh-events")
+        return page.locator(archived).count() == 1
+
+    _view(page, "events")
+    _until(shown, "the archive's event in the feed")
+    feed = str(page.text_content("#event-feed"))
+    assert memory_id in feed and "memory.created" in feed and "heron" not in feed
+    other = site.api("GET", "/local/events", user="someone-else")
+    assert memory_id not in json.dumps(other)  # a user sees their own events only
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_every_view_fits_the_screen_and_every_control_is_labelled(page: Any, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800 if width > 500 else 844})
-    for name in ("sessions", "memories", "timeline", "context", "privacy"):
+    for name in ("sessions", "memories", "timeline", "context", "privacy", "events"):
         _view(page, name)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, (name, width, overflow)

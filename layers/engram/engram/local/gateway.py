@@ -16,6 +16,7 @@ from engram.adapters.lambda_context import LocalContext
 from engram.kernel.errors import Unauthorized
 from engram.local import tokens
 from engram.local.apigw import build_event
+from engram.local.events_feed import LOCAL_EVENTS, user_events
 from engram.settings import Settings
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
@@ -99,6 +100,14 @@ class LocalGateway:
         self._settings = settings
         self._lock = threading.Lock()
 
+    def _events(self, headers: dict[str, str]) -> GatewayResponse:
+        try:
+            claims = tokens.verify(self._settings, headers.get("authorization"))
+        except Unauthorized as exc:
+            return _deny(401, exc.code, exc.message)
+        payload = json.dumps(user_events(self._settings, claims)).encode()
+        return GatewayResponse(200, {"content-type": "application/json", "cache-control": "no-store"}, payload)
+
     def handle(self, method: str, url: str, headers: dict[str, str], body: bytes | None) -> GatewayResponse:
         path = urlsplit(url).path
         lower = {k.lower(): v for k, v in headers.items()}
@@ -108,6 +117,8 @@ class LocalGateway:
         iam_caller: str | None = None
         if path == LOCAL_SIGN_IN:
             return _local_token(self._settings, method, body, lower.get("host", "127.0.0.1"))
+        if path == LOCAL_EVENTS:  # the inspector's event feed: the local bus, the caller's own events
+            return self._events(lower)
         if LINE_ROUTE.match(path) and method.upper() == "POST":
             from functions.line_webhook.handler import lambda_handler as line_handler
 

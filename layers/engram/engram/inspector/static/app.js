@@ -1,9 +1,9 @@
 // The inspector's shell: sign-in, tabs (hash routing, arrow keys), error display.
 
 import { hasToken, localSignIn, localSignInAvailable, setToken, subject } from "/inspector/api.js";
-import { context, memories, privacy, sessions, timeline } from "/inspector/views.js";
+import { context, events, memories, privacy, sessions, timeline } from "/inspector/views.js";
 
-const VIEWS = { sessions, memories, timeline, context, privacy };
+const VIEWS = { sessions, memories, timeline, context, privacy, events };
 const main = document.getElementById("panel");
 const errorBox = document.getElementById("error");
 const tabs = [...document.querySelectorAll('[role="tab"]')];

@@ -655,3 +655,41 @@ export async function privacy(main) {
     ),
   );
 }
+
+// The memory change events of the signed-in user (docs/events.md): the local stack's bus only
+// (GET /local/events); in AWS they go to EventBridge, where a rule subscribes to them.
+export async function events(main) {
+  const list = h("ul", { className: "list", id: "event-feed" });
+  const note = h("p", { className: "meta", role: "status", "aria-live": "polite" });
+  const render = async () => {
+    let data;
+    try {
+      data = await call("GET", "/local/events");
+    } catch (error) {
+      if (error.status !== 404) throw error;
+      note.textContent = "The event feed is the local stack's: in AWS, subscribe to the EventBridge bus with a rule.";
+      list.replaceChildren();
+      return;
+    }
+    note.textContent = `${data.events.length} latest events, newest first. Events carry ids, never content.`;
+    list.replaceChildren(
+      ...data.events.map((e) => {
+        const d = e.detail;
+        const what = e["detail-type"] === "user.erased" ? `receipt ${d.receipt_id}` : `${d.memory_id} · ${d.type} · importance ${d.importance} · v${d.version}`;
+        return h(
+          "li",
+          { className: "event", dataset: { type: e["detail-type"] } },
+          h("span", { className: "badge" }, e["detail-type"]),
+          d.pinned ? h("span", { className: "badge pinned" }, "pinned") : null,
+          " ",
+          what,
+          h("span", { className: "meta" }, ` ${when(d.occurred_at)}${d.persona_id ? ` · ${d.persona_id}` : ""}`),
+        );
+      }),
+    );
+  };
+  const refresh = h("button", { type: "button", id: "refresh-events" }, "Refresh");
+  refresh.addEventListener("click", () => render().catch((error) => (note.textContent = error.message)));
+  main.replaceChildren(h("h2", {}, "Memory change events"), h("div", { className: "filters" }, refresh), note, list);
+  await render();
+}

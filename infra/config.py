@@ -118,6 +118,43 @@ class EventDestination:
     max_event_age_hours: int = 24
 
 
+# The ADOT Lambda layer for Python (AWSOpenTelemetryDistroPython) per region: published by a
+# different account in each region; take the ARN for yours from the table in
+# https://aws-otel.github.io/docs/getting-started/lambda and pin its version here.
+ADOT_PYTHON_LAYERS: Mapping[str, str] = MappingProxyType(
+    {"us-east-1": "arn:aws:lambda:us-east-1:615299751070:layer:AWSOpenTelemetryDistroPython:16"}
+)
+
+
+@dataclass(frozen=True)
+class TracingConfig:
+    """O3: where the functions' spans go (ENGRAM_TRACING, engram/observability/otel.py).
+
+    - "adot": the ADOT Lambda layer (`layer_arn`) wraps each handler (AWS_LAMBDA_EXEC_WRAPPER=
+      /opt/otel-instrument), owns the OpenTelemetry SDK and sends the spans to X-Ray through the
+      X-Ray daemon Lambda runs for active tracing, which therefore stays on (with its
+      xray:PutTraceSegments grant); our spans go to the layer's provider.
+    - "otlp": our SDK, imported at the first span, sends OTLP/HTTP to `otlp_endpoint` (a collector
+      the operator runs); no X-Ray, so active tracing is off and the role holds no X-Ray grant.
+    - "off": no spans, no X-Ray.
+    """
+
+    exporter: Literal["off", "otlp", "adot"]
+    layer_arn: str = ""
+    otlp_endpoint: str = ""
+
+    def __post_init__(self) -> None:
+        if self.exporter == "adot" and not self.layer_arn:
+            raise ValueError("tracing 'adot' needs the ADOT layer's ARN for the region (ADOT_PYTHON_LAYERS)")
+        if self.exporter == "otlp" and not self.otlp_endpoint:
+            raise ValueError("tracing 'otlp' needs otlp_endpoint (the collector's OTLP/HTTP traces URL)")
+
+    @property
+    def xray(self) -> bool:
+        """Whether Lambda's active tracing (and its X-Ray daemon) is part of the path."""
+        return self.exporter == "adot"
+
+
 @dataclass(frozen=True)
 class EnvConfig:
     name: Literal["dev", "staging", "prod"]
@@ -191,6 +228,8 @@ class EnvConfig:
     # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.
     # {"ENGRAM_SESSION_IDLE_TIMEOUT_S": "300"}.
     settings_env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # O3: the spans' way out (TracingConfig); every environment below sends them to X-Ray via ADOT
+    tracing: TracingConfig = field(default_factory=lambda: TracingConfig("off"))
 
     @property
     def stack_name(self) -> str:
@@ -226,6 +265,7 @@ DEV = EnvConfig(
     indexer=FunctionSizing(memory_mb=512, timeout_s=60),
     jobs=FunctionSizing(memory_mb=1024, timeout_s=900),
     powertools_layer_version=27,
+    tracing=TracingConfig("adot", layer_arn=ADOT_PYTHON_LAYERS["us-east-1"]),
     openai_secret_name="engram/dev/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
     plan="paid",  # L10: unlimited by default; a user is on the free plan when their token says so
     log_level="DEBUG",
@@ -251,6 +291,7 @@ STAGING = EnvConfig(
     indexer=FunctionSizing(memory_mb=512, timeout_s=60),
     jobs=FunctionSizing(memory_mb=1024, timeout_s=900),
     powertools_layer_version=27,
+    tracing=TracingConfig("adot", layer_arn=ADOT_PYTHON_LAYERS["us-east-1"]),
     openai_secret_name="engram/staging/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
     plan="paid",
 )
@@ -277,6 +318,7 @@ PROD = EnvConfig(
     indexer=FunctionSizing(memory_mb=512, timeout_s=60, reserved_concurrency=20),
     jobs=FunctionSizing(memory_mb=1769, timeout_s=900, reserved_concurrency=5),
     powertools_layer_version=27,
+    tracing=TracingConfig("adot", layer_arn=ADOT_PYTHON_LAYERS["us-east-1"]),
     openai_secret_name="engram/prod/openai-api-key",  # noqa: S106 -- a secret's name, not a secret
     plan="paid",
     alarm_email=None,  # required: set here or with -c alarm_email_prod=... (SNS subscription must be confirmed)

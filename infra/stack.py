@@ -27,6 +27,7 @@ from infra.constructs.outbox import OutboxPipe
 from infra.constructs.queue import TurnQueue
 from infra.constructs.search import INDEX_PREFIX, SearchDomain
 from infra.constructs.tables import EngramTable
+from infra.constructs.tracing import tracing_environment, tracing_layers
 from infra.constructs.workers import Workers
 from infra.deployable import check_deployable
 from infra.nag import acknowledge
@@ -52,7 +53,7 @@ class EngramStack(Stack):
         openai_secret = secretsmanager.Secret.from_secret_name_v2(self, "OpenAiKey", cfg.openai_secret_name)
 
         shared = SharedRuntime(
-            layers=layers.all,
+            layers=[*layers.all, *tracing_layers(self, cfg.tracing)],
             environment={
                 "ENGRAM_ENVIRONMENT": cfg.name,
                 "ENGRAM_SERVICE_NAME": cfg.service_name,
@@ -75,9 +76,8 @@ class EngramStack(Stack):
                 "POWERTOOLS_SERVICE_NAME": cfg.service_name,
                 "POWERTOOLS_METRICS_NAMESPACE": "Engram",
                 "POWERTOOLS_LOG_LEVEL": cfg.log_level,
-                # §9: traces must not carry message content either.
-                "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
-                "POWERTOOLS_TRACER_CAPTURE_ERROR": "false",
+                # O3: where spans go; they carry ids and counts, never content (observability/spans.py)
+                **tracing_environment(cfg.tracing),
                 **cfg.settings_env,
             },
         )

@@ -15,6 +15,7 @@ from constructs import Construct
 from infra.config import EnvConfig, FunctionSizing
 from infra.constructs.bundling import CompiledTree
 from infra.constructs.layers import ARCHITECTURE, REPO_ROOT, RUNTIME
+from infra.constructs.tracing import lambda_tracing
 from infra.nag import acknowledge
 
 FUNCTIONS_DIR = REPO_ROOT / "functions"
@@ -86,7 +87,7 @@ class EngramFunction(Construct):
             memory_size=sizing.memory_mb,
             timeout=Duration.seconds(sizing.timeout_s),
             reserved_concurrent_executions=sizing.reserved_concurrency,
-            tracing=lambda_.Tracing.ACTIVE,  # O3: traces across functions
+            tracing=lambda_tracing(cfg.tracing),  # O3: on where ADOT sends the spans to X-Ray
             environment=dict(shared.environment),
         )
         # A role passed in gets no AWSLambdaBasicExecutionRole: logging is granted on its own log group only.
@@ -98,10 +99,13 @@ class EngramFunction(Construct):
             "platform and the Powertools layer name; they move together, deliberately.",
         )
         # The reason names exactly the actions this role holds on "*" (tests/infra/test_least_privilege.py).
-        unscoped = "X-Ray PutTraceSegments/PutTelemetryRecords (added by tracing=ACTIVE)"
-        if reads_stream:
-            unscoped += " and DynamoDB ListStreams (added by the stream event source)"
-        acknowledge(self.role, "IAM5[Resource::*]", f"{unscoped}: no resource-level permissions exist for them.")
+        unscoped = [
+            *(["X-Ray PutTraceSegments/PutTelemetryRecords (added by tracing=ACTIVE)"] if cfg.tracing.xray else []),
+            *(["DynamoDB ListStreams (added by the stream event source)"] if reads_stream else []),
+        ]
+        if unscoped:
+            reason = f"{' and '.join(unscoped)}: no resource-level permissions exist for them."
+            acknowledge(self.role, "IAM5[Resource::*]", reason)
 
     def add_environment(self, key: str, value: str) -> None:
         self.function.add_environment(key, value)

@@ -626,8 +626,8 @@ def test_functions_runtime_layers_env(templates: dict[str, dict[str, Any]], env:
     for fn in functions:
         assert fn["Runtime"] == f"python{PYTHON_VERSION}"
         assert fn["Architectures"] == ["x86_64"]
-        assert fn["TracingConfig"] == {"Mode": "Active"}
-        assert len(fn["Layers"]) == 3
+        assert fn["TracingConfig"] == {"Mode": "Active"}  # ADOT's spans reach X-Ray through Lambda's daemon
+        assert len(fn["Layers"]) == 4  # Powertools, dependencies, engram, ADOT (tests/infra/test_tracing.py)
         powertools = f":017000801446:layer:AWSLambdaPowertoolsPythonV3-{PY_TAG}-x86_64:"
         assert any(
             isinstance(layer, str) and layer.endswith(f"{powertools}{cfg.powertools_layer_version}")

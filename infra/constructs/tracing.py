@@ -18,7 +18,7 @@ def tracing_layers(scope: Construct, tracing: TracingConfig) -> list[lambda_.ILa
 
 def tracing_environment(tracing: TracingConfig) -> dict[str, str]:
     """ENGRAM_TRACING and the variables its exporter reads."""
-    environment = {"ENGRAM_TRACING": tracing.exporter}
+    environment: dict[str, str] = {"ENGRAM_TRACING": tracing.exporter}
     if tracing.exporter == "adot":
         environment["AWS_LAMBDA_EXEC_WRAPPER"] = ADOT_WRAPPER
     elif tracing.exporter == "otlp":

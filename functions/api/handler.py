@@ -13,7 +13,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from engram import runtime
+from engram import runtime, snapshot
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.observability.log_context import inject_invocation_context
 from engram.observability.spans import traced_handler
@@ -22,7 +22,7 @@ from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
 from .methods import undeclared_method
 from .routes import inspector, kb, memories, privacy, sessions
-from .routing import HttpResolver
+from .routing import HttpResolver, warm_routes
 
 logger = Logger()
 metrics = Metrics(namespace="Engram")
@@ -97,3 +97,9 @@ def access_log(event: dict[str, Any], result: dict[str, Any], started: float) ->
         },
     )
     metrics.add_metric(name="api_requests", unit=MetricUnit.Count, value=1)  # never "no metrics to publish"
+
+
+# SnapStart: no client, key or connection in a snapshot, a fresh random state after each restore; where
+# init is off the request path (SnapStart, provisioned concurrency), the container's modules and every
+# route's validation models are loaded now rather than by the first requests (engram/snapshot.py).
+snapshot.prepare(warm=lambda: warm_routes(app))

@@ -12,6 +12,7 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from engram import snapshot
 from engram.adapters.metrics import PowertoolsMetrics, count_invocation
 from engram.kernel.errors import EngramError
 from engram.observability.log_context import inject_invocation_context
@@ -63,3 +64,10 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         return _answer(exc.status if exc.status < 500 else 503, {"error": {"code": exc.code, "message": exc.message}})
     logger.info("LINE webhook", extra={"queued": accepted.queued, "duplicates": accepted.duplicates})
     return _answer(200, {"queued": accepted.queued, "duplicates": accepted.duplicates, "ignored": accepted.ignored})
+
+
+# SnapStart: the webhook (its queue client, the channels' secrets) is never in a snapshot; where init is
+# off the request path, what building it imports is loaded now (engram/snapshot.py).
+snapshot.prepare(
+    modules=("engram.kernel.clock", "engram.settings", "engram.wiring.line", "boto3"), drop=lambda: use_webhook(None)
+)

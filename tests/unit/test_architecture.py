@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("conversation", "memory", "privacy", "line"),  # the features
     ("adapters",),  # ports implemented on AWS, OpenAI and local stand-ins
     ("wiring",),  # the composition root: builds every adapter, service and job
-    ("runtime", "local", "inspector"),  # the container of a process; the local stack and tools
+    ("runtime", "snapshot", "local", "inspector"),  # a process's container, its SnapStart hooks; local stack
 )
 FEATURES = set(LAYERS[3])
 # What one feature may import of another: its ports and the value types they speak in.

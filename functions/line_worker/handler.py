@@ -17,6 +17,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram import runtime
 from engram.adapters.metrics import PowertoolsMetrics
 from engram.observability.log_context import inject_invocation_context
+from engram.observability.spans import traced_handler
 
 logger = Logger()
 metrics = Metrics(namespace="Engram")
@@ -33,6 +34,7 @@ def handle_record(record: SQSRecord) -> None:
 
 
 @inject_invocation_context(logger)
+@traced_handler("line_worker")  # OpenTelemetry, built on first use; flushed per invocation
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return dict(

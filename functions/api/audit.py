@@ -12,7 +12,9 @@ from engram.runtime import get_container
 from . import auth
 
 REASON_HEADER = "x-engram-reason"  # a backend says why it acts (support ticket, legal request ...)
-UNAUDITED = ("/openapi.json", "/v1/kb", "/inspector")  # no user's data: the KB, the contract, the page
+OPENAI_BACKEND = "/openai/backend/"  # routes/openai_compat.py: X-Engram-User, not a path parameter
+# no user's data: the KB, the contract, the page, the door's model list
+UNAUDITED = ("/openapi.json", "/v1/kb", "/inspector", "/openai/v1/models", "/openai/backend/v1/models")
 
 
 def record(event: dict[str, Any], status: int, route: str | None, route_args: dict[str, Any]) -> None:
@@ -26,6 +28,8 @@ def record(event: dict[str, Any], status: int, route: str | None, route_args: di
     http = context.get("http") or {}
     headers = {str(k).lower(): str(v) for k, v in (event.get("headers") or {}).items()}
     trail = container.audit_trail
+    if route.startswith(OPENAI_BACKEND) and "x-engram-user" in headers:  # the door names the user in a header
+        route_args = {**route_args, "user_id": headers["x-engram-user"]}
     try:
         if "user_id" in route_args:  # a trusted backend acting for a user
             tenant, user = auth.backend_tenant(event, settings), str(route_args["user_id"])

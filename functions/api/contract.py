@@ -23,7 +23,9 @@ DESCRIPTION = (
     "Conversation memory for chatbots. End users call /v1/personas/... and /v1/memories/... with a JWT; "
     "trusted backends call /v1/users/{user_id}/... and /v1/kb/... signed with SigV4 (IAM). "
     "Every error body is {error: {code, message, details}}; API Gateway's own refusals "
-    "(401, 403, 413, 429 before the function runs) are {message}."
+    "(401, 403, 413, 429 before the function runs) are {message}. The OpenAI-compatible door "
+    "(/openai/v1/... for end users, /openai/backend/v1/... for backends) speaks OpenAI's Chat Completions "
+    "shapes, errors included ({error: {message, type, param, code}})."
 )
 
 # (method, path) of the operations that create a resource: 201 Created.
@@ -103,6 +105,7 @@ _ERRORS: dict[int, str] = {
     "QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent "
     "(ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day)",
 }
+_DOOR_ERROR = "OpenAI's error shape {error: {message, type, param, code}}, code in lower case; "
 _GATEWAY_ERROR = {
     "type": "object",
     "title": "GatewayErrorResponse",
@@ -127,7 +130,7 @@ def openapi_document(app: APIGatewayHttpResolver) -> dict[str, Any]:
     doc["components"]["securitySchemes"] = SECURITY_SCHEMES
     doc.pop("servers", None)  # the stage URL differs per environment (stack output ApiUrl)
     for path, operations in doc["paths"].items():
-        backend = path.startswith(("/v1/users/", "/v1/kb/"))
+        backend = path.startswith(("/v1/users/", "/v1/kb/", "/openai/backend/"))
         for method, operation in operations.items():
             _finish(operation, method, path, backend)
     _responses_send_every_field(doc)
@@ -181,8 +184,11 @@ def _finish(operation: dict[str, Any], method: str, path: str, backend: bool) ->
         created = responses.pop("200")
         created["description"] = "Created"
         responses["201"] = created
+    door = path.startswith("/openai/")  # the OpenAI-compatible door answers errors in OpenAI's shape
     for status, description in _ERRORS.items():
-        ours = {"$ref": "#/components/schemas/ErrorResponse"}
+        ours = {"$ref": "#/components/schemas/" + ("OpenAIErrorResponse" if door else "ErrorResponse")}
+        if door:
+            description = _DOOR_ERROR + description
         # API Gateway refuses some requests itself, with its own body.
         schema = (
             {"anyOf": [ours, {"$ref": "#/components/schemas/GatewayErrorResponse"}]}

@@ -12,6 +12,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 
 from engram.kernel.errors import EngramError
 
+from . import openai_errors
 from .methods import allowed_methods
 from .routes.sessions import StillProcessing
 
@@ -29,20 +30,30 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     )
 
 
-def raw_error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
-    """An error answered before routing, in the API Gateway response shape."""
-    body = {"error": {"code": code, "message": message, "details": {}}}
+def raw_error(
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    event: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """An error answered before routing, in the API Gateway response shape (OpenAI's body on
+    the OpenAI-compatible door)."""
+    if event is not None and openai_errors.is_openai_event(event):
+        text = openai_errors.body(status, code, message)
+    else:
+        text = json.dumps({"error": {"code": code, "message": message, "details": {}}})
     return {
         "statusCode": status,
         "headers": {"content-type": content_types.APPLICATION_JSON, **(headers or {})},
-        "body": json.dumps(body),
+        "body": text,
         "isBase64Encoded": False,
     }
 
 
-def method_not_allowed(method: str, allowed: list[str]) -> dict[str, Any]:
+def method_not_allowed(method: str, allowed: list[str], event: dict[str, Any] | None = None) -> dict[str, Any]:
     """405 before routing, naming the methods the path has (functions/api/methods.py)."""
-    return raw_error(405, "METHOD_NOT_ALLOWED", f"{method} is not allowed here", {"Allow": ", ".join(allowed)})
+    return raw_error(405, "METHOD_NOT_ALLOWED", f"{method} is not allowed here", {"Allow": ", ".join(allowed)}, event)
 
 
 def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
@@ -54,10 +65,22 @@ def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 
 def register(app: APIGatewayHttpResolver) -> None:
+    def openai_door() -> bool:
+        return openai_errors.is_openai_path(app.current_event.path)
+
     @app.exception_handler(EngramError)
     def domain_error(exc: EngramError) -> Response[str]:
         if exc.status >= 500:
             logger.error("request failed", extra={"code": exc.code})
+        if openai_door():
+            wait = exc.details.get("retry_after")
+            return openai_errors.error_response(
+                exc.status,
+                exc.code,
+                exc.message,
+                openai_errors.param_of(exc.details),
+                wait if isinstance(wait, int) else None,
+            )
         return error_response(exc.status, exc.code, exc.message, exc.details)
 
     @app.exception_handler(StillProcessing)
@@ -72,6 +95,8 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(RequestValidationError)
     def validation_error(exc: RequestValidationError) -> Response[str]:
+        if openai_door():
+            return openai_errors.validation_error(list(exc.errors()))
         errors = _field_errors(exc)
         if any(e["problem"] == "json_invalid" for e in errors):
             return error_response(400, "VALIDATION_ERROR", "the body is not valid JSON", {"errors": errors})
@@ -81,13 +106,22 @@ def register(app: APIGatewayHttpResolver) -> None:
     def not_found(exc: NotFoundError) -> Response[str]:
         methods = allowed_methods(app, app.current_event.path)
         if methods:  # the path exists, the method does not: 405 names the ones it has
-            response = error_response(405, "METHOD_NOT_ALLOWED", f"{app.current_event.http_method} is not allowed here")
+            message = f"{app.current_event.http_method} is not allowed here"
+            response = (
+                openai_errors.error_response(405, "METHOD_NOT_ALLOWED", message)
+                if openai_door()
+                else error_response(405, "METHOD_NOT_ALLOWED", message)
+            )
             response.headers["Allow"] = ", ".join(methods)
             return response
+        if openai_door():
+            return openai_errors.error_response(404, "NOT_FOUND", "no such route")
         return error_response(404, "NOT_FOUND", "no such route")
 
     @app.exception_handler(Exception)
     def unexpected(exc: Exception) -> Response[str]:
         # A bug: log it with the trace, answer without one.
         logger.exception("unhandled error")
+        if openai_door():
+            return openai_errors.error_response(500, "INTERNAL_ERROR", "internal error")
         return error_response(500, "INTERNAL_ERROR", "internal error")

@@ -21,7 +21,7 @@ from engram.observability.spans import traced_handler
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
 from .methods import undeclared_method
-from .routes import inspector, kb, memories, privacy, sessions
+from .routes import inspector, kb, memories, openai_compat, privacy, sessions
 from .routing import HttpResolver, warm_routes
 
 logger = Logger()
@@ -34,6 +34,7 @@ app.include_router(memories.router, prefix="/v1")
 app.include_router(kb.router, prefix="/v1")
 app.include_router(privacy.router, prefix="/v1")
 app.include_router(inspector.router)
+app.include_router(openai_compat.router)  # /openai/v1/... and /openai/backend/v1/...
 errors.register(app)
 
 # The matched route's template, for the access log (one request at a time per environment).
@@ -71,12 +72,12 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         decode_path(event)
         allowed = undeclared_method(app, event)  # before the resolver hands it to a looser route
         if allowed:
-            result = errors.method_not_allowed(APIGatewayProxyEventV2(event).http_method, allowed)
+            result = errors.method_not_allowed(APIGatewayProxyEventV2(event).http_method, allowed, event)
         else:
             check_body(event, runtime.get_container().settings.max_json_depth)
             result = app.resolve(event, context)
     except BodyRejected as exc:
-        result = errors.raw_error(exc.status, exc.code, exc.message)
+        result = errors.raw_error(exc.status, exc.code, exc.message, event=event)
     access_log(event, result, started)
     audit.record(event, int(result.get("statusCode", 0)), _matched.get("route"), _route_args)
     return result

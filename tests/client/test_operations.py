@@ -19,12 +19,16 @@ HTTP_METHODS = ("get", "put", "post", "delete", "patch")
 RENAMED = {"from": "from_"}
 
 
+# The OpenAI-compatible door (/openai/...) is for OpenAI's own clients (README), not this one.
+DOOR_TAG = "openai"
+
+
 def _operations() -> list[tuple[str, str, str, dict[str, Any]]]:
     return [
         (op["operationId"], method.upper(), path, op)
         for path, item in DOC["paths"].items()
         for method, op in item.items()
-        if method in HTTP_METHODS
+        if method in HTTP_METHODS and DOOR_TAG not in op.get("tags", ())
     ]
 
 

@@ -19,6 +19,8 @@ from typing import Any
 import quicktok
 
 Reply = Callable[[dict[str, Any]], str]
+# The whole assistant message (tool calls, say) for a request; None: a text reply from `reply`
+Message = Callable[[dict[str, Any]], dict[str, Any] | None]
 _CL100K = quicktok.get_encoding("cl100k_base")  # the embedding models' encoding
 
 
@@ -29,6 +31,7 @@ def echo_reply(request: dict[str, Any]) -> str:
 @dataclass
 class StubState:
     reply: Reply = echo_reply
+    message: Message | None = None
     fail_next: int = 0
     fail_status: int = 500
     delay_s: float = 0.0
@@ -73,7 +76,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(st.fail_status, {"error": {"message": "stub failure", "type": "server_error"}})
             return
         if self.path.endswith("/chat/completions"):
-            text = st.reply(body)
+            scripted = st.message(body) if st.message else None
+            message = scripted or {"role": "assistant", "content": st.reply(body)}
             self._send(
                 200,
                 {
@@ -82,7 +86,11 @@ class _Handler(BaseHTTPRequestHandler):
                     "created": int(time.time()),
                     "model": body.get("model", "stub"),
                     "choices": [
-                        {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
+                        {
+                            "index": 0,
+                            "message": message,
+                            "finish_reason": "tool_calls" if message.get("tool_calls") else "stop",
+                        }
                     ],
                     "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
                 },

@@ -13,6 +13,8 @@ const DOC = JSON.parse(readFileSync(new URL("../../../docs/openapi.json", import
 const OPERATIONS = new Map();
 for (const [path, item] of Object.entries(DOC.paths)) {
   for (const [method, operation] of Object.entries(item)) {
+    // The OpenAI-compatible door (/openai/...) is for OpenAI's own clients (README), not this one.
+    if ((operation.tags ?? []).includes("openai")) continue;
     OPERATIONS.set(operation.operationId, { method: method.toUpperCase(), path });
   }
 }

@@ -98,6 +98,12 @@ class Settings(BaseSettings):
     openai_timeout_s: float = Field(default=20.0, gt=0)
     openai_max_retries: int = Field(default=2, ge=0, le=10)
     reply_max_tokens: int = Field(default=512, ge=16)
+    # The OpenAI-compatible door (/openai/v1/chat/completions): the models a client may name besides
+    # `engram` (the deployment's chat_model, always allowed) and, when a request names no persona or
+    # session (X-Engram-Persona / X-Engram-Session headers, or metadata), the ones its rounds go to.
+    openai_door_models: tuple[str, ...] = ()
+    openai_door_persona: str = Field(default="default", pattern=r"^[A-Za-z0-9.:@-][A-Za-z0-9_.:@-]{0,127}$")
+    openai_door_session: str = Field(default="openai", pattern=r"^[A-Za-z0-9_.:@-]{1,128}$")
 
     # --- S: short-term memory ----------------------------------------------
     session_idle_timeout_s: int = Field(default=30 * 60, ge=1)  # S1

@@ -125,6 +125,86 @@ class BufferedResponse(BaseModel):
     parts: Annotated[int, Field(title="Parts")]
 
 
+class ChatCompletion(BaseModel):
+    id: Annotated[str, Field(title="Id")]
+    object: Annotated[Literal["chat.completion"], Field(title="Object")]
+    created: Annotated[int, Field(title="Created")]
+    model: Annotated[str, Field(title="Model")]
+    choices: Annotated[list[Choice], Field(title="Choices")]
+    usage: Usage
+    engram: EngramView
+
+
+class ChatCompletionRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    model: Annotated[str, Field(examples=["engram"], max_length=256, min_length=1, title="Model")]
+    """
+    `engram` (the deployment's chat model) or one GET /openai/v1/models lists
+    """
+    messages: Annotated[list[ChatMessage], Field(min_length=1, title="Messages")]
+    """
+    The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window.
+    """
+    stream: Annotated[bool | None, Field(title="Stream")] = None
+    """
+    Server-sent events (delivered whole: see docs)
+    """
+    stream_options: StreamOptions | None = None
+    n: Annotated[N | None, Field(title="N")] = None
+    """
+    One choice only
+    """
+    tools: Annotated[list[dict[str, Any]] | None, Field(title="Tools")] = None
+    """
+    Passed to the model unchanged
+    """
+    tool_choice: Annotated[str | dict[str, Any] | None, Field(title="Tool Choice")] = None
+    """
+    Passed to the model unchanged
+    """
+    parallel_tool_calls: Annotated[bool | None, Field(title="Parallel Tool Calls")] = None
+    temperature: Annotated[Temperature | None, Field(title="Temperature")] = None
+    top_p: Annotated[TopP | None, Field(title="Top P")] = None
+    max_tokens: Annotated[MaxTokens | None, Field(title="Max Tokens")] = None
+    max_completion_tokens: Annotated[MaxCompletionTokens | None, Field(title="Max Completion Tokens")] = None
+    stop: Annotated[str | list[str] | None, Field(title="Stop")] = None
+    presence_penalty: Annotated[PresencePenalty | None, Field(title="Presence Penalty")] = None
+    frequency_penalty: Annotated[FrequencyPenalty | None, Field(title="Frequency Penalty")] = None
+    seed: Annotated[int | None, Field(title="Seed")] = None
+    response_format: Annotated[dict[str, Any] | None, Field(title="Response Format")] = None
+    user: Annotated[User | None, Field(title="User")] = None
+    """
+    Accepted and not used (the caller is)
+    """
+    metadata: DoorMetadata | None = None
+
+
+class ChatMessage(BaseModel):
+    """
+    One message, as OpenAI defines it; fields this model does not name pass through too.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    role: Annotated[Literal["system", "developer", "user", "assistant", "tool"], Field(title="Role")]
+    content: Annotated[str | list[dict[str, Any]] | None, Field(title="Content")] = None
+    """
+    Text, or content parts ({type: text, text} and others, passed through)
+    """
+    name: Annotated[str | None, Field(title="Name")] = None
+    tool_calls: Annotated[list[dict[str, Any]] | None, Field(title="Tool Calls")] = None
+    """
+    An assistant's tool calls
+    """
+    tool_call_id: Annotated[str | None, Field(title="Tool Call Id")] = None
+    """
+    A tool message: the call it answers
+    """
+
+
 class ChatRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -176,6 +256,13 @@ class ChatResponse(BaseModel):
     """
     This round reached the message limit (S6): the run is ended and its session memory is made; the next message starts a new run.
     """
+
+
+class Choice(BaseModel):
+    index: Annotated[int, Field(title="Index")]
+    message: ResponseMessage
+    finish_reason: Annotated[str, Field(title="Finish Reason")]
+    logprobs: Annotated[None, Field(title="Logprobs")]
 
 
 class ContextRequest(BaseModel):
@@ -339,6 +426,58 @@ class DeletePersonaResponse(BaseModel):
     """
 
 
+class DoorMetadata(BaseModel):
+    """
+    OpenAI's metadata map; Engram reads two keys (the X-Engram-* headers win over them).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    engram_persona: Annotated[EngramPersona | None, Field(title="Engram Persona")] = None
+    engram_session: Annotated[EngramSession | None, Field(title="Engram Session")] = None
+
+
+class EngramPersona(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(max_length=128, min_length=1, pattern="^[A-Za-z0-9.:@-][A-Za-z0-9_.:@-]{0,127}$", title="Engram Persona"),
+    ]
+
+
+class EngramSession(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[A-Za-z0-9_.:@-]{1,128}$", title="Engram Session")
+    ]
+
+
+class EngramView(BaseModel):
+    """
+    What Engram did for this answer.
+    """
+
+    request_id: Annotated[str, Field(title="Request Id")]
+    persona_id: Annotated[str, Field(title="Persona Id")]
+    session_id: Annotated[str, Field(title="Session Id")]
+    gate: Annotated[Literal["USE", "SKIP"], Field(title="Gate")]
+    """
+    Whether long-term memory was searched for this message
+    """
+    gate_reason: Annotated[str, Field(title="Gate Reason")]
+    memories: Annotated[list[UsedMemoryView], Field(title="Memories")]
+    """
+    What entered the prompt, and why
+    """
+    recorded: Annotated[bool, Field(title="Recorded")]
+    """
+    The round was stored (false: the model answered with tool calls)
+    """
+    deduplicated: Annotated[bool, Field(title="Deduplicated")]
+    """
+    The stored answer of an earlier copy of this request (D1)
+    """
+
+
 class ErasureConfirmBody(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -467,6 +606,10 @@ class ExportView(BaseModel):
     """
 
 
+class FrequencyPenalty(RootModel[float]):
+    root: Annotated[float, Field(ge=-2.0, le=2.0, title="Frequency Penalty")]
+
+
 class GateView(BaseModel):
     decision: Annotated[Literal["USE", "SKIP"], Field(title="Decision")]
     reason: Annotated[str, Field(title="Reason")]
@@ -579,6 +722,14 @@ class LoggedRoundView(BaseModel):
     """
 
 
+class MaxCompletionTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=1, title="Max Completion Tokens")]
+
+
+class MaxTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=1, title="Max Tokens")]
+
+
 class MemoryListResponse(BaseModel):
     memories: Annotated[list[MemoryView], Field(title="Memories")]
     total: Annotated[int, Field(title="Total")]
@@ -681,6 +832,36 @@ class Messages(RootModel[list[MemoryMessage]]):
     root: Annotated[list[MemoryMessage], Field(max_length=200, min_length=1, title="Messages")]
 
 
+class ModelCard(BaseModel):
+    id: Annotated[str, Field(title="Id")]
+    object: Annotated[Literal["model"], Field(title="Object")]
+    created: Annotated[int, Field(title="Created")]
+    owned_by: Annotated[str, Field(title="Owned By")]
+
+
+class ModelList(BaseModel):
+    object: Annotated[Literal["list"], Field(title="Object")]
+    data: Annotated[list[ModelCard], Field(title="Data")]
+
+
+class N(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=1, title="N")]
+    """
+    One choice only
+    """
+
+
+class OpenAIErrorBody(BaseModel):
+    message: Annotated[str, Field(title="Message")]
+    type: Annotated[str, Field(title="Type")]
+    param: Annotated[str | None, Field(title="Param")]
+    code: Annotated[str | None, Field(title="Code")]
+
+
+class OpenAIErrorResponse(BaseModel):
+    error: OpenAIErrorBody
+
+
 class Part(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000000, title="Part")]
     """
@@ -755,6 +936,10 @@ class PinnedMemoryId(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[A-Za-z0-9_.:@-]{1,128}$")]
 
 
+class PresencePenalty(RootModel[float]):
+    root: Annotated[float, Field(ge=-2.0, le=2.0, title="Presence Penalty")]
+
+
 class ProcessingResponse(BaseModel):
     """
     202: a duplicate of a request that is still being answered after a bounded wait. The
@@ -784,6 +969,13 @@ class PutProfileRequest(BaseModel):
     """
     Exactly these memories become the persona's pinned facts (L4)
     """
+
+
+class ResponseMessage(BaseModel):
+    role: Annotated[Literal["assistant"], Field(title="Role")]
+    content: Annotated[str | None, Field(title="Content")]
+    tool_calls: Annotated[list[dict[str, Any]] | None, Field(title="Tool Calls")]
+    refusal: Annotated[str | None, Field(title="Refusal")]
 
 
 class RestoreResponse(BaseModel):
@@ -888,6 +1080,16 @@ class Source(RootModel[str]):
     root: Annotated[str, Field(max_length=1000, min_length=1, title="Source")]
 
 
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    include_usage: Annotated[bool | None, Field(title="Include Usage")] = None
+    """
+    A last chunk with usage and no choices
+    """
+
+
 class SummarizeRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -939,6 +1141,10 @@ class Summary8(RootModel[str]):
     root: Annotated[str, Field(min_length=1, pattern="\\S", title="Summary")]
 
 
+class Temperature(RootModel[float]):
+    root: Annotated[float, Field(ge=0.0, le=2.0, title="Temperature")]
+
+
 class TimelineMonth(BaseModel):
     month: Annotated[str, Field(title="Month")]
     """
@@ -950,6 +1156,10 @@ class TimelineMonth(BaseModel):
 
 class TimelineResponse(BaseModel):
     months: Annotated[list[TimelineMonth], Field(title="Months")]
+
+
+class TopP(RootModel[float]):
+    root: Annotated[float, Field(ge=0.0, le=1.0, title="Top P")]
 
 
 class Topic(RootModel[str]):
@@ -986,6 +1196,12 @@ class TurnView(BaseModel):
     created_at: Annotated[float, Field(title="Created At")]
 
 
+class Usage(BaseModel):
+    prompt_tokens: Annotated[int, Field(title="Prompt Tokens")]
+    completion_tokens: Annotated[int, Field(title="Completion Tokens")]
+    total_tokens: Annotated[int, Field(title="Total Tokens")]
+
+
 class UsedMemoryView(BaseModel):
     memory_id: Annotated[str, Field(title="Memory Id")]
     preview: Annotated[str, Field(title="Preview")]
@@ -999,6 +1215,13 @@ class UsedMemoryView(BaseModel):
     score: Annotated[float | None, Field(title="Score")]
     """
     The retrieval rank score; null for pinned facts
+    """
+
+
+class User(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, title="User")]
+    """
+    Accepted and not used (the caller is)
     """
 
 

@@ -962,6 +962,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openai/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenAI-compatible chat completion that remembers (the OpenAI client's api_key is the user's token) */
+        post: operations["chat_completions_openai_v1_chat_completions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/backend/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenAI-compatible chat completion that remembers (trusted backend, X-Engram-User) */
+        post: operations["backend_chat_completions_openai_backend_v1_chat_completions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models the OpenAI-compatible door serves */
+        get: operations["models_openai_v1_models_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/backend/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models the OpenAI-compatible door serves (trusted backend) */
+        get: operations["backend_models_openai_backend_v1_models_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{user_id}/audit": {
         parameters: {
             query?: never;
@@ -1082,6 +1150,125 @@ export interface components {
             /** Parts */
             parts: number;
         };
+        /** ChatCompletion */
+        ChatCompletion: {
+            /** Id */
+            id: string;
+            /**
+             * Object
+             * @constant
+             */
+            object: "chat.completion";
+            /** Created */
+            created: number;
+            /** Model */
+            model: string;
+            /** Choices */
+            choices: components["schemas"]["Choice"][];
+            usage: components["schemas"]["Usage"];
+            engram: components["schemas"]["EngramView"];
+        };
+        /** ChatCompletionRequest */
+        ChatCompletionRequest: {
+            /**
+             * Model
+             * @description `engram` (the deployment's chat model) or one GET /openai/v1/models lists
+             * @example engram
+             */
+            model: string;
+            /**
+             * Messages
+             * @description The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window.
+             */
+            messages: components["schemas"]["ChatMessage"][];
+            /**
+             * Stream
+             * @description Server-sent events (delivered whole: see docs)
+             */
+            stream?: boolean | null;
+            stream_options?: components["schemas"]["StreamOptions"] | null;
+            /**
+             * N
+             * @description One choice only
+             */
+            n?: number | null;
+            /**
+             * Tools
+             * @description Passed to the model unchanged
+             */
+            tools?: {
+                [key: string]: unknown;
+            }[] | null;
+            /**
+             * Tool Choice
+             * @description Passed to the model unchanged
+             */
+            tool_choice?: string | {
+                [key: string]: unknown;
+            } | null;
+            /** Parallel Tool Calls */
+            parallel_tool_calls?: boolean | null;
+            /** Temperature */
+            temperature?: number | null;
+            /** Top P */
+            top_p?: number | null;
+            /** Max Tokens */
+            max_tokens?: number | null;
+            /** Max Completion Tokens */
+            max_completion_tokens?: number | null;
+            /** Stop */
+            stop?: string | string[] | null;
+            /** Presence Penalty */
+            presence_penalty?: number | null;
+            /** Frequency Penalty */
+            frequency_penalty?: number | null;
+            /** Seed */
+            seed?: number | null;
+            /** Response Format */
+            response_format?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * User
+             * @description Accepted and not used (the caller is)
+             */
+            user?: string | null;
+            metadata?: components["schemas"]["DoorMetadata"] | null;
+        };
+        /**
+         * ChatMessage
+         * @description One message, as OpenAI defines it; fields this model does not name pass through too.
+         */
+        ChatMessage: {
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "system" | "developer" | "user" | "assistant" | "tool";
+            /**
+             * Content
+             * @description Text, or content parts ({type: text, text} and others, passed through)
+             */
+            content?: string | {
+                [key: string]: unknown;
+            }[] | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Tool Calls
+             * @description An assistant's tool calls
+             */
+            tool_calls?: {
+                [key: string]: unknown;
+            }[] | null;
+            /**
+             * Tool Call Id
+             * @description A tool message: the call it answers
+             */
+            tool_call_id?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** ChatRequest */
         ChatRequest: {
             /**
@@ -1156,6 +1343,16 @@ export interface components {
              * @default false
              */
             session_ended: boolean;
+        };
+        /** Choice */
+        Choice: {
+            /** Index */
+            index: number;
+            message: components["schemas"]["ResponseMessage"];
+            /** Finish Reason */
+            finish_reason: string;
+            /** Logprobs */
+            logprobs: null;
         };
         /** ContextRequest */
         ContextRequest: {
@@ -1313,6 +1510,53 @@ export interface components {
             receipt: {
                 [key: string]: unknown;
             } | null;
+        };
+        /**
+         * DoorMetadata
+         * @description OpenAI's metadata map; Engram reads two keys (the X-Engram-* headers win over them).
+         */
+        DoorMetadata: {
+            /** Engram Persona */
+            engram_persona?: string | null;
+            /** Engram Session */
+            engram_session?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EngramView
+         * @description What Engram did for this answer.
+         */
+        EngramView: {
+            /** Request Id */
+            request_id: string;
+            /** Persona Id */
+            persona_id: string;
+            /** Session Id */
+            session_id: string;
+            /**
+             * Gate
+             * @description Whether long-term memory was searched for this message
+             * @enum {string}
+             */
+            gate: "USE" | "SKIP";
+            /** Gate Reason */
+            gate_reason: string;
+            /**
+             * Memories
+             * @description What entered the prompt, and why
+             */
+            memories: components["schemas"]["UsedMemoryView"][];
+            /**
+             * Recorded
+             * @description The round was stored (false: the model answered with tool calls)
+             */
+            recorded: boolean;
+            /**
+             * Deduplicated
+             * @description The stored answer of an earlier copy of this request (D1)
+             */
+            deduplicated: boolean;
         };
         /** ErasureConfirmBody */
         ErasureConfirmBody: {
@@ -1762,6 +2006,45 @@ export interface components {
             /** Content */
             content: string;
         };
+        /** ModelCard */
+        ModelCard: {
+            /** Id */
+            id: string;
+            /**
+             * Object
+             * @constant
+             */
+            object: "model";
+            /** Created */
+            created: number;
+            /** Owned By */
+            owned_by: string;
+        };
+        /** ModelList */
+        ModelList: {
+            /**
+             * Object
+             * @constant
+             */
+            object: "list";
+            /** Data */
+            data: components["schemas"]["ModelCard"][];
+        };
+        /** OpenAIErrorBody */
+        OpenAIErrorBody: {
+            /** Message */
+            message: string;
+            /** Type */
+            type: string;
+            /** Param */
+            param: string | null;
+            /** Code */
+            code: string | null;
+        };
+        /** OpenAIErrorResponse */
+        OpenAIErrorResponse: {
+            error: components["schemas"]["OpenAIErrorBody"];
+        };
         /** PatchMemoryRequest */
         PatchMemoryRequest: {
             /**
@@ -1833,6 +2116,22 @@ export interface components {
              * @description Exactly these memories become the persona's pinned facts (L4)
              */
             pinned_memory_ids: string[];
+        };
+        /** ResponseMessage */
+        ResponseMessage: {
+            /**
+             * Role
+             * @constant
+             */
+            role: "assistant";
+            /** Content */
+            content: string | null;
+            /** Tool Calls */
+            tool_calls: {
+                [key: string]: unknown;
+            }[] | null;
+            /** Refusal */
+            refusal: string | null;
         };
         /** RestoreResponse */
         RestoreResponse: {
@@ -1974,6 +2273,14 @@ export interface components {
             /** Recent */
             recent: components["schemas"]["TurnView"][];
         };
+        /** StreamOptions */
+        StreamOptions: {
+            /**
+             * Include Usage
+             * @description A last chunk with usage and no choices
+             */
+            include_usage?: boolean | null;
+        };
         /** SummarizeRequest */
         SummarizeRequest: {
             /** Messages */
@@ -2060,6 +2367,15 @@ export interface components {
             request_id: string;
             /** Created At */
             created_at: number;
+        };
+        /** Usage */
+        Usage: {
+            /** Prompt Tokens */
+            prompt_tokens: number;
+            /** Completion Tokens */
+            completion_tokens: number;
+            /** Total Tokens */
+            total_tokens: number;
         };
         /** UsedMemoryView */
         UsedMemoryView: {
@@ -8613,6 +8929,405 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+        };
+    };
+    chat_completions_openai_v1_chat_completions_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The persona the rounds belong to (else metadata.engram_persona, else ENGRAM_OPENAI_DOOR_PERSONA) */
+                "x-engram-persona"?: string | null;
+                /** @description The session (else metadata.engram_session, else ENGRAM_OPENAI_DOOR_SESSION) */
+                "x-engram-session"?: string | null;
+                /** @description One round per key (D1); without it, /chat's dedup window */
+                "idempotency-key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description A chat.completion; with stream: true, the same answer as chat.completion.chunk server-sent events ending with `data: [DONE]`, delivered in one response (API Gateway buffers it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNAUTHORIZED: no valid credentials (missing, expired or foreign token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; FORBIDDEN: the caller may not act here (an end-user token on a backend route, an IAM principal not on the allow-list, a chatbot backend on the operators' audit route); TENANT_FORBIDDEN: X-Engram-Tenant names a tenant the principal is not bound to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description model_not_found: `model` is neither `engram` nor one GET .../models lists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body; ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes (Retry-After); a write after it starts an empty life */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; suffix types such as application/vnd.x+json included) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; THROTTLED: the stage's or the route's rate limit (API Gateway) or a model's rate limit; retry later. QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent (ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+        };
+    };
+    backend_chat_completions_openai_backend_v1_chat_completions_post: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The user the backend acts for */
+                "x-engram-user": string;
+                /** @description The persona the rounds belong to (else metadata.engram_persona, else ENGRAM_OPENAI_DOOR_PERSONA) */
+                "x-engram-persona"?: string | null;
+                /** @description The session (else metadata.engram_session, else ENGRAM_OPENAI_DOOR_SESSION) */
+                "x-engram-session"?: string | null;
+                /** @description One round per key (D1); without it, /chat's dedup window */
+                "idempotency-key"?: string | null;
+                /** @description The tenant the caller acts in: one its principal is bound to (EnvConfig.backend_principals, or audit_readers on the audit route); another is 403 TENANT_FORBIDDEN. Absent: the principal's only tenant (400 when it is bound to several). */
+                "X-Engram-Tenant"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description A chat.completion; with stream: true, the same answer as chat.completion.chunk server-sent events ending with `data: [DONE]`, delivered in one response (API Gateway buffers it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNAUTHORIZED: no valid credentials (missing, expired or foreign token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; FORBIDDEN: the caller may not act here (an end-user token on a backend route, an IAM principal not on the allow-list, a chatbot backend on the operators' audit route); TENANT_FORBIDDEN: X-Engram-Tenant names a tenant the principal is not bound to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description model_not_found: `model` is neither `engram` nor one GET .../models lists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body; ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes (Retry-After); a write after it starts an empty life */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; suffix types such as application/vnd.x+json included) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; THROTTLED: the stage's or the route's rate limit (API Gateway) or a model's rate limit; retry later. QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent (ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+        };
+    };
+    models_openai_v1_models_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models a request may name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNAUTHORIZED: no valid credentials (missing, expired or foreign token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; FORBIDDEN: the caller may not act here (an end-user token on a backend route, an IAM principal not on the allow-list, a chatbot backend on the operators' audit route); TENANT_FORBIDDEN: X-Engram-Tenant names a tenant the principal is not bound to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; NOT_FOUND: no such session, memory, document or request (or none of the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body; ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes (Retry-After); a write after it starts an empty life */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; suffix types such as application/vnd.x+json included) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; THROTTLED: the stage's or the route's rate limit (API Gateway) or a model's rate limit; retry later. QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent (ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+        };
+    };
+    backend_models_openai_backend_v1_models_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant the caller acts in: one its principal is bound to (EnvConfig.backend_principals, or audit_readers on the audit route); another is 403 TENANT_FORBIDDEN. Absent: the principal's only tenant (400 when it is bound to several). */
+                "X-Engram-Tenant"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models a request may name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNAUTHORIZED: no valid credentials (missing, expired or foreign token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; FORBIDDEN: the caller may not act here (an end-user token on a backend route, an IAM principal not on the allow-list, a chatbot backend on the operators' audit route); TENANT_FORBIDDEN: X-Engram-Tenant names a tenant the principal is not bound to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; NOT_FOUND: no such session, memory, document or request (or none of the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; CONFLICT: a stale version, or the resource is being changed by another request; read again and retry. REQUEST_IN_PROGRESS: the first request with this idempotency_key is still running (Retry-After); IDEMPOTENCY_KEY_REUSED: an idempotency_key sent again with a different body; ERASURE_IN_PROGRESS: the user's data is being erased, no write for them lands until it completes (Retry-After); a write after it starts an empty life */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; PAYLOAD_TOO_LARGE: a text or the whole request is over its limit (details.limit) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (parameters such as charset aside; suffix types such as application/vnd.x+json included) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; THROTTLED: the stage's or the route's rate limit (API Gateway) or a model's rate limit; retry later. QUOTA_EXCEEDED: the user's erasure requests or export jobs for the UTC day are spent (ENGRAM_ERASURE_REQUESTS_PER_DAY, ENGRAM_EXPORT_JOBS_PER_DAY; Retry-After: the next day) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
                 };
             };
         };

@@ -44,6 +44,7 @@ class ContextInput:
     recent: Sequence[Turn]
     memory: MemorySlot
     gate: GateResult
+    policy: str | None = None  # the system message's head; None: settings.system_policy
 
 
 # Who a statement is about is not what it says: "I've been short of breath" and the fact made of it,
@@ -121,8 +122,9 @@ class ContextAssembler:
         trimmed = {"recent": 0, "memories": 0, "summary": 0}
 
         def build() -> tuple[list[dict[str, str]], list[ContextBlock], int]:
-            system = s.system_policy
-            blocks = [ContextBlock("system", s.system_policy, count(s.system_policy))]
+            policy = s.system_policy if ci.policy is None else ci.policy
+            system = policy
+            blocks = [ContextBlock("system", policy, count(policy))]
             if pinned:
                 text = PINNED_HEADING + "".join(f"- {p}\n" for p in pinned)
                 system += "\n\n" + text

@@ -9,12 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engram.conversation.client_chat import ClientRequest
 from engram.conversation.context import ContextAssembler, ContextInput
 from engram.conversation.gate import MemoryGate
 from engram.conversation.models import (
     AppendResult,
     AssembledContext,
     Claim,
+    Completion,
     LoggedRound,
     MemoryItemView,
     MemoryQuery,
@@ -26,6 +28,7 @@ from engram.conversation.models import (
     Turn,
 )
 from engram.conversation.ports import (
+    ClientModel,
     ConversationStore,
     IdempotencyStore,
     MemoryProvider,
@@ -38,6 +41,7 @@ from engram.kernel.clock import Clock
 from engram.kernel.errors import (
     Conflict,
     DuplicateRequest,
+    LlmFailure,
     NotFound,
     PayloadTooLarge,
     StoreUnavailable,
@@ -97,6 +101,7 @@ class ConversationService:
     metrics: MetricsSink
     counter: TokenCounter
     wait: Callable[[float], None] = field(default=_wait)
+    client_model: ClientModel | None = None  # the OpenAI-compatible door's model (chat_messages)
 
     def _tokens(self, user_text: str, assistant_text: str) -> int:
         return self.counter.count(user_text) + self.counter.count(assistant_text)
@@ -138,6 +143,7 @@ class ConversationService:
         snapshot: SessionSnapshot,
         record_access: bool = True,
         bridge: MemoryItemView | None = None,
+        policy: str | None = None,
     ) -> tuple[AssembledContext, MemorySlot]:
         gate = self.gate.decide(text)
         meta = snapshot.meta
@@ -153,7 +159,9 @@ class ConversationService:
             bridge=bridge,
         )
         slot = self.memory.slot(query, gate)
-        ctx = self.assembler.assemble(ContextInput(text=text, summary=summary, recent=recent, memory=slot, gate=gate))
+        ctx = self.assembler.assemble(
+            ContextInput(text=text, summary=summary, recent=recent, memory=slot, gate=gate, policy=policy)
+        )
         if ctx.memory_ids and record_access:
             self.memory.accessed(key, ctx.memory_ids, self.clock.now())  # R1 access boost, off the reply path
         return ctx, slot
@@ -224,6 +232,13 @@ class ConversationService:
             self.transcripts.clear(key.owner, audio_id)
         return result
 
+    def chat_messages(self, key: SessionKey, request: ClientRequest) -> dict[str, Any]:
+        """The OpenAI-compatible door (client_chat.py): a turn on the client's own messages, with
+        /chat's dedup (D1), append and post-turn path; the answer's shape is /chat's, plus the
+        model's finish_reason, usage and any tool_calls (a round they answer is not recorded)."""
+        text = self._check_text("message", request.user_text)
+        return self._chat_once(key, text, request.round_key(), client=request)
+
     def _processing(self, rid: str) -> dict[str, Any]:
         return {
             "status": "processing",
@@ -233,7 +248,12 @@ class ConversationService:
         }
 
     def _chat_once(
-        self, key: SessionKey, text: str, idempotency_key: str | None, rid: str | None = None
+        self,
+        key: SessionKey,
+        text: str,
+        idempotency_key: str | None,
+        rid: str | None = None,
+        client: ClientRequest | None = None,
     ) -> dict[str, Any]:
         s = self.settings
         now = self.clock.now()
@@ -252,10 +272,10 @@ class ConversationService:
         if marker.owner != owner or marker.state == "completed":
             answer = self._duplicate(key, marker)
             if answer is None:  # the first copy failed and let go: this copy runs it (once)
-                return self._chat_once(key, text, idempotency_key, rid) if first_try else self._processing(rid)
+                return self._chat_once(key, text, idempotency_key, rid, client) if first_try else self._processing(rid)
             return answer
         try:
-            result = self._run_turn(key, text, rid, owner)
+            result = self._run_turn(key, text, rid, owner, client)
         except BaseException:
             self.store.release_request(key, rid, owner)
             raise
@@ -318,7 +338,16 @@ class ConversationService:
         return {**self.answer_of(key, marker), "status": "completed", "deduplicated": True}
 
     @traced("engram.turn.record")
-    def _run_turn(self, key: SessionKey, text: str, rid: str, owner: str) -> dict[str, Any]:
+    def _reply(self, ctx: AssembledContext, client: ClientRequest | None) -> Completion:
+        if client is None:
+            return self.responder.reply(ctx.messages)
+        if self.client_model is None:
+            raise LlmFailure("no model serves the OpenAI-compatible door in this deployment")
+        return self.client_model.reply_for_client(client.prompt(ctx), client.model, client.params)
+
+    def _run_turn(
+        self, key: SessionKey, text: str, rid: str, owner: str, client: ClientRequest | None = None
+    ) -> dict[str, Any]:
         started = time.perf_counter()
         now = self.clock.now()
         snapshot = self.store.load(key, self.settings.recent_window_rounds, now)
@@ -331,8 +360,12 @@ class ConversationService:
             and not hint.is_open(now, self.settings.session_idle_timeout_s)
         ):
             hint = None  # the idle run may have been closed just now: the append reads the META again
-        ctx, _ = self._context(key, text, self._live(snapshot, now), bridge=bridge)
-        completion = self.responder.reply(ctx.messages)
+        live = self._live(snapshot, now)
+        if client is not None and client.has_history:  # the client's history stands for the window
+            live = SessionSnapshot(meta=live.meta, recent=())
+        policy = client.policy(self.settings.system_policy) if client is not None else None
+        ctx, _ = self._context(key, text, live, bridge=bridge, policy=policy)
+        completion = self._reply(ctx, client)
         result: dict[str, Any] = {
             "reply": completion.text,
             "model": completion.model,
@@ -349,6 +382,17 @@ class ConversationService:
             "max_tokens": ctx.max_tokens,
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
         }
+        if client is not None:
+            result["finish_reason"] = completion.finish_reason
+            result["usage"] = {
+                "prompt_tokens": completion.prompt_tokens,
+                "completion_tokens": completion.completion_tokens,
+            }
+            if completion.tool_calls or not completion.text.strip():
+                # Not a round yet (the client runs the tools and sends their results) or no answer
+                # to keep: nothing is stored, and a retry runs again.
+                self.store.release_request(key, rid, owner)
+                return {**result, "tool_calls": list(completion.tool_calls), "turn": 0, "recorded": False}
         try:
             appended = self.store.append_turn(
                 key,

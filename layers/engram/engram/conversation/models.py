@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from engram.kernel.keys import SessionKey
 from engram.language.masking import mask_text
@@ -195,6 +195,10 @@ class Completion:
     model: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    # The OpenAI-compatible door: the model's tool calls, as it sent them (passed back unchanged),
+    # and why it stopped ("stop", "length", "tool_calls" ...)
+    tool_calls: tuple[dict[str, Any], ...] = ()
+    finish_reason: str = "stop"
 
 
 @dataclass(slots=True)

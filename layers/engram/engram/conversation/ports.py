@@ -200,6 +200,18 @@ class Responder(Protocol):
     def reply(self, messages: Sequence[dict[str, str]]) -> Completion: ...
 
 
+class ClientModel(Protocol):
+    """The reply model of the OpenAI-compatible door: the client's messages (content parts, tool
+    calls and results as sent) and its own parameters (tools, tool_choice, temperature ...) reach
+    the model unchanged; `model` None is the deployment's chat model."""
+
+    name: str
+
+    def reply_for_client(
+        self, messages: Sequence[dict[str, Any]], model: str | None, params: dict[str, Any]
+    ) -> Completion: ...
+
+
 class Summarizer(Protocol):
     name: str
 

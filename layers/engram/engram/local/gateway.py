@@ -43,6 +43,18 @@ LINE_ROUTE = re.compile(r"^/line/webhook/[^/]+$")  # W1: its own function, no au
 LOCAL_SIGN_IN = "/local/token"  # the inspector's "sign in as" for demo users: the local stack only, never in AWS
 
 
+# The OpenAI-compatible door (functions/api/routes/openai_compat.py): end users' JWT, backends' IAM.
+OPENAI_USER = "/openai/v1/"
+OPENAI_BACKEND = "/openai/backend/v1/"
+
+
+def _door_key(path: str, headers: dict[str, str]) -> str:
+    """Locally an OpenAI client's api_key may be the backend key: it sends it as a bearer token
+    (in AWS the backend signs with SigV4 instead)."""
+    bearer = headers.get("authorization", "")
+    return bearer[7:].strip() if path.startswith(OPENAI_BACKEND) and bearer.lower().startswith("bearer ") else ""
+
+
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
 
@@ -128,11 +140,11 @@ class LocalGateway:
                 {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()},
                 str(result.get("body") or "").encode(),
             )
-        if path.startswith(("/v1/users/", "/v1/kb/")):  # IAM-authorized routes in AWS; a backend API key locally
-            iam_caller = _iam_caller(self._settings, lower.get("x-api-key", ""))
+        if path.startswith(("/v1/users/", "/v1/kb/", OPENAI_BACKEND)):  # IAM in AWS; a backend API key locally
+            iam_caller = _iam_caller(self._settings, lower.get("x-api-key") or _door_key(path, lower))
             if iam_caller is None:
                 return _deny(403, "FORBIDDEN", "backend routes need a backend (or operator) API key")
-        elif path.startswith("/v1/"):  # JWT authorizer
+        elif path.startswith(("/v1/", OPENAI_USER)):  # JWT authorizer
             try:
                 claims = tokens.verify(self._settings, lower.get("authorization"))
             except Unauthorized as exc:

@@ -168,6 +168,7 @@ def build_container(
         outbox=outbox,
         metrics=metrics,
         counter=counter,
+        client_model=models.client_model,
     )
     container = Container(
         settings=settings,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engram.adapters.token_counter import QuicktokCounter
-from engram.conversation.ports import GateClassifier, Responder, Summarizer
+from engram.conversation.ports import ClientModel, GateClassifier, Responder, Summarizer
 from engram.memory.ports import Embedder, Extractor
 from engram.settings import Settings
 
@@ -18,6 +18,7 @@ class Models:
     gate: GateClassifier
     extractor: Extractor
     embedder: Embedder
+    client_model: ClientModel | None = None  # the OpenAI-compatible door's: the responder, with the client's parameters
 
 
 def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
@@ -34,8 +35,9 @@ def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
         )
 
         client = OpenAIClient(settings)
+        responder = OpenAIResponder(client, settings.reply_max_tokens)
         return Models(
-            responder=OpenAIResponder(client, settings.reply_max_tokens),
+            responder=responder,
             summarizer=OpenAISummarizer(client),
             gate=OpenAIGateClassifier(client, settings.gate_llm_max_tokens),
             extractor=OpenAIExtractor(client, HeuristicExtractor()),
@@ -46,16 +48,19 @@ def build_models(settings: Settings, counter: QuicktokCounter) -> Models:
                 counter=QuicktokCounter.for_model(settings.embedding_model),
                 max_input_tokens=settings.embedding_max_input_tokens,
             ),
+            client_model=responder,
         )
     from engram.adapters.embedders.local import LocalEmbedder
     from engram.adapters.local_models.gate import LocalGateClassifier
     from engram.adapters.local_models.responder import LocalResponder
     from engram.adapters.local_models.summarizer import LocalSummarizer
 
+    local = LocalResponder()
     return Models(
-        responder=LocalResponder(),
+        responder=local,
         summarizer=LocalSummarizer(counter),
         gate=LocalGateClassifier(),
         extractor=HeuristicExtractor(),
         embedder=LocalEmbedder(query_max_tokens=settings.local_query_max_tokens),
+        client_model=local,
     )

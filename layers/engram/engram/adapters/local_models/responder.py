@@ -12,8 +12,10 @@ language's (language/<code>/replies.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engram.adapters.local_models import LOCAL_MODEL
+from engram.conversation.client_chat import SYSTEM_ROLES, message_text
 from engram.conversation.models import Completion
 from engram.language.analysis import analyze, detect_language
 from engram.language.gate_words import asks_only, is_question
@@ -87,3 +89,19 @@ class LocalResponder:
         if earlier:
             parts.append(replies.earlier_rounds.format(count=earlier))
         return Completion(text=" ".join(parts), model=self.name)
+
+    def reply_for_client(
+        self, messages: Sequence[dict[str, Any]], model: str | None, params: dict[str, Any]
+    ) -> Completion:
+        """The OpenAI-compatible door without a key: the same labelled reply, read from every
+        system message (the client's and Engram's memory) and the rounds' text up to the last
+        user message. It names no other model and calls no tool; the parameters change nothing."""
+        system = "\n\n".join(message_text(m.get("content")) for m in messages if m.get("role") in SYSTEM_ROLES)
+        rounds = [
+            {"role": str(m["role"]), "content": message_text(m.get("content"))}
+            for m in messages
+            if m.get("role") in ("user", "assistant")
+        ]
+        while rounds and rounds[-1]["role"] != "user":
+            rounds.pop()
+        return self.reply([{"role": "system", "content": system}, *rounds])

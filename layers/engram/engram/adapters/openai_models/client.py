@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engram.conversation.models import Completion
-from engram.kernel.errors import LlmFailure
+from engram.kernel.errors import LlmFailure, ValidationFailed
 from engram.settings import Settings
 
 
@@ -68,6 +68,41 @@ class OpenAIClient:
             model=response.model or self._settings.chat_model,
             prompt_tokens=usage.prompt_tokens if usage else 0,
             completion_tokens=usage.completion_tokens if usage else 0,
+        )
+
+    def complete_for_client(
+        self, messages: Sequence[dict[str, Any]], model: str | None, params: dict[str, Any]
+    ) -> Completion:
+        """The OpenAI-compatible door's call: the client's messages and parameters (tools,
+        tool_choice, temperature ...) as it sent them, its tool calls returned as the model sent
+        them. A request the model refuses (a bad tool schema, a parameter the model lacks) is
+        the client's error (400), not ours."""
+        import openai
+
+        try:
+            response = self.raw().chat.completions.create(
+                model=model or self._settings.chat_model, messages=list(messages), **params
+            )
+        except openai.BadRequestError as exc:
+            body = exc.body if isinstance(exc.body, dict) else {}
+            raise ValidationFailed(
+                f"the model refused the request: {str(body.get('message') or exc.message)[:300]}",
+                details={"param": body.get("param"), "cause": "model_bad_request"},
+            ) from exc
+        except openai.OpenAIError as exc:
+            raise LlmFailure("the language model call failed", details={"cause": type(exc).__name__}) from exc
+        if not response.choices:
+            raise LlmFailure("the language model returned no choices")
+        choice = response.choices[0]
+        usage = response.usage
+        calls = tuple(call.model_dump(mode="json", exclude_none=True) for call in choice.message.tool_calls or ())
+        return Completion(
+            text=choice.message.content or "",
+            model=response.model or model or self._settings.chat_model,
+            prompt_tokens=usage.prompt_tokens if usage else 0,
+            completion_tokens=usage.completion_tokens if usage else 0,
+            tool_calls=calls,
+            finish_reason=choice.finish_reason or "stop",
         )
 
     def embed(self, texts: Sequence[str], dimensions: int | None) -> list[list[float]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from engram.adapters.openai_models.client import OpenAIClient
 from engram.conversation.models import Completion, GateDecision, GateResult, SessionSummary, Turn
@@ -26,6 +26,12 @@ class OpenAIResponder:
 
     def reply(self, messages: Sequence[dict[str, str]]) -> Completion:
         return self._client.complete(messages, max_tokens=self._max_tokens, temperature=0.7)
+
+    def reply_for_client(
+        self, messages: Sequence[dict[str, Any]], model: str | None, params: dict[str, Any]
+    ) -> Completion:
+        """The OpenAI-compatible door: the client's parameters decide (its max_tokens too)."""
+        return self._client.complete_for_client(messages, model, params)
 
 
 class OpenAISummarizer:

@@ -748,7 +748,7 @@ def test_lowering_a_fence_already_down_is_one_request(stack: tuple[Container, Lo
     fence.raise_for("default", USER, "er-a")
     fence.raise_for("default", USER, "er-b", persona_id="nurse")
     fence.lower_for("default", USER, "er-a")  # another erasure still runs: the item stays
-    fence.lower_for("default", USER, "er-b", persona_id="nurse")  # the last: the item goes
-    assert fence.requests == 2 + 1 + 2
+    fence.lower_for("default", USER, "er-b", persona_id="nurse")  # the last: the mark is put, the item goes
+    assert fence.requests == 2 + 1 + 3
     fence.lower_for("default", USER, "er-a")
-    assert fence.requests == 6
+    assert fence.requests == 7

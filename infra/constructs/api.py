@@ -5,6 +5,8 @@ Two kinds of caller, three routes:
 - trusted backends acting for a user: `ANY /v1/users/{userId}/{proxy+}` (and the
   knowledge base, `ANY /v1/kb/{proxy+}`) with
   IAM (SigV4) authorization — more specific, so API Gateway matches it first.
+The OpenAI-compatible door has the same two: `ANY /openai/v1/{proxy+}` (JWT) and
+`ANY /openai/backend/v1/{proxy+}` (IAM).
 Two routes have no authorizer: the LINE webhook (which verifies X-Line-Signature itself,
 added with its handler) and `GET /inspector` + `GET /inspector/{name}`, the memory inspector's
 static files (no data; the page calls the authorized /v1 routes with the user's token).
@@ -115,6 +117,18 @@ class EngramApi(Construct):
         )
         self.http_api.add_routes(
             path="/v1/kb/{proxy+}",  # the tenant knowledge base (L8): trusted backends only
+            methods=[apigw.HttpMethod.ANY],
+            integration=integration,
+            authorizer=authorizers.HttpIamAuthorizer(),
+        )
+        # The OpenAI-compatible door (functions/api/routes/openai_compat.py): one authorizer per
+        # route, so end users (the OpenAI client's api_key is their JWT) and backends (SigV4,
+        # X-Engram-User) have a path each. Responses are buffered: no server-sent events as they happen.
+        self.http_api.add_routes(
+            path="/openai/v1/{proxy+}", methods=[apigw.HttpMethod.ANY], integration=integration, authorizer=jwt
+        )
+        self.http_api.add_routes(
+            path="/openai/backend/v1/{proxy+}",
             methods=[apigw.HttpMethod.ANY],
             integration=integration,
             authorizer=authorizers.HttpIamAuthorizer(),

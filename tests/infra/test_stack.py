@@ -568,6 +568,8 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
         "ANY /v1/{proxy+}",
         "ANY /v1/users/{userId}/{proxy+}",
         "ANY /v1/kb/{proxy+}",
+        "ANY /openai/v1/{proxy+}",  # the OpenAI-compatible door: end users
+        "ANY /openai/backend/v1/{proxy+}",  # and backends (X-Engram-User)
         "GET /v1/users/{userId}/audit",  # P6: the audit reader's own function
         "POST /line/webhook/{channel}",  # W1: no authorizer, the signature is checked in code
         "GET /inspector",  # the inspector's static page: no authorizer, no data
@@ -579,6 +581,10 @@ def test_routes_and_authorizers(templates: dict[str, dict[str, Any]], assertions
     assert routes["ANY /v1/{proxy+}"]["AuthorizationType"] == "JWT"
     assert routes["ANY /v1/users/{userId}/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
     assert routes["GET /v1/users/{userId}/audit"]["AuthorizationType"] == "AWS_IAM"
+    assert routes["ANY /openai/v1/{proxy+}"]["AuthorizationType"] == "JWT"
+    assert routes["ANY /openai/v1/{proxy+}"]["AuthorizerId"] == routes["ANY /v1/{proxy+}"]["AuthorizerId"]
+    assert routes["ANY /openai/backend/v1/{proxy+}"]["AuthorizationType"] == "AWS_IAM"
+    assert routes["ANY /openai/v1/{proxy+}"]["Target"] == routes["ANY /v1/{proxy+}"]["Target"]  # the api function
     template.has_resource_properties(
         "AWS::ApiGatewayV2::Authorizer",
         {

@@ -39,6 +39,26 @@ class FunctionSizing:
     # None = unreserved. New accounts have a concurrency quota of 10, so
     # reserving anything in dev would fail the deploy.
     reserved_concurrency: int | None = None
+    # Cold starts (docs/cost.md): SnapStart resumes new environments from a snapshot of init
+    # (engram/snapshot.py keeps credentials and connections out of it); provisioned concurrency keeps
+    # this many initialized. Either publishes a version behind the alias "live", which API Gateway
+    # invokes. Lambda allows one or the other on a function, not both.
+    snapstart: bool = False
+    provisioned_concurrency: int = 0
+
+    def __post_init__(self) -> None:
+        if self.snapstart and self.provisioned_concurrency:
+            raise ValueError("SnapStart and provisioned concurrency exclude each other (Lambda)")
+        if self.provisioned_concurrency < 0:
+            raise ValueError("provisioned_concurrency must be >= 0")
+        reserved = self.reserved_concurrency
+        if reserved is not None and self.provisioned_concurrency > reserved:
+            raise ValueError("provisioned_concurrency cannot exceed reserved_concurrency")
+
+    @property
+    def published(self) -> bool:
+        """Invoked through a published version and its alias, not $LATEST."""
+        return self.snapstart or self.provisioned_concurrency > 0
 
 
 @dataclass(frozen=True)
@@ -225,6 +245,8 @@ class EnvConfig:
     alarms: AlarmThresholds = field(default_factory=AlarmThresholds)
     # P6: the audit table's only writer; one small transaction per audited request
     audit_writer: FunctionSizing = field(default_factory=lambda: FunctionSizing(memory_mb=512, timeout_s=10))
+    # W1: the LINE webhook's sizing; None = the API's (memory, timeout, SnapStart / provisioned concurrency)
+    line_webhook: FunctionSizing | None = None
     # Extra ENGRAM_* settings (SPEC defaults overridden per environment), e.g.
     # {"ENGRAM_SESSION_IDLE_TIMEOUT_S": "300"}.
     settings_env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -286,7 +308,7 @@ STAGING = EnvConfig(
     ),
     snapshot_hour_utc=2,
     jwt_audience=("engram-staging",),
-    api=FunctionSizing(memory_mb=1024, timeout_s=29),
+    api=FunctionSizing(memory_mb=1024, timeout_s=29, snapstart=True),  # and the LINE webhook (docs/cost.md)
     turn_worker=FunctionSizing(memory_mb=1024, timeout_s=120),
     indexer=FunctionSizing(memory_mb=512, timeout_s=60),
     jobs=FunctionSizing(memory_mb=1024, timeout_s=900),

@@ -99,7 +99,7 @@ class EngramApi(Construct):
             access_log_settings=_AccessLogs(access_logs),
             throttle=apigw.ThrottleSettings(rate_limit=cfg.api_throttle_rate, burst_limit=cfg.api_throttle_burst),
         )
-        integration = integrations.HttpLambdaIntegration("Api", self.handler.function)
+        integration = integrations.HttpLambdaIntegration("Api", self.handler.target)  # the alias, if published
         jwt = authorizers.HttpJwtAuthorizer(
             "EndUserJwt",
             cfg.jwt_issuer,

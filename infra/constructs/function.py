@@ -89,7 +89,21 @@ class EngramFunction(Construct):
             reserved_concurrent_executions=sizing.reserved_concurrency,
             tracing=lambda_tracing(cfg.tracing),  # O3: on where ADOT sends the spans to X-Ray
             environment=dict(shared.environment),
+            snap_start=lambda_.SnapStartConf.ON_PUBLISHED_VERSIONS if sizing.snapstart else None,
         )
+        # What callers invoke: SnapStart and provisioned concurrency apply to a published version only,
+        # so those functions are invoked through the alias "live" on the version each deploy publishes.
+        self.alias: lambda_.Alias | None = None
+        self.target: lambda_.IFunction = self.function
+        if sizing.published:
+            self.alias = lambda_.Alias(
+                self,
+                "Live",
+                alias_name="live",
+                version=self.function.current_version,
+                provisioned_concurrent_executions=sizing.provisioned_concurrency or None,
+            )
+            self.target = self.alias
         # A role passed in gets no AWSLambdaBasicExecutionRole: logging is granted on its own log group only.
         self.log_group.grant_write(self.role)
         acknowledge(

@@ -62,7 +62,7 @@ class LineChannel(Construct):
             cfg=cfg,
             handler="line_webhook.handler.lambda_handler",
             description="LINE webhook: signature, dedup per webhookEventId, queue (no model call)",
-            sizing=cfg.api,
+            sizing=cfg.line_webhook or cfg.api,
             shared=shared,
         )
         self.worker = EngramFunction(
@@ -104,7 +104,7 @@ class LineChannel(Construct):
         routes = http_api.add_routes(
             path="/line/webhook/{channel}",
             methods=[apigw.HttpMethod.POST],
-            integration=integrations.HttpLambdaIntegration("LineWebhookIntegration", self.webhook.function),
+            integration=integrations.HttpLambdaIntegration("LineWebhookIntegration", self.webhook.target),
         )
         self.routes = routes  # anonymous: throttled per route (EngramApi.throttle_routes)
         for route in routes:

@@ -29,15 +29,16 @@ import boto3
 from _report import machine, print_table, summary, write_json
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
+from engram.adapters.dynamodb.request_count import RequestCount
 from engram.adapters.dynamodb.tables import ensure_table
 from engram.adapters.embedders.local import DIMENSIONS
 from engram.adapters.local_index import LocalIndex
 from engram.kernel.keys import SessionKey
 from engram.local import tokens
 from engram.local.dynamodb_local import DynamoDBLocal, free_port, local_aws_env
+from engram.privacy.models import AuditEntry
 from engram.settings import Settings
 from engram.wiring import build_container
-from engram.wiring.crypto import bound_models
 
 MESSAGES = [
     "I coughed a lot last night and my chest felt tight.",
@@ -45,6 +46,7 @@ MESSAGES = [
     "昨天晚上咳嗽很厲害，今天呼吸比較喘。",
     "I took my inhaler at 8 and felt better after an hour.",
 ]
+TURNS = 20  # turns counted per path
 
 
 def start_server(endpoint: str, long_term: bool) -> tuple[subprocess.Popen[str], int]:
@@ -165,64 +167,59 @@ def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: st
 
 
 def requests_per_turn(settings: Settings, turns: int) -> dict[str, Any]:
-    """Count DynamoDB calls and capacity per turn, in-process: on the API path (recorded
-    turns, chat turns) and in the turn worker (its jobs collected on the API side, then run
-    by a long-term worker), each counted on its own."""
+    """Count DynamoDB calls and capacity per turn, in-process, on every client of the process (the
+    single table, the data-key table, the audit log): on the API path (recorded turns, chat turns,
+    each with the audit entry its request leaves, as functions/api/audit.py writes it) and in the
+    turn worker (its jobs collected on the API side, then run by a long-term worker), each counted
+    on its own, by operation, table and key."""
     jobs: list[dict[str, Any]] = []
     api = build_container(
         settings, queue_mode="inline", long_term=False, index=LocalIndex.in_memory(DIMENSIONS), job_handler=jobs.append
     )
-    bound = bound_models(TableConfig.from_settings(settings))
-    # every PynamoDB model class has its own connection and botocore client: hook them all
-    clients = {
-        id(c): c
-        for c in (
-            m._get_connection().connection.client
-            for m in (bound.session, bound.idempotency, bound.memory, bound.profile)
-        )
-    }
-    calls: Counter[str] = Counter()
-    capacity = Counter[str]()
+    count = RequestCount(main_table=settings.table_name, with_capacity=True)
 
-    def ask_capacity(params: dict[str, Any], **_: Any) -> None:
-        params.setdefault("ReturnConsumedCapacity", "TOTAL")
+    def audited(key: SessionKey, route: str) -> None:
+        trail = api.audit_trail
+        subject = trail.subject(key.tenant_id, key.user_id)
+        entry = AuditEntry(key.tenant_id, subject, api.clock.now(), f"POST {route}", "end_user", subject, "200")
+        trail.record(entry)
 
-    def count(http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
-        calls[model.name] += 1
-        cc = parsed.get("ConsumedCapacity")
-        for item in cc if isinstance(cc, list) else [cc] if cc else []:
-            capacity["total"] += float(item.get("CapacityUnits", 0))
+    def measure(run: Any) -> tuple[float, float, dict[str, int], dict[str, int]]:
+        count.clear()
+        with count.counting():
+            run()
+        return len(count) / turns, count.capacity / turns, dict(count.by_operation()), dict(count.by_label())
 
-    for client in clients.values():
-        client.meta.events.register("before-parameter-build.dynamodb.*", ask_capacity)
-        client.meta.events.register("after-call.dynamodb.*", count)
+    def record(key: SessionKey, i: int, tag: str) -> None:
+        api.conversation.record_turn(key, MESSAGES[i % 4], "Noted.", f"{tag}{i}")
+        audited(key, "/v1/personas/<persona_id>/sessions/<session_id>/turns")
 
-    def measure(run: Any) -> tuple[float, float, dict[str, int]]:
-        calls.clear()
-        capacity.clear()
-        run()
-        return sum(calls.values()) / turns, capacity["total"] / turns, dict(calls)
+    def chat(key: SessionKey, i: int) -> None:
+        api.conversation.chat(key, f"{MESSAGES[i % 4]} ({i})")
+        audited(key, "/v1/personas/<persona_id>/sessions/<session_id>/chat")
 
+    # the user's data key and audit chain head exist already (a returning user on a warm container)
+    record(SessionKey(settings.default_tenant, "count-user", "p", "s-warm"), 0, "w")
     key = SessionKey(settings.default_tenant, "count-user", "p", "s-count")
-    turn_req, turn_cap, by_op = measure(
-        lambda: [api.conversation.record_turn(key, MESSAGES[i % 4], "Noted.", f"c{i}") for i in range(turns)]
-    )
+    turn_req, turn_cap, by_op, turn_keys = measure(lambda: [record(key, i, "c") for i in range(turns)])
     key2 = SessionKey(settings.default_tenant, "count-user", "p", "s-chat")
-    chat_req, chat_cap, chat_ops = measure(
-        lambda: [api.conversation.chat(key2, f"{MESSAGES[i % 4]} ({i})") for i in range(turns)]
-    )
+    chat_req, chat_cap, chat_ops, chat_keys = measure(lambda: [chat(key2, i) for i in range(turns)])
     # The worker: each recorded turn's job, run by a long-term worker right after the turn (as the
     # queue delivers it), off the request path; only the worker's requests are counted.
     worker = build_container(settings, queue_mode="inline", index=LocalIndex.in_memory(DIMENSIONS))
     key3 = SessionKey(settings.default_tenant, "count-user", "p", "s-long")
     worker_req = worker_cap = 0.0
     worker_ops: Counter[str] = Counter()
+    worker_keys: Counter[str] = Counter()
     for i in range(turns):
         jobs.clear()
         api.conversation.record_turn(key3, MESSAGES[i % 4], "Noted.", f"l{i}")
-        req, cap, ops = measure(lambda: [worker.post_turn.handle(j) for j in jobs if j.get("kind") == "after_turn"])
+        req, cap, ops, labels = measure(
+            lambda: [worker.post_turn.handle(j) for j in jobs if j.get("kind") == "after_turn"]
+        )
         worker_req, worker_cap = worker_req + req, worker_cap + cap
         worker_ops.update(ops)
+        worker_keys.update(labels)
     return {
         "ddb_requests_per_turn": round(turn_req, 2),
         "ddb_capacity_per_turn": round(turn_cap, 2),
@@ -235,7 +232,18 @@ def requests_per_turn(settings: Settings, turns: int) -> dict[str, Any]:
         "ops_per_recorded_turns": by_op,
         "ops_per_chat_turns": chat_ops,
         "ops_per_worker_turns": dict(worker_ops),
+        "requests_by_key_recorded_turns": turn_keys,
+        "requests_by_key_chat_turns": chat_keys,
+        "requests_by_key_worker_turns": dict(worker_keys),
     }
+
+
+def print_breakdown(figures: dict[str, Any], turns: int) -> None:
+    """Each path's requests by operation, table and key, over all its turns."""
+    for path in ("recorded_turns", "chat_turns", "worker_turns"):
+        labels: dict[str, int] = figures[f"requests_by_key_{path}"]
+        rows = [[n, label] for label, n in sorted(labels.items(), key=lambda kv: (-kv[1], kv[0]))]
+        print_table(f"{path.replace('_', ' ')}: requests over {turns} turns, by key", ["requests", "request"], rows)
 
 
 def main() -> None:
@@ -278,7 +286,7 @@ def main() -> None:
         if server is not None:
             server.terminate()
             server.wait()
-    figures.update(requests_per_turn(settings, 20))
+    figures.update(requests_per_turn(settings, TURNS))
     ddb.stop()
     if rows:
         print_table(
@@ -307,6 +315,7 @@ def main() -> None:
             ],
         ],
     )
+    print_breakdown(figures, TURNS)
     print(f"\nmachine: {figures['machine']}")
     write_json(args.json_path, figures)
 

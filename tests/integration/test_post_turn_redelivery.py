@@ -16,6 +16,7 @@ from engram.kernel.clock import ManualClock
 from engram.kernel.errors import StoreUnavailable
 from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryRecord, MemoryType, ThreadState
+from engram.memory.turn_batch import TurnWrites
 from engram.settings import Settings
 from engram.wiring import Container
 
@@ -54,15 +55,15 @@ def test_a_worker_killed_between_the_round_and_the_thread_loses_no_round(
 ) -> None:
     jobs = _jobs_of(make_container, settings, clock, KEY)
     first = make_container(settings)
-    store = first.writer._threads._threads  # type: ignore[union-attr]
-    put = store.put
+    batch = first.writer._batch  # type: ignore[attr-defined]  # the round and its thread: one transaction
+    write = batch.write
 
-    def die_on_round_3(key: SessionKey, state: ThreadState, expires_at: float) -> None:
-        if state.last_seq == 3:
+    def die_on_round_3(writes: TurnWrites) -> Any:
+        if writes.thread is not None and writes.thread.last_seq == 3:
             raise Killed
-        put(key, state, expires_at)
+        return write(writes)
 
-    store.put = die_on_round_3  # type: ignore[method-assign]
+    batch.write = die_on_round_3
     first.post_turn.handle(jobs[0])
     first.post_turn.handle(jobs[1])
     try:

@@ -9,7 +9,6 @@ whose search key is expanded with the facts extracted from it.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import re
@@ -39,6 +38,7 @@ from engram.memory.models import (
     MemoryStatus,
     MemoryType,
     Namespace,
+    Profile,
     SearchFilter,
     plain_topics,
     round_memory_id,
@@ -46,10 +46,11 @@ from engram.memory.models import (
     value_of,
     value_tag,
 )
-from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, ProfileStore
+from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, ProfileStore, TurnBatch
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.threads import ThreadTracker
+from engram.memory.turn_batch import TurnWrites
 from engram.observability.spans import traced
 from engram.settings import Settings
 
@@ -125,10 +126,12 @@ class MemoryWriter:
         settings: Settings,
         clock: Clock,
         metrics: MetricsSink,
+        batch: TurnBatch,
         capacity: CapacityWatch | None = None,
         threads: ThreadTracker | None = None,
         keep_log: Callable[[SessionKey, int, int], object] | None = None,
     ) -> None:
+        self._batch = batch  # a turn's one read and one transaction (issue 29)
         # R6: the conversation log of a round that is an important moment is kept (no TTL)
         self._keep_log = keep_log
         self._capacity = capacity  # R4: a user nearing the limit is marked for the lifecycle job
@@ -144,15 +147,30 @@ class MemoryWriter:
 
     @traced("engram.memory.write", count=lambda report: len(report.inserted) + len(report.merged))
     def process_turn(
-        self, key: SessionKey, generation: int, turn: Turn, continues: tuple[int, int] | None = None
+        self,
+        key: SessionKey,
+        generation: int,
+        turn: Turn,
+        continues: tuple[int, int] | None = None,
+        *,
+        from_stored_round: bool = False,
     ) -> WriteReport:
+        """`from_stored_round`: the turn worker's job, made from a stored conversation round that
+        must still be held (P1); without it the turn is written as given (tests, imports)."""
         owner = key.owner
         round_id = round_memory_id(key, generation, turn.seq)
         report = WriteReport(round_id)
-        # One read: this round (was the job delivered before?) and the two rounds before it (context).
+        # One read (issue 29): is the conversation round still held (P1: a job queued past an
+        # erasure writes nothing), this round's memory (was the job delivered before?), the two
+        # rounds before it (context), the thread (S5) and the profile (L6).
         width = self._s.round_context_rounds
         prev_ids = _previous_round_ids(key, generation, turn.seq, width, continues)
-        known = {r.memory_id: r for r in self._repo.batch_get(owner.tenant_id, owner.user_id, [round_id, *prev_ids])}
+        reads = self._batch.read(key, generation, turn.seq, [round_id, *prev_ids])
+        known = reads.rounds
+        if from_stored_round and not reads.round_held:
+            report.skipped = True
+            self._metrics.put("post_turn_round_gone")
+            return report
         if round_id in known:
             report.skipped = True  # at-least-once delivery: this turn was written already
             return report
@@ -173,26 +191,33 @@ class MemoryWriter:
         facts = [f for f in (self._prepare(f, read) for f in facts) if f is not None]
         vectors = self._embedder.embed_documents([f.content for f in facts]) if facts else np.zeros((0, 0), np.float32)
         turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
+        deferred: list[MemoryRecord] = []  # new facts written with the round, in its transaction
+        profile_read: Profile | None = reads.profile
         for fact, vec in zip(facts, vectors, strict=True):
-            self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report, round_id)
+            if self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report, round_id, deferred):
+                profile_read = None  # a pin changed the profile since it was read
         # L10: extracted facts never count against the plan cap (only session memories and
         # memories created through the API do), so the worker never archives for it.
+        extended = None
         if width and len(prev_ids) == width and prev_ids[-1] in known:  # round N-w now has w rounds after it
             following = [known[i].content for i in reversed(prev_ids[:-1]) if i in known]
-            self._extend_round(known[prev_ids[-1]], [*following, round_text], now)
+            extended = _extended_round(known[prev_ids[-1]], [*following, round_text], now)
         topics = [t for f in facts for t in f.topics if not t.startswith((SUBJECT_TAG, VALUE_TAG, PII_TAG))]
         if self._keep_log is not None and _important(turn, facts):
             self._keep_log(key, generation, turn.seq)
         own_facts = [*report.inserted, *report.stored_before]  # this round's facts, whichever delivery stored them
-        # Every side effect before the round, each idempotent: a worker that dies anywhere before
-        # the round is stored leaves the job to its redelivery, which runs them all again.
+        # Every side effect before the round or with it, each idempotent: a worker that dies anywhere
+        # before the round is stored leaves the job to its redelivery, which runs them all again.
+        thread = None
         if self._threads is not None:  # S5: a redelivery finds the round in the thread and changes nothing
-            self._threads.observe(key, generation, turn, round_text, [float(x) for x in round_vec], own_facts)
+            vector = [float(x) for x in round_vec]
+            thread = self._threads.step(key, generation, turn, round_text, vector, own_facts, reads.thread, known)
         if own_facts and self._capacity is not None:
             self._capacity.after_write(owner.tenant_id, owner.user_id)
-        # Last: the round and the L6 profile count (a mention, its topics) in one transaction.
-        # Its presence marks the job done, so a redelivery counts nothing twice.
-        self._store_round(
+        # Last, in one transaction behind one fence check: the new facts, the thread, the round
+        # extended, and the round with its L6 profile count (a mention, its topics). The round's
+        # presence marks the job done, so a redelivery counts nothing twice.
+        round_record = self._round_record(
             key,
             turn,
             round_id,
@@ -203,9 +228,16 @@ class MemoryWriter:
             turn_ref,
             now,
             masked.pii_flags,
-            topics,
             links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
         )
+        writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended)
+        if thread is not None:
+            writes.new_memories += thread.memories
+            writes.thread, writes.thread_expires_at = thread.state, thread.expires_at
+        written = self._batch.write(writes)
+        taken = set(written.existing)  # stored by an earlier delivery
+        report.stored_before += [i for i in report.inserted if i in taken]
+        report.inserted = [i for i in report.inserted if i not in taken]
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
 
@@ -276,7 +308,11 @@ class MemoryWriter:
         now: float,
         report: WriteReport,
         round_id: str,
-    ) -> None:
+        deferred: list[MemoryRecord],
+    ) -> bool:
+        """Merge, or make the fact's memory: a plain one joins `deferred` (written with the round);
+        one that is pinned or replaces another is stored first, as the steps after it need it
+        there. True when the profile was changed (a pin)."""
         flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
         hits = self._index.search_vector(list(map(float, vec)), flt, 5)
         similarities = [h.score for h in hits]
@@ -304,7 +340,7 @@ class MemoryWriter:
                 target = same_subject.doc_id  # a rephrasing ("I'm living in Tokyo now"): merge, not supersede
         if target is not None and self._merge(owner, target, fact, importance, turn_ref, now):
             report.merged.append(target)
-            return
+            return False
         old_id = fact.target_id if fact.action == "supersede" else (same_subject.doc_id if same_subject else None)
         new = MemoryRecord(
             memory_id=fact_memory_id(round_id, fact),
@@ -326,6 +362,10 @@ class MemoryWriter:
             language=fact.language,
             links=self._links(round_id, fact, hits, old_id),
         )
+        if not new.pinned and old_id is None:
+            deferred.append(new)  # nothing follows it: written with the round (an id taken is told then)
+            report.inserted.append(new.memory_id)
+            return False
         # A redelivered job finds its fact stored already; the steps after it (pin, supersede)
         # are idempotent and run again, in case the first delivery died between them.
         if self._repo.put_new(new):
@@ -336,6 +376,7 @@ class MemoryWriter:
             self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
         if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
             report.superseded.append((old_id, new.memory_id))
+        return new.pinned or old_id is not None  # a supersede may unpin
 
     def _links(self, round_id: str, fact: Fact, hits: list[Hit], replaced: str | None) -> list[str]:
         """L7: the round that stated the fact, and its nearest memories that share a topic with it
@@ -418,7 +459,7 @@ class MemoryWriter:
             key = SessionKey(owner.tenant_id, owner.user_id, old.persona_id, session_id)
             self._update(owner, round_memory_id(key, int(generation), int(seq)), now, retired)
 
-    def _store_round(
+    def _round_record(
         self,
         key: SessionKey,
         turn: Turn,
@@ -430,9 +471,8 @@ class MemoryWriter:
         turn_ref: str,
         now: float,
         pii_flags: list[str],
-        topics: list[str],
         links: list[str] | None = None,
-    ) -> None:
+    ) -> MemoryRecord:
         """L5: the round, searchable by meaning for 180 days; important moments are kept.
 
         Its search key is expanded with the facts extracted from it and the rounds around
@@ -465,19 +505,20 @@ class MemoryWriter:
             + list(dict.fromkeys(t for f in facts for t in f.topics if t.startswith(SUBJECT_TAG))),
             links=list(links or []),
         )
-        self._repo.put_round_counted(record, topics)
+        return record
 
-    def _extend_round(self, record: MemoryRecord, following: list[str], now: float) -> None:
-        search_text = record.search_text or record.content
-        if EXPANSION_MARKER in search_text and search_text.endswith(" ".join(following)):
-            return  # a redelivered job extended it already
-        extended = replace(
-            record,
-            search_text=expanded_text(search_text, following)
-            if EXPANSION_MARKER not in search_text
-            else f"{search_text} {' '.join(following)}",
-            version=record.version + 1,
-            updated_at=now,
-        )
-        with contextlib.suppress(Conflict):  # a concurrent replay extended it already
-            self._repo.replace(extended, record.version)
+
+def _extended_round(record: MemoryRecord, following: list[str], now: float) -> MemoryRecord | None:
+    """L5: an earlier round's search key gains the rounds after it (version + 1); None when a
+    redelivered job extended it already."""
+    search_text = record.search_text or record.content
+    if EXPANSION_MARKER in search_text and search_text.endswith(" ".join(following)):
+        return None
+    return replace(
+        record,
+        search_text=expanded_text(search_text, following)
+        if EXPANSION_MARKER not in search_text
+        else f"{search_text} {' '.join(following)}",
+        version=record.version + 1,
+        updated_at=now,
+    )

@@ -29,8 +29,19 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
 
     from engram.memory.change_events import ChangeEvent
     from engram.memory.models import DueRef, LifecycleEntry, ThreadState  # its settings import: ~170 ms
+    from engram.memory.turn_batch import TurnReads, TurnWrites, TurnWritten
 
     Vector = npt.NDArray[np.float32]
+
+
+class TurnBatch(Protocol):
+    """The turn worker's one read and one write of a round (memory/turn_batch.py)."""
+
+    def read(self, key: SessionKey, generation: int, seq: int, round_ids: builtins.list[str]) -> TurnReads: ...
+
+    def write(self, writes: TurnWrites) -> TurnWritten:
+        """One transaction; ErasureInProgress while the user (or persona) is erased."""
+        ...
 
 
 class ThreadStore(Protocol):

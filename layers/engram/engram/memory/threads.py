@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engram.conversation.models import Turn
@@ -45,6 +45,16 @@ TOPIC_CHANGE = re.compile("|".join(pack.signals.topic_change for pack in PACKS),
 
 def explicit_topic_change(text: str) -> bool:
     return bool(TOPIC_CHANGE.search(text.strip()))
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadStep:
+    """What one round does to its conversation's threads, to be written by the caller."""
+
+    state: ThreadState | None  # the thread to store (under its version); None: nothing changes
+    memories: list[MemoryRecord]  # the flushed threads' mid-term memories (new items)
+    flushes: list[Flush]
+    expires_at: float  # the thread item's
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,19 +118,47 @@ class ThreadTracker:
     ) -> list[Flush]:
         """The round `turn` was stored: extend the open thread, or close it and start another.
         `masked_text`: the round as stored (P5); only its words are kept on the thread."""
+        state = self._threads.get(key)
+        step = self.step(key, generation, turn, masked_text, vector, new_fact_ids, state)
+        for record in step.memories:
+            self._repo.put_new(record)  # a replay finds it there
+        if step.state is None:
+            return step.flushes
+        try:
+            self._threads.put(key, step.state, step.expires_at)
+        except Conflict:
+            return step.flushes  # a concurrent replay stored it: its flushes have the same ids
+        return step.flushes
+
+    def step(
+        self,
+        key: SessionKey,
+        generation: int,
+        turn: Turn,
+        masked_text: str,
+        vector: Sequence[float],
+        new_fact_ids: Sequence[str],
+        state: ThreadState | None,
+        known: Mapping[str, MemoryRecord] | None = None,
+    ) -> ThreadStep:
+        """What `observe` writes, from the thread as read (`state`), without writing it: the thread
+        to store and the mid-term memories of the threads it flushes. `known`: round memories the
+        caller read already (a flush reads only the others)."""
         now = self._clock.now()
         at = turn.created_at or now
-        state = self._threads.get(key)
         flushes: list[Flush] = []
+        memories: list[MemoryRecord] = []
         words = content_words(masked_text)
+        expires_at = now + self._s.conversation_log_ttl_s
         if state is not None and state.generation == generation and turn.seq <= state.last_seq:
-            return []  # a redelivered job: this round is in the thread already
+            return ThreadStep(None, [], [], expires_at)  # a redelivered job: this round is in the thread already
         reason = self._boundary(state, generation, turn, at, vector, words)
         stored_version = state.version if state is not None else 0
         if state is not None and reason is not None:
-            flush = self._flush(key, state, state.last_seq, reason, now)
-            if flush is not None:
-                flushes.append(flush)
+            flushed = self._flush(key, state, state.last_seq, reason, now, known)
+            if flushed is not None:
+                flushes.append(flushed[0])
+                memories.append(flushed[1])
             state = None
         if state is not None and state.start_seq > state.last_seq:  # closed with its run: start afresh
             state = None
@@ -151,15 +189,12 @@ class ThreadTracker:
         # S3: rounds past the hard cap leave the thread oldest-first as mid-term memory
         if state.last_seq - state.start_seq + 1 > self._s.recent_hard_cap:
             cut = state.last_seq - self._s.recent_window_rounds  # the rounds no longer in the prompt window
-            flush = self._flush(key, state, cut, "overflow", now)
-            if flush is not None:
-                flushes.append(flush)
+            flushed = self._flush(key, state, cut, "overflow", now, known)
+            if flushed is not None:
+                flushes.append(flushed[0])
+                memories.append(flushed[1])
             state = replace(state, start_seq=cut + 1, candidates=[])
-        try:
-            self._threads.put(key, state, now + self._s.conversation_log_ttl_s)
-        except Conflict:
-            return flushes  # a concurrent replay stored it: its flushes have the same ids
-        return flushes
+        return ThreadStep(state, memories, flushes, expires_at)
 
     def close_run(self, key: SessionKey, generation: int) -> Flush | None:
         """S6 ended the run (explicit end, idle, 20 rounds): its open thread is flushed now rather
@@ -168,7 +203,10 @@ class ThreadTracker:
         if state is None or state.generation != generation or state.start_seq > state.last_seq:
             return None
         now = self._clock.now()
-        flush = self._flush(key, state, state.last_seq, "session_end", now)
+        flushed = self._flush(key, state, state.last_seq, "session_end", now)
+        flush = flushed[0] if flushed is not None else None
+        if flushed is not None:
+            self._repo.put_new(flushed[1])  # a replay finds it there
         closed = replace(state, start_seq=state.last_seq + 1, rounds=0, words=[], candidates=[])
         try:
             self._threads.put(key, closed, now + self._s.conversation_log_ttl_s)
@@ -198,12 +236,28 @@ class ThreadTracker:
             return "topic_shift"
         return None
 
-    def _flush(self, key: SessionKey, state: ThreadState, last_seq: int, reason: str, now: float) -> Flush | None:
+    def _flush(
+        self,
+        key: SessionKey,
+        state: ThreadState,
+        last_seq: int,
+        reason: str,
+        now: float,
+        known: Mapping[str, MemoryRecord] | None = None,
+    ) -> tuple[Flush, MemoryRecord] | None:
+        """The thread's rounds up to `last_seq` as one mid-term memory (to store: a replay finds it
+        there, its id derived from the rounds), and the promotion of its candidates."""
         from engram.memory.models import round_memory_id
 
         # The rounds' memories (L5): masked (P5), and kept 180 days where the raw turns last 24 h.
         ids = [round_memory_id(key, state.generation, seq) for seq in range(state.start_seq, last_seq + 1)]
-        rounds = sorted(self._repo.batch_get(key.tenant_id, key.user_id, ids), key=lambda r: r.created_at)
+        known = known or {}
+        # One read for the rounds not read already and the candidates the promotion may demote.
+        candidates = list(dict.fromkeys(state.candidates)) if self._may_demote(len(set(state.candidates))) else []
+        missing = [i for i in ids if i not in known]
+        read = {r.memory_id: r for r in self._repo.batch_get(key.tenant_id, key.user_id, [*missing, *candidates])}
+        found = [known[i] if i in known else read.get(i) for i in ids]
+        rounds = sorted((r for r in found if r is not None), key=lambda r: r.created_at)
         texts = [r.content for r in rounds if r.content.strip()]
         if not texts:
             return None
@@ -234,10 +288,11 @@ class ThreadTracker:
             session_id=key.session_id,
             expires_at=now + self._s.midterm_ttl_days * 86_400,
         )
-        self._repo.put_new(record)  # a replay finds it there
-        promoted, kept = self._promote(key, state.candidates, now)
+        promoted, kept = self._promote([read[i] for i in candidates if i in read], now)
+        if not candidates:  # none can be demoted: all are kept (as the promotion would count them)
+            promoted = len(set(state.candidates))
         self._metrics.put("threads_flushed", reason=reason)
-        return Flush(memory_id, state.start_seq, last_seq, reason, promoted, kept)
+        return Flush(memory_id, state.start_seq, last_seq, reason, promoted, kept), record
 
     def _summary(self, texts: list[str]) -> str:
         """What the user said, most informative sentences first kept in order, within ~60 words."""
@@ -260,16 +315,17 @@ class ThreadTracker:
             return sentences[ranked[0]][:budget]
         return " ".join(sentences[i] for i in sorted(chosen))
 
-    def _promote(self, key: SessionKey, candidates: list[str], now: float) -> tuple[int, int]:
+    def _may_demote(self, candidates: int) -> bool:
+        """Whether the promotion can demote any of this many candidates: it keeps the top
+        ⌈ratio · n⌉, which for a few candidates (under 1 / (1 − ratio)) is all of them."""
+        return math.ceil(candidates * self._s.promote_top_ratio) < candidates
+
+    def _promote(self, candidates: list[MemoryRecord], now: float) -> tuple[int, int]:
         """L2: only the top share of a flushed thread's candidates are long-term; the others stay
         mid-term (30-day TTL) unless pinned, or until a later mention merges into them."""
         if not candidates:
             return 0, 0
-        records = [
-            r
-            for r in self._repo.batch_get(key.tenant_id, key.user_id, list(dict.fromkeys(candidates)))
-            if r.status == MemoryStatus.ACTIVE and r.namespace == Namespace.MEMORY
-        ]
+        records = [r for r in candidates if r.status == MemoryStatus.ACTIVE and r.namespace == Namespace.MEMORY]
         records.sort(key=lambda r: (-r.importance, r.memory_id))
         keep = math.ceil(len(records) * self._s.promote_top_ratio)
         demoted = 0

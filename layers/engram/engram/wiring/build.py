@@ -7,6 +7,7 @@ built on first use by the Container's attributes (`engram.wiring.container`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Literal
 
 from engram.adapters.dynamodb.conversation_store import DynamoConversationStore
@@ -15,6 +16,7 @@ from engram.adapters.dynamodb.memory_store import DynamoMemoryRepository
 from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.dynamodb.session_runs import DynamoSessionRuns
 from engram.adapters.dynamodb.thread_store import DynamoThreadStore
+from engram.adapters.dynamodb.turn_batch import DynamoTurnBatch
 from engram.adapters.metrics import InMemoryMetrics
 from engram.adapters.outbox import InlineOutbox, StreamOutbox
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
@@ -114,6 +116,7 @@ def build_container(
         settings,
         clock,
         metrics,
+        DynamoTurnBatch(bound, LifecyclePolicy(settings), clock),
         capacity=CapacityWatch(index, repo, settings, clock),
         threads=threads,
         keep_log=store.keep_turn,
@@ -131,11 +134,10 @@ def build_container(
     )
     post_turn = PostTurnProcessor(
         rolling,
-        memory_writer=writer.process_turn if long_term else None,
+        memory_writer=partial(writer.process_turn, from_stored_round=True) if long_term else None,
         on_access=lambda owner, ids, now, job_id: repo.touch_access(owner.tenant_id, owner.user_id, ids, now, job_id),
         end_run=lambda key, generation: _end_run(closer, threads if long_term else None, key, generation),
         kb_embed=lambda job: container_ref[0].knowledge_base.embed_pending(job),
-        round_held=lambda key, generation, seq: store.get_turn(key, generation, seq, clock.now()) is not None,
         metrics=metrics,
     )
     queue: PostTurnQueue

@@ -6,6 +6,7 @@ import json
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
 
+from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
@@ -32,19 +33,7 @@ class DynamoProfileStore:
         return self._profile(tenant_id, user_id, persona_id, self._read(tenant_id, user_id, persona_id))
 
     def _profile(self, tenant_id: str, user_id: str, persona_id: str, item: ProfileItem | None) -> Profile:
-        if item is None:
-            return Profile(persona_id)
-        pk = keys.memory_pk(tenant_id, user_id)
-        return Profile(
-            persona_id=persona_id,
-            pinned=json.loads(self._c.read(pk, "pinned", item.pinned) or "{}"),
-            topic_counts={
-                k: int(v) for k, v in json.loads(self._c.read(pk, "topic_counts", item.topic_counts) or "{}").items()
-            },
-            persona_mentions=int(item.persona_mentions or 0),
-            version=int(item.version or 0),
-            plan=item.plan,
-        )
+        return profile_of(self._c, persona_id, item)
 
     def update(
         self,
@@ -138,3 +127,23 @@ class DynamoProfileStore:
             )
         except PynamoDBException as exc:
             raise translate(exc) from exc
+
+
+def profile_of(c: FieldCipher, persona_id: str, item: ProfileItem | None) -> Profile:
+    """The domain profile of a profile item (None: the persona has none yet)."""
+    if item is None:
+        return Profile(persona_id)
+    return Profile(
+        persona_id=persona_id,
+        pinned=json.loads(c.read(item.pk, "pinned", item.pinned) or "{}"),
+        topic_counts={
+            k: int(v) for k, v in json.loads(c.read(item.pk, "topic_counts", item.topic_counts) or "{}").items()
+        },
+        persona_mentions=int(item.persona_mentions or 0),
+        version=int(item.version or 0),
+        plan=item.plan,
+    )
+
+
+def _counts(c: FieldCipher, item: ProfileItem) -> dict[str, int]:
+    return {k: int(v) for k, v in json.loads(c.read(item.pk, "topic_counts", item.topic_counts) or "{}").items()}

@@ -7,11 +7,13 @@ import json
 from array import array
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.expressions.condition import Condition
 
+from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
-from engram.adapters.dynamodb.models import BoundModels
+from engram.adapters.dynamodb.models import BoundModels, ThreadItem
 from engram.kernel.errors import Conflict
 from engram.kernel.keys import SessionKey
 from engram.memory.models import ThreadState
@@ -32,39 +34,12 @@ class DynamoThreadStore:
             return None
         except PynamoDBException as exc:
             raise translate(exc) from exc
-        centroid = array("f")
-        centroid.frombytes(self._c.read_bytes(pk, "centroid", item.centroid) or b"")
-        return ThreadState(
-            generation=int(item.generation),
-            start_seq=int(item.start_seq),
-            last_seq=int(item.last_seq),
-            last_at=float(item.last_at),
-            centroid=centroid.tolist(),
-            rounds=int(item.rounds),
-            words=json.loads(self._c.read(pk, "words", item.words) or "[]"),
-            candidates=json.loads(item.candidates or "[]"),
-            version=int(item.version),
-        )
+        return thread_state(item, self._c)
 
     def put(self, key: SessionKey, state: ThreadState, expires_at: float) -> None:
         m = self._m
-        pk = keys.session_pk(key)
-        item = m(
-            pk,
-            THREAD_SK,
-            generation=state.generation,
-            start_seq=state.start_seq,
-            last_seq=state.last_seq,
-            last_at=state.last_at,
-            centroid=self._c.seal_bytes(pk, "centroid", array("f", state.centroid).tobytes()),
-            rounds=state.rounds,
-            words=self._c.seal(pk, "words", json.dumps(state.words, ensure_ascii=False)),
-            candidates=json.dumps(state.candidates),
-            version=state.version + 1,
-            expires_at=expires_at,
-            user_key=keys.user_key(key.tenant_id, key.user_id),
-        )
-        condition = m.pk.does_not_exist() if state.version == 0 else m.version == state.version
+        item = thread_item(m, self._c, key, state, expires_at)
+        condition = thread_condition(m, state)
         try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
             fence.write_fenced(
                 m, key.tenant_id, key.user_id, lambda tx: tx.save(item, condition=condition), persona_id=key.persona_id
@@ -73,3 +48,47 @@ class DynamoThreadStore:
             if fence.lost(exc):
                 raise Conflict("the thread changed meanwhile") from exc
             raise translate(exc) from exc
+
+
+def thread_state(item: ThreadItem, c: FieldCipher) -> ThreadState:
+    centroid = array("f")
+    centroid.frombytes(c.read_bytes(item.pk, "centroid", item.centroid) or b"")
+    return ThreadState(
+        generation=int(item.generation),
+        start_seq=int(item.start_seq),
+        last_seq=int(item.last_seq),
+        last_at=float(item.last_at),
+        centroid=centroid.tolist(),
+        rounds=int(item.rounds),
+        words=json.loads(c.read(item.pk, "words", item.words) or "[]"),
+        candidates=json.loads(item.candidates or "[]"),
+        version=int(item.version),
+    )
+
+
+def thread_item(
+    m: type[ThreadItem], c: FieldCipher, key: SessionKey, state: ThreadState, expires_at: float
+) -> ThreadItem:
+    """The item of `state` as its next version (stored under `thread_condition`)."""
+    pk = keys.session_pk(key)
+    return m(
+        pk,
+        THREAD_SK,
+        generation=state.generation,
+        start_seq=state.start_seq,
+        last_seq=state.last_seq,
+        last_at=state.last_at,
+        centroid=c.seal_bytes(pk, "centroid", array("f", state.centroid).tobytes()),
+        rounds=state.rounds,
+        words=c.seal(pk, "words", json.dumps(state.words, ensure_ascii=False)),
+        candidates=json.dumps(state.candidates),
+        version=state.version + 1,
+        expires_at=expires_at,
+        user_key=keys.user_key(key.tenant_id, key.user_id),
+    )
+
+
+def thread_condition(m: type[ThreadItem], state: ThreadState) -> Condition:
+    """Written over the version it was read at (none yet: absent)."""
+    condition: Condition = m.pk.does_not_exist() if state.version == 0 else m.version == state.version
+    return condition

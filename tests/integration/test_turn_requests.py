@@ -1,0 +1,68 @@
+"""Issue 29: the DynamoDB requests of the turn worker, counted on every client of the process
+against DynamoDB Local: one read and one transaction per round, one fence check per transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engram.adapters.dynamodb.request_count import RequestCount
+from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
+from engram.settings import Settings
+from engram.wiring import Container
+
+KEY = SessionKey("default", "rina", "nurse", "s1")
+TEXTS = [  # unrelated topics: most rounds close a thread (S5), the worst case for the worker
+    "I coughed a lot last night and my chest felt tight.",
+    "My daughter visits on Sunday, we will walk in the park.",
+    "I took my inhaler at 8 and felt better after an hour.",
+    "By the way, I like jazz and I play the piano.",
+    "My daughter is called Mia and she lives in Osaka.",
+    "The tomato garden needs peppers planted near the basil.",
+]
+
+
+def _worker_requests(settings: Settings, clock: ManualClock, make_container: Callable[..., Container]) -> RequestCount:
+    jobs: list[dict[str, Any]] = []
+    api = make_container(settings, job_handler=jobs.append)
+    worker = make_container(settings)
+    count = RequestCount(main_table=settings.table_name)
+    for text in TEXTS:
+        clock.advance(30)
+        jobs.clear()
+        api.conversation.record_turn(KEY, text, "Noted.")
+        with count.counting():
+            for job in jobs:
+                if job["kind"] == "after_turn":
+                    worker.post_turn.handle(job)
+    return count
+
+
+def test_the_worker_reads_once_and_writes_once_per_round(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    count = _worker_requests(settings, clock, make_container)
+    labels = count.by_label()
+    ops = count.by_operation()
+    turns = len(TEXTS)
+    # one BatchGetItem: the conversation round (still held?), the round memories, thread, profile
+    reads = [label for label in labels if label.startswith("BatchGetItem")]
+    assert all("TURN#" in r and "#THREAD#" in r and "PROFILE#" in r for r in reads), labels
+    assert ops["BatchGetItem"] == turns and ops["GetItem"] == 0, labels
+    # one transaction for the round: its facts, thread and profile count behind one fence check
+    rounds = [label for label in labels if "Put M#rnd" in label]
+    assert sum(labels[r] for r in rounds) == turns, labels
+    assert all(r.count("ConditionCheck FENCE") == 1 and "Put #THREAD#" in r for r in rounds), labels
+    assert "PutItem" not in ops, labels
+    # what is left: the rolling summary (Query + UpdateItem ~META) and kept logs (UpdateItem TURN#)
+    assert len(count) / turns <= 3.0, labels
+
+
+def test_every_fenced_transaction_checks_the_fence_once(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    labels = _worker_requests(settings, clock, make_container).by_label()
+    for label in labels:
+        if label.startswith("TransactWriteItems"):
+            assert label.count("ConditionCheck FENCE") == 1, label

@@ -188,8 +188,9 @@ def test_models_and_openai_shaped_errors(base_url: str, settings: Settings) -> N
     with pytest.raises(openai.BadRequestError) as no_user:
         client.chat.completions.create(model="engram", messages=[{"role": "system", "content": "be brief"}])
     assert no_user.value.body["param"] == "messages"  # type: ignore[index]
-    with pytest.raises(openai.AuthenticationError):
+    with pytest.raises(openai.AuthenticationError) as refused:
         openai.OpenAI(base_url=f"{base_url}/openai/v1", api_key="not-a-token", max_retries=0).models.list()
+    assert refused.value.body["type"] == "authentication_error"  # type: ignore[index]
 
 
 def test_a_backend_names_the_user_with_its_key(base_url: str, settings: Settings) -> None:
@@ -230,7 +231,7 @@ def _door_calls(stub: OpenAIStub) -> list[dict[str, Any]]:
     return [call for call in stub.state.calls() if "tools" in call]
 
 
-WEATHER = {
+WEATHER: Any = {
     "type": "function",
     "function": {
         "name": "get_weather",
@@ -261,7 +262,7 @@ def test_tools_pass_through_to_the_model_and_back(
     call = first.choices[0].message.tool_calls
     assert first.choices[0].finish_reason == "tool_calls" and call is not None
     assert call[0].model_dump(exclude_none=True) == CALL  # unchanged
-    assert first.engram["recorded"] is False  # type: ignore[attr-defined]  # the round is not over
+    assert first.engram["recorded"] is False  # type: ignore[attr-defined]
     sent = _door_calls(openai_stub)[-1]
     assert sent["tools"] == [WEATHER] and sent["tool_choice"] == "auto" and sent["temperature"] == 0.1
     assert sent["model"] == openai_settings.chat_model

@@ -33,7 +33,12 @@ class GatewayResponse:
         return json.loads(self.body)
 
 
-def _deny(status: int, code: str, message: str) -> GatewayResponse:
+def _deny(status: int, code: str, message: str, path: str = "") -> GatewayResponse:
+    if path.startswith("/openai/"):  # the OpenAI-compatible door answers in OpenAI's error shape
+        from functions.api import openai_errors
+
+        body = openai_errors.body(status, code, message).encode()
+        return GatewayResponse(status, {"content-type": "application/json"}, body)
     body = json.dumps({"error": {"code": code, "message": message, "details": {}}}).encode()
     return GatewayResponse(status, {"content-type": "application/json"}, body)
 
@@ -143,12 +148,12 @@ class LocalGateway:
         if path.startswith(("/v1/users/", "/v1/kb/", OPENAI_BACKEND)):  # IAM in AWS; a backend API key locally
             iam_caller = _iam_caller(self._settings, lower.get("x-api-key") or _door_key(path, lower))
             if iam_caller is None:
-                return _deny(403, "FORBIDDEN", "backend routes need a backend (or operator) API key")
+                return _deny(403, "FORBIDDEN", "backend routes need a backend (or operator) API key", path)
         elif path.startswith(("/v1/", OPENAI_USER)):  # JWT authorizer
             try:
                 claims = tokens.verify(self._settings, lower.get("authorization"))
             except Unauthorized as exc:
-                return _deny(401, exc.code, exc.message)
+                return _deny(401, exc.code, exc.message, path)
         event = build_event(method, url, headers, body, claims=claims, iam_caller=iam_caller)
         # One request at a time per handler, as in a Lambda execution environment: the Powertools
         # resolver keeps the current event on the app object, so threads must not interleave.

@@ -48,8 +48,9 @@ def test_tail_follows_new_events_until_stopped(tmp_path: Path) -> None:
                 stop.set()
 
     out = Out()
+    # last=10: whether the events land before its first read or after, each is printed once
     worker = threading.Thread(
-        target=tail, args=(path, out), kwargs={"last": 0, "follow_on": True, "as_json": True, "stop": stop}
+        target=tail, args=(path, out), kwargs={"last": 10, "follow_on": True, "as_json": True, "stop": stop}
     )
     worker.start()
     _publish(path)

@@ -63,7 +63,9 @@ COMPLETED: dict[int, OpenAPIResponse] = {
         "events ending with `data: [DONE]`, delivered in one response (API Gateway buffers it)",
         "content": {
             "application/json": {"model": ChatCompletion},
-            "text/event-stream": {"schema": {"type": "string"}},
+            "text/event-stream": {  # each event: data is a chat.completion.chunk as JSON, the last one [DONE]
+                "schema": {"type": "object", "properties": {"data": {"type": "string"}}, "required": ["data"]}
+            },
         },
     },
     404: {

@@ -8960,7 +8960,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatCompletion"];
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        data: string;
+                    };
                 };
             };
             /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */
@@ -9068,7 +9070,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatCompletion"];
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        data: string;
+                    };
                 };
             };
             /** @description OpenAI's error shape {error: {message, type, param, code}}, code in lower case; VALIDATION_ERROR: the body, a parameter or an id is invalid (details.errors names the fields); also malformed JSON, invalid UTF-8, JSON nested deeper than ENGRAM_MAX_JSON_DEPTH, a number of more than 4300 digits */

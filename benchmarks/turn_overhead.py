@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import boto3
+from _context_parts import context_parts
 
 from _report import machine, print_table, summary, write_json
 from engram.adapters.dynamodb import keys
@@ -256,6 +257,7 @@ def main() -> None:
         help="with long-term memory (retrieval + embedding on USE); default: the short-term path the targets are for",
     )
     parser.add_argument("--requests-only", action="store_true", help="only count DynamoDB requests per turn")
+    parser.add_argument("--sessions", default="1,20", help="concurrent sessions to time, comma-separated")
     args = parser.parse_args()
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     ddb = DynamoDBLocal.start()
@@ -266,7 +268,7 @@ def main() -> None:
     rows: list[list[Any]] = []
     server, port = start_server(ddb.endpoint, args.long_term) if not args.requests_only else (None, 0)
     try:
-        for c in (1, 20) if server is not None else ():
+        for c in [int(n) for n in args.sessions.split(",")] if server is not None else []:
             lat = run_sessions(port, settings, c, args.rounds, f"c{c}")
             fl = floor(ddb.endpoint, settings, c, args.rounds, f"c{c}")
             ctx, trn, fls = summary(lat["context"]), summary(lat["turns"]), summary(fl)
@@ -280,12 +282,14 @@ def main() -> None:
                 [c, "turns", trn["n"], trn["p50"], trn["p95"], round(trn["p95"] / fls["p95"], 2)],
                 [c, "floor: bare Query", fls["n"], fls["p50"], fls["p95"], 1.0],
             ]
-        if server is not None:
+        if server is not None and "context_to_floor_ratio_20" in figures:
             figures["context_to_floor_ratio"] = figures["context_to_floor_ratio_20"]
     finally:
         if server is not None:
             server.terminate()
             server.wait()
+    if server is not None:  # what one /context is made of beside its Query, in the same run (_context_parts.py)
+        figures.update(context_parts(settings, args.rounds))
     figures.update(requests_per_turn(settings, TURNS))
     ddb.stop()
     if rows:
@@ -316,6 +320,14 @@ def main() -> None:
         ],
     )
     print_breakdown(figures, TURNS)
+    if "context_parts_ms" in figures:
+        parts, ratios = figures["context_parts_ms"], figures["context_parts_ratio_p95"]
+        print_table(
+            "One POST /context in-process, by part (ms); its DynamoDB requests: "
+            + ", ".join(f"{n:g} {label}" for label, n in figures["requests_by_key_context"].items()),
+            ["part", "n", "p50", "p95", "p95 / floor p95"],
+            [[name, f["n"], f["p50"], f["p95"], ratios[name]] for name, f in parts.items()],
+        )
     print(f"\nmachine: {figures['machine']}")
     write_json(args.json_path, figures)
 

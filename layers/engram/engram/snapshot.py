@@ -121,7 +121,7 @@ def before_snapshot() -> None:
             getattr(module, function).cache_clear()
     boto3 = sys.modules.get("boto3")
     if boto3 is not None:
-        boto3.DEFAULT_SESSION = None
+        setattr(boto3, "DEFAULT_SESSION", None)  # noqa: B010 -- its credentials; a module not imported here
     parameters = sys.modules.get("aws_lambda_powertools.utilities.parameters")
     if parameters is not None:
         parameters.clear_caches()

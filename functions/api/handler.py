@@ -102,5 +102,11 @@ def access_log(event: dict[str, Any], result: dict[str, Any], started: float) ->
 
 # SnapStart: no client, key or connection in a snapshot, a fresh random state after each restore; where
 # init is off the request path (SnapStart, provisioned concurrency), the container's modules and every
-# route's validation models are loaded now rather than by the first requests (engram/snapshot.py).
-snapshot.prepare(warm=lambda: warm_routes(app))
+# route's validation models and the token encoding are loaded now rather than by the first requests
+# (engram/snapshot.py).
+def _warm() -> None:
+    warm_routes(app)
+    snapshot.load_token_encoding()
+
+
+snapshot.prepare(warm=_warm)

@@ -100,3 +100,14 @@ def test_warming_builds_every_routes_validation_models() -> None:
 
     warm_routes(app)
     assert all(r._dependant is not None for r in app._static_routes + app._dynamic_routes)
+
+
+def test_the_token_encoding_is_loaded_ahead() -> None:
+    """~300 ms of a first request's container build, holding no credential: loaded at init."""
+    import quicktok
+
+    from engram.adapters.token_counter import encoding_for_model
+
+    snapshot.load_token_encoding()
+    settings = get_settings()
+    assert (settings.token_encoding or encoding_for_model(settings.chat_model), "") in quicktok._CACHE

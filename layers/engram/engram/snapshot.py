@@ -50,6 +50,10 @@ CONTAINER_MODULES: tuple[str, ...] = (
     "engram.wiring.index",
     "engram.adapters.opensearch_index",
     "boto3",
+    # the tracing SDK the first span imports (observability/otel.py; its provider is built by that span)
+    "opentelemetry.sdk.trace",
+    "opentelemetry.sdk.trace.export",
+    "opentelemetry.exporter.otlp.proto.http.trace_exporter",
 )
 # Module-level caches that hold clients or keys, emptied before a snapshot: (module, function).
 _CACHES: tuple[tuple[str, str], ...] = (
@@ -83,6 +87,16 @@ def prepare(modules: Iterable[str] = CONTAINER_MODULES, warm: Hook | None = None
             logger.debug("not preloaded: %s", name)
     if warm is not None:
         warm()
+
+
+def load_token_encoding() -> None:
+    """The chat model's token encoding, read from disk and cached by quicktok (~300 ms, no credential):
+    the container's token counter, built by the first request, then finds it loaded."""
+    from engram.adapters.token_counter import QuicktokCounter
+    from engram.settings import get_settings
+
+    settings = get_settings()
+    QuicktokCounter.for_model(settings.chat_model, settings.token_encoding)
 
 
 def register() -> None:

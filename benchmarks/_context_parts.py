@@ -86,7 +86,7 @@ def context_parts(settings: Settings, rounds: int) -> dict[str, Any]:
             gateway.handle("POST", base + "/turns", headers, turn)
         for run in parts.values():
             run()
-        count = RequestCount(main_table=settings.table_name)
+        count = RequestCount(main_table=settings.table_name, with_capacity=True)
         with count.counting():
             for _ in range(10):
                 request()
@@ -103,5 +103,6 @@ def context_parts(settings: Settings, rounds: int) -> dict[str, Any]:
         # the whole request against the Query timed beside it in every round (issue 29: <= 3)
         "context_to_floor_ratio_1_in_process": round(figures["request"]["p95"] / figures["floor"]["p95"], 2),
         "ddb_requests_per_context": round(len(count) / 10, 2),
+        "ddb_capacity_per_context": round(count.capacity / 10, 2),
         "requests_by_key_context": {label: n / 10 for label, n in count.by_label().items()},
     }

@@ -5,7 +5,7 @@
 Replays one LoCoMo conversation (../shared/benchmarks/locomo10.json, read in place) turn by
 turn through the real write path: ConversationService.record_turn (DynamoDB Local session,
 post-turn worker inline: rolling summary, extraction, round memories), with every memory
-record fed into the local index at once (locomo_retrieval.InstantIndexing: the stream indexer
+record fed into the local index at once (locomo_retrieval.index_every_write: the stream indexer
 with zero lag). Before each turn is recorded, ConversationService.context(key, turn text)
 assembles the prompt that turn would get (real gate, pinned facts, summary, retrieved
 memories, recent rounds); its AssembledContext.total_tokens is compared with the prompt of
@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from locomo_retrieval import DEFAULT_DATA, PERSONA, InstantIndexing, load, sessions, turn_text
+from locomo_retrieval import DEFAULT_DATA, PERSONA, index_every_write, load, sessions, turn_text
 
 from _report import machine, percentile, print_table, write_json
 from engram.adapters.dynamodb.connection import TableConfig
@@ -115,7 +115,7 @@ def main() -> None:
     clock = ManualClock()
     index = LocalIndex.in_memory(DIMENSIONS)
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
-    container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
+    index_every_write(container, index)
     count = container.counter.count
     policy_tokens = count(settings.system_policy) + TOKENS_PER_MESSAGE
     history_tokens = 0  # the earlier turns as messages, framing included

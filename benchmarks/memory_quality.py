@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from locomo_retrieval import InstantIndexing
+from locomo_retrieval import index_every_write
 
 from _report import machine, print_table, write_json
 from engram.adapters.dynamodb.connection import TableConfig
@@ -212,7 +212,7 @@ def _stack(table: str) -> tuple[Container, ManualClock, LocalIndex, DynamoDBLoca
     clock = ManualClock()
     index = LocalIndex.in_memory(DIMENSIONS)
     container = build_container(settings, clock=clock, queue_mode="inline", index=index)
-    container.writer._repo = InstantIndexing(container.writer._repo, index)  # type: ignore[assignment]
+    index_every_write(container, index)
     return container, clock, index, ddb
 
 

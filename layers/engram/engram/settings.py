@@ -193,6 +193,11 @@ class Settings(BaseSettings):
     # Embedder-specific: the local e5 puts unrelated sentences ~0.05-0.1 below related ones (all near
     # 0.8); OpenAI text-embedding-3 spreads wider (set ~0.15 there).
     memory_relevance_cosine_gap: float = Field(default=0.05, ge=0, le=2)
+    # L3 changed facts at read time: a later statement that reports a new state ("I'm a teacher now")
+    # keeps an earlier one on the same thing out of a present-tense question's block: same subject
+    # key family, or texts embedded this close (e5-small: one attribute's values 0.86-0.95; unrelated
+    # statements of one user 0.81-0.87, so an unrelated item next to a change can go: it was noise)
+    state_change_similarity: float = Field(default=0.86, ge=0, le=1)
     # L3: a question's BM25 text also carries the other words of the concept groups it names
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True

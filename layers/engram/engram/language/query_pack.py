@@ -16,6 +16,9 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class QueryPack:
     past_state: str  # regex fragment: markers of a former state ("used to", "以前")
+    # regex fragment: a statement reports a new state that replaces one before it ("now", "switched to",
+    # "換成", "に変わ", "바꿨"): an earlier statement on the same thing is then out of date
+    state_change: str
     # (regex fragment, unit, offset back): unit is day / week / month / year ("last week" -> week, 1)
     relative_ranges: tuple[tuple[str, str, int], ...]
     # month word -> month number, read before a year ("June 2023", "Jun. 2023"); joined longest first

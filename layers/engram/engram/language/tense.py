@@ -15,5 +15,14 @@ from engram.language.packs import PACKS
 _PAST_STATE = re.compile("|".join(pack.query.past_state for pack in PACKS), re.IGNORECASE)
 
 
+_STATE_CHANGE = re.compile("|".join(pack.query.state_change for pack in PACKS), re.IGNORECASE)
+
+
 def asks_about_past(text: str) -> bool:
     return bool(_PAST_STATE.search(text))
+
+
+def states_change(text: str) -> bool:
+    """Does a statement report a new state ("I'm a teacher now", "醫生把我的藥換成了…")? Then what
+    an earlier statement said of the same thing is out of date for a question about the present."""
+    return bool(_STATE_CHANGE.search(text))

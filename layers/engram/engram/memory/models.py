@@ -284,6 +284,17 @@ def subject_of(topics: list[str]) -> str | None:
     return None
 
 
+def subject_family(topics: list[str]) -> str | None:
+    """The attribute a subject key sets, without its value ("lives_in", "job", "diet" for
+    "diet:meat"); where one holds many at once (favourites per category, medicines, symptoms,
+    likes, family members) the whole key ("favourite:food", "medication:lisinopril")."""
+    subject = subject_of(topics)
+    if subject is None:
+        return None
+    head = subject.partition(":")[0]
+    return subject if head in ("favourite", "medication", "symptom", "likes", "family") else head
+
+
 class LifecycleEvent(StrEnum):
     """R5 (seed 004 §4.3 event types, plus restore)."""
 

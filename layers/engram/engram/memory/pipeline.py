@@ -22,9 +22,10 @@ from engram.kernel.clock import Clock
 from engram.kernel.errors import Conflict
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
-from engram.language.analysis import detect_language
+from engram.language.analysis import analyze, detect_language
 from engram.language.masking import mask_for_storage, mask_text, masked_input
 from engram.language.packs import PACKS
+from engram.language.tense import states_change
 from engram.memory.extraction_rules import novelty_from_similarities, salience
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.models import (
@@ -42,6 +43,7 @@ from engram.memory.models import (
     SearchFilter,
     plain_topics,
     round_memory_id,
+    subject_family,
     subject_of,
     value_of,
     value_tag,
@@ -86,6 +88,16 @@ def fact_memory_id(round_id: str, fact: Fact) -> str:
 
 def _differs(a: str, b: str) -> bool:
     return " ".join(a.lower().split()) != " ".join(b.lower().split())
+
+
+def _says_more(stored: str, new: str) -> bool:
+    """Whether the new statement carries words the stored one lacks, beyond one word or a third of
+    its own ("User is living in Tokyo now" says no more than "User lives in Tokyo"). Merging is for
+    restatements: the cosine alone cannot tell them, as a small embedder puts different values of
+    one attribute ("我在銀行當會計" / "現在在國中當老師") above the dedup similarity, and a merge
+    keeps only the stored text: the new value would be lost."""
+    new_words = set(analyze(new))
+    return len(new_words - set(analyze(stored))) > max(1, len(new_words) // 3)
 
 
 def _same_value(stored_topics: list[str], new_topics: list[str]) -> bool:
@@ -320,6 +332,10 @@ class MemoryWriter:
         same_subject = next(
             (h for h in hits if fact.subject_key and subject_of(h.doc.topics) == fact.subject_key), None
         )
+        if same_subject is None and fact.subject_key and states_change(fact.content):
+            # said as a change ("I'm fully vegan now"), it replaces the attribute's other value ("diet:meat")
+            family = subject_family(fact.topics)
+            same_subject = next((h for h in hits if subject_family(h.doc.topics) == family), None)
         target: str | None = None
         if fact.action == "merge" and fact.target_id:
             target = fact.target_id
@@ -334,6 +350,8 @@ class MemoryWriter:
                     continue
                 if same_subject is not None and h.doc_id == same_subject.doc_id and _differs(h.doc.text, fact.content):
                     continue
+                if _says_more(display_text(h.doc), fact.content):
+                    continue  # close in meaning, but news: not a restatement
                 target = h.doc_id
                 break
             if target is None and same_subject is not None and _same_value(same_subject.doc.topics, fact.topics):

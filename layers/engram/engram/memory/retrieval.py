@@ -22,9 +22,18 @@ from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
 from engram.language.gate_words import asks_only, is_greeting_only
-from engram.language.tense import asks_about_past
+from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
-from engram.memory.models import KB_OWNER, Hit, IndexDocument, MemoryStatus, Namespace, SearchFilter, subject_of
+from engram.memory.models import (
+    KB_OWNER,
+    Hit,
+    IndexDocument,
+    MemoryStatus,
+    Namespace,
+    SearchFilter,
+    subject_family,
+    subject_of,
+)
 from engram.memory.ports import Embedder, MemoryIndex, ProfileStore
 from engram.memory.projection import EXPANSION_MARKER, display_text
 from engram.memory.scoring import DAY_S, effective_importance, reciprocal_rank_fusion, score_fusion, time_decay
@@ -300,6 +309,8 @@ class HybridRetriever:
             if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
         found = _without_borrowed(found, text)
+        if not past:
+            found = _without_displaced(found, self._s.state_change_similarity, self._embedder.embed)
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
@@ -315,6 +326,40 @@ def _answers_nothing(doc: IndexDocument) -> bool:
         return False
     text = display_text(doc)
     return asks_only(text) or is_greeting_only(text)
+
+
+def _without_displaced(
+    found: list[ScoredMemory], similarity: float, embed: Callable[[Sequence[str]], Any]
+) -> list[ScoredMemory]:
+    """For a question about the present: an item that a later item in the block reports as changed
+    ("I work at a bank" before "I changed jobs, I'm a teacher now") stays out. Supersession does this
+    at write time when the two carry one subject key; this catches what the rules could not key
+    ("醫生讓我改吃立普能" has no medicine name a rule knows). Nothing is hidden for good: a question
+    about the past, or any search, still finds the earlier item. The texts are embedded afresh
+    (only when a change is in the block): a round's stored vector is blended with its neighbours'."""
+    changes = [m for m in found if states_change(display_text(m.doc))]
+    if not changes:
+        return found
+    vectors = embed([display_text(m.doc) for m in found])
+    unit = {m.memory_id: np.asarray(v, dtype=np.float32) for m, v in zip(found, vectors, strict=True)}
+
+    def displaced(m: ScoredMemory) -> bool:
+        return any(
+            _displaces(n.doc, m.doc, float(np.dot(unit[n.memory_id], unit[m.memory_id])), similarity) for n in changes
+        )
+
+    # what a displaced round said goes with it: its facts ("User drives a Honda", rewritten, sits
+    # further from the change's words than "I drive a Honda" does)
+    stale_turns = {ref for m in found if displaced(m) for ref in m.doc.source_ids}
+    current_turns = {ref for n in changes for ref in n.doc.source_ids}
+    return [m for m in found if not (set(m.doc.source_ids) & stale_turns) or set(m.doc.source_ids) & current_turns]
+
+
+def _displaces(later: IndexDocument, earlier: IndexDocument, cosine: float, similarity: float) -> bool:
+    if later.created_at <= earlier.created_at or set(later.source_ids) & set(earlier.source_ids):
+        return False  # not later, or the same turn said both (a round and its fact)
+    family = subject_family(later.topics)
+    return (family is not None and family == subject_family(earlier.topics)) or cosine >= similarity
 
 
 def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemory]:

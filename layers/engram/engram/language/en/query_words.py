@@ -12,6 +12,10 @@ QUERY = QueryPack(
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
         r"|what was my|where was i|where did i (?:work|live)|history of)\b|\bbefore\s*[?？]"
     ),
+    state_change=(
+        r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
+        r"|stopped|since last|instead|broke up|left (?:my|the))\b"
+    ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),
         (r"\blast\s+week\b", "week", 1),

@@ -8,6 +8,7 @@ from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
     past_state=r"以前は|前は|昔は?|かつて|もともと|元々|前の(?:会社|仕事|家|住所)|以前の",
+    state_change=r"今は|今の|現在|最近|このごろ|近頃|変え|変わ|替え|引っ越|新しい|転職|辞め|やめ|別れ|ようになり|始め",
     relative_ranges=(
         (r"昨日|きのう", "day", 1),
         (r"先週", "week", 1),

@@ -8,6 +8,9 @@ from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
     past_state=r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?|전 (?:회사|직장|집)",
+    state_change=(
+        r"지금은?|요즘은?|현재|최근|이제|바꿨|바꾸|바뀌|이사|새로운|새 |이직|그만두|그만 두|헤어지|헤어졌|시작"
+    ),
     relative_ranges=(
         (r"어제", "day", 1),
         (r"지난\s*주|저번\s*주", "week", 1),

@@ -73,7 +73,10 @@ def test_a_round_is_answered_in_openai_shape_and_recorded(base_url: str, setting
     choice = answer.choices[0]
     assert choice.finish_reason == "stop" and choice.message.role == "assistant"
     assert "I coughed a lot last night." in (choice.message.content or "")
-    assert answer.usage is not None and answer.usage.total_tokens == answer.usage.prompt_tokens + answer.usage.completion_tokens
+    assert (
+        answer.usage is not None
+        and answer.usage.total_tokens == answer.usage.prompt_tokens + answer.usage.completion_tokens
+    )
     engram = answer.engram  # type: ignore[attr-defined]
     assert engram["recorded"] is True and engram["deduplicated"] is False
     assert (engram["persona_id"], engram["session_id"]) == ("nurse", settings.openai_door_session)
@@ -203,7 +206,7 @@ def test_a_backend_names_the_user_with_its_key(base_url: str, settings: Settings
     answer = backend.chat.completions.create(model="engram", messages=[{"role": "user", "content": "Hello."}])
     assert answer.engram["recorded"] is True  # type: ignore[attr-defined]
     assert _session(base_url, settings, "erin", "nurse", "b1")["turn_count"] == 1
-    assert [m.id for m in backend.models.list()][0] == "engram"
+    assert next(m.id for m in backend.models.list()) == "engram"
     with pytest.raises(openai.BadRequestError) as nameless:  # no X-Engram-User
         openai.OpenAI(
             base_url=f"{base_url}/openai/backend/v1", api_key=settings.local_api_key.get_secret_value(), max_retries=0
@@ -220,9 +223,7 @@ def test_a_backend_names_the_user_with_its_key(base_url: str, settings: Settings
 
 
 @pytest.fixture
-def stub_url(
-    openai_settings: Settings, make_container: Callable[..., Container], clock: ManualClock
-) -> Iterator[str]:
+def stub_url(openai_settings: Settings, make_container: Callable[..., Container], clock: ManualClock) -> Iterator[str]:
     yield from _serve(make_container(openai_settings), openai_settings)
 
 

@@ -166,3 +166,32 @@ def test_a_value_said_as_a_change_supersedes_the_attributes_other_value(
 
 def pinned_texts_ids(c: Container, key: SessionKey) -> set[str]:
     return set(c.profiles.get(key.tenant_id, key.user_id, key.persona_id).pinned)
+
+
+def _tell(c: Container, clock: ManualClock, user: str, sessions: list[str]) -> SessionKey:
+    for n, text in enumerate(sessions):
+        key = SessionKey("default", user, "friend", f"s{n}")
+        c.conversation.record_turn(key, text, "OK.")
+        sync_index(c, key.owner)
+        clock.advance(3 * DAY_S)
+    return SessionKey("default", user, "friend", "ask")
+
+
+def test_a_pinned_fact_a_later_statement_reports_as_changed_leaves_the_present_prompt(
+    container: Container, clock: ManualClock
+) -> None:
+    """Pinned core facts (L4) are the current ones: a pinned 'bank accountant' stays out of a question
+    about the present once the user said they changed jobs, and comes back for the past."""
+    c = container
+    ask = _tell(c, clock, "pinned-job", ["我在銀行當會計。", "我上個月換了工作，現在在醫院當護理師。"])
+    assert any("銀行" in t for t in pinned_texts(c, ask)), "the setting: the old job is a pinned profile fact"
+    current = _memory_texts(c, ask, "我現在做什麼工作？")
+    assert any("護理師" in t for t in current), current
+    assert not any("銀行" in t and "護理師" not in t for t in current), current
+    assert any("銀行" in t for t in _memory_texts(c, ask, "我以前做什麼工作？"))
+
+
+def test_a_pinned_safety_fact_is_never_left_out_for_a_change_nearby(container: Container, clock: ManualClock) -> None:
+    c = container
+    ask = _tell(c, clock, "pinned-allergy", ["I'm allergic to penicillin.", "I switched to a new gym last month."])
+    assert any("penicillin" in t for t in _memory_texts(c, ask, "What should I keep in mind about my health now?"))

@@ -42,6 +42,7 @@ from engram.observability.spans import traced
 from engram.settings import Settings
 
 SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)
+SAFETY_TOPICS = frozenset({"allergy", "medication", "condition", "contraindication"})  # language/fact_kinds.py
 # A round found through a neighbour in the block that shares this many times its words with the
 # question is left out (see _without_borrowed).
 BORROWED_RATIO = 2
@@ -309,8 +310,13 @@ class HybridRetriever:
             if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
         found = _without_borrowed(found, text)
-        if not past:
-            found = _without_displaced(found, self._s.state_change_similarity, self._embedder.embed)
+        if not past and any(states_change(display_text(m.doc)) for m in found):
+            pinned_docs = [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
+            gone = _displaced(
+                [m.doc for m in found], pinned_docs, self._s.state_change_similarity, self._embedder.embed
+            )
+            found = [m for m in found if m.memory_id not in gone]
+            pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
@@ -328,31 +334,44 @@ def _answers_nothing(doc: IndexDocument) -> bool:
     return asks_only(text) or is_greeting_only(text)
 
 
-def _without_displaced(
-    found: list[ScoredMemory], similarity: float, embed: Callable[[Sequence[str]], Any]
-) -> list[ScoredMemory]:
-    """For a question about the present: an item that a later item in the block reports as changed
-    ("I work at a bank" before "I changed jobs, I'm a teacher now") stays out. Supersession does this
-    at write time when the two carry one subject key; this catches what the rules could not key
-    ("醫生讓我改吃立普能" has no medicine name a rule knows). Nothing is hidden for good: a question
-    about the past, or any search, still finds the earlier item. The texts are embedded afresh
-    (only when a change is in the block): a round's stored vector is blended with its neighbours'."""
-    changes = [m for m in found if states_change(display_text(m.doc))]
+def _displaced(
+    found: list[IndexDocument], pinned: list[IndexDocument], similarity: float, embed: Callable[[Sequence[str]], Any]
+) -> set[str]:
+    """For a question about the present: the items (retrieved or pinned) that a later item in the
+    block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
+    stay out of this prompt. Supersession does this at write time when the two carry one subject
+    key; this catches what the rules could not key ("醫生讓我改吃立普能" has no medicine name a rule
+    knows). Nothing is hidden for good: a question about the past, or any search, still finds the
+    earlier item. The texts are embedded afresh: a round's stored vector is blended with its
+    neighbours'."""
+    changes = [d for d in found if states_change(display_text(d))]
     if not changes:
-        return found
-    vectors = embed([display_text(m.doc) for m in found])
-    unit = {m.memory_id: np.asarray(v, dtype=np.float32) for m, v in zip(found, vectors, strict=True)}
+        return set()
+    docs = [*found, *pinned]
+    pinned_ids = {d.doc_id for d in pinned}
+    vectors = embed([display_text(d) for d in docs])
+    unit = {d.doc_id: np.asarray(v, dtype=np.float32) for d, v in zip(docs, vectors, strict=True)}
 
-    def displaced(m: ScoredMemory) -> bool:
-        return any(
-            _displaces(n.doc, m.doc, float(np.dot(unit[n.memory_id], unit[m.memory_id])), similarity) for n in changes
-        )
+    def guarded(d: IndexDocument) -> bool:
+        # a pinned safety fact (allergy, medicine, condition) goes only for its own subject family:
+        # leaving one out of a care bot's prompt on a cosine is the worst mistake this can make
+        return d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
 
+    def displaced(d: IndexDocument) -> bool:
+        close = 2.0 if guarded(d) else similarity
+        return any(_displaces(n, d, float(np.dot(unit[n.doc_id], unit[d.doc_id])), close) for n in changes)
+
+    gone = {d.doc_id for d in docs if displaced(d)}
     # what a displaced round said goes with it: its facts ("User drives a Honda", rewritten, sits
     # further from the change's words than "I drive a Honda" does)
-    stale_turns = {ref for m in found if displaced(m) for ref in m.doc.source_ids}
-    current_turns = {ref for n in changes for ref in n.doc.source_ids}
-    return [m for m in found if not (set(m.doc.source_ids) & stale_turns) or set(m.doc.source_ids) & current_turns]
+    stale_turns = {ref for d in docs if d.doc_id in gone for ref in d.source_ids}
+    current_turns = {ref for n in changes for ref in n.source_ids}
+    said_with = {
+        d.doc_id
+        for d in docs
+        if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
+    }
+    return gone | said_with
 
 
 def _displaces(later: IndexDocument, earlier: IndexDocument, cosine: float, similarity: float) -> bool:

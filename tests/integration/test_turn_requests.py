@@ -66,3 +66,34 @@ def test_every_fenced_transaction_checks_the_fence_once(
     for label in labels:
         if label.startswith("TransactWriteItems"):
             assert label.count("ConditionCheck FENCE") == 1, label
+
+
+def test_a_recorded_turn_on_a_warm_container_is_one_transaction(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    """The append starts from the META the container wrote last: no GetItem ~META once warm.
+    A rolling-summary commit by the worker (another container) costs that turn one failed try."""
+    jobs: list[dict[str, Any]] = []
+    api = make_container(settings, job_handler=jobs.append)
+    worker = make_container(settings)
+    count = RequestCount(main_table=settings.table_name)
+    clock.advance(30)
+    api.conversation.record_turn(KEY, "hello", "Hi.")  # cold: reads META once
+    before = worker_summaries = 0
+    for n, text in enumerate(TEXTS * 2):
+        clock.advance(30)
+        for job in jobs:
+            if job["kind"] == "after_turn":
+                worker.post_turn.handle(job)
+        jobs.clear()
+        meta = worker.conversation.store.get_meta(KEY, clock.now())  # the api's copy stays as it was
+        assert meta is not None
+        worker_summaries += meta.summary_version - before
+        before = meta.summary_version
+        with count.counting():
+            outcome = api.conversation.record_turn(KEY, text, "Noted.", f"k-{n}")
+        assert outcome.turn.seq == n + 2
+    labels = count.by_label()
+    assert "GetItem main ~META" not in labels, labels
+    assert worker_summaries > 0  # the stale copy was met
+    assert len(count) == len(TEXTS) * 2 + worker_summaries, labels

@@ -147,6 +147,8 @@ class Settings(BaseSettings):
     kb_embed_batch: int = Field(default=16, ge=1, le=256)  # M3: chunks one background job embeds
     max_json_depth: int = Field(default=64, ge=2, le=1000)  # API: deeper bodies get 400 before parsing
     append_max_attempts: int = Field(default=60, ge=1)
+    # issue 29: conversations whose last META an API container keeps (its appends skip the META read; 0: off)
+    session_meta_cache_size: int = Field(default=1024, ge=0)
 
     # --- G: memory gate ------------------------------------------------------
     gate_llm_max_tokens: int = Field(default=5, ge=1)  # G1

@@ -27,6 +27,7 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import is_condition_failure, translate
+from engram.adapters.dynamodb.meta_cache import MetaCache
 from engram.adapters.dynamodb.models import BoundModels, SessionItem
 from engram.adapters.dynamodb.session_items import (
     COMPLETED,
@@ -71,6 +72,8 @@ class DynamoConversationStore:
         self._c = models.cipher
         self._settings = settings
         self._backoff = backoff
+        # issue 29: the META this container last read or wrote; an append starts from it (no read)
+        self._metas = MetaCache(settings.session_meta_cache_size)
 
     # --- reads -----------------------------------------------------------------
     def load(self, key: SessionKey, recent: int, now: float) -> SessionSnapshot:
@@ -83,6 +86,7 @@ class DynamoConversationStore:
         meta = None
         if items and items[0].sk == keys.META_SK and not expired(items[0], now):
             meta = to_meta(key, items[0], self._c)
+        self._metas.put(key, meta)
         if meta is None:
             return SessionSnapshot(meta=None, recent=())
         turns = [
@@ -95,7 +99,9 @@ class DynamoConversationStore:
 
     def get_meta(self, key: SessionKey, now: float) -> SessionMeta | None:
         item = get_live(self._m, keys.session_pk(key), keys.META_SK, now)
-        return to_meta(key, item, self._c) if item is not None else None
+        meta = to_meta(key, item, self._c) if item is not None else None
+        self._metas.put(key, meta)
+        return meta
 
     def list_metas(self, tenant_id: str, user_id: str, now: float, limit: int) -> list[SessionMeta]:
         """by_user (keys only) names the user's conversation partitions by their ~META key; at most
@@ -345,15 +351,23 @@ class DynamoConversationStore:
         s = self._settings
         meta = meta_hint
         known = meta_hint is not None
+        # Without a hint, the META this container last saw, as a guess: the condition then also
+        # covers the summary version (the worker's commits move it, and the round's job hints
+        # copy the cursor), so a stale copy fails it and the failure hands back the current META.
+        guess = False
+        if meta is None and (cached := self._metas.get(key)) is not None:
+            meta, known, guess = cached, True, True
         for attempt in range(s.append_max_attempts):
             if not known:
                 meta = self.get_meta(key, now)
             known = False
             plan = _Plan.decide(meta, now, s)
+            plan.guess, guess = guess, False
             turn = Turn(plan.seq, user_text, assistant_text, request_id, now, emergency)
             try:
                 closed = self._transact_append(key, meta, plan, turn, now, tokens, claim_owner, result)
             except TransactWriteError as exc:
+                self._metas.drop(key)  # whatever failed, the next append starts from the store
                 fenced = fence.refused(exc)
                 if fenced is not None:
                     raise fenced from exc  # P1: the user is being erased
@@ -368,15 +382,19 @@ class DynamoConversationStore:
                     raw = failed.raw_item if failed is not None else None
                     meta = self._meta_from_raw(key, raw, now) if raw else None
                     known = raw is not None  # the failed condition handed back the current META
-                    self._backoff(attempt)
+                    if not plan.guess:  # a stale copy is not contention: try again at once
+                        self._backoff(attempt)
                     continue
                 if codes and all(c in (CONDITION_FAILED, "TransactionConflict", None) for c in codes):
                     self._backoff(attempt)  # contention: decide again
                     continue
                 raise translate(exc) from exc  # throttling, validation, the store is down: not contention
             except PynamoDBException as exc:
+                self._metas.drop(key)
                 raise translate(exc) from exc
-            return AppendResult(plan.new_meta(key, meta, turn, now, tokens, s), turn, closed)
+            written = plan.new_meta(key, meta, turn, now, tokens, s)
+            self._metas.put(key, written)
+            return AppendResult(written, turn, closed)
         raise Conflict("too much contention on this session; retry", details={"session_id": key.session_id})
 
     def _meta_from_raw(self, key: SessionKey, raw: dict[str, Any], now: float) -> SessionMeta | None:
@@ -591,6 +609,7 @@ class _Plan:
         self.generation = generation
         self.seq = seq
         self.continues = continues
+        self.guess = False  # decided from the container's copy of META, not a read
         # positions in the transaction (PynamoDB sends puts, then updates): turn, marker?, runs..., updates
         self.positions: dict[str, int] = {}
 
@@ -628,9 +647,11 @@ class _Plan:
             & (m.status == meta.status.value)
             & (m.expires_at > now)
         )
+        # The RUN# item copies the rolling summary, and a guessed META's cursor goes into the
+        # round's job hints: either must be the current one.
+        if self.guess or (self.fresh and self.closes_previous):
+            same = same & (m.summary_version == meta.summary_version)
         if self.fresh:
-            if self.closes_previous:  # the RUN# item copies the rolling summary: it must be the current one
-                same = same & (m.summary_version == meta.summary_version)
             return not_live(m, now) | same
         return same
 

@@ -195,3 +195,21 @@ def test_a_pinned_safety_fact_is_never_left_out_for_a_change_nearby(container: C
     c = container
     ask = _tell(c, clock, "pinned-allergy", ["I'm allergic to penicillin.", "I switched to a new gym last month."])
     assert any("penicillin" in t for t in _memory_texts(c, ask, "What should I keep in mind about my health now?"))
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "kept"),
+    [
+        ("I'm allergic to peanuts.", "I'm now allergic to shellfish too.", "peanut"),
+        ("I have diabetes.", "I have asthma now.", "diabetes"),
+    ],
+)
+def test_a_new_safety_fact_said_with_now_keeps_the_ones_before(
+    container: Container, clock: ManualClock, first: str, then: str, kept: str
+) -> None:
+    """Allergies and conditions are many at once: "now allergic to shellfish" adds, it replaces nothing."""
+    c = container
+    ask = _tell(c, clock, f"safety-{kept}", [first, then])
+    (old,) = [r for r in _facts(c, ask.user_id) if kept in r.content.lower()]
+    assert old.superseded_by is None and old.memory_id in pinned_texts_ids(c, ask)
+    assert any(kept in t.lower() for t in _memory_texts(c, ask, "What health problems do I have now?"))

@@ -284,15 +284,20 @@ def subject_of(topics: list[str]) -> str | None:
     return None
 
 
-def subject_family(topics: list[str]) -> str | None:
-    """The attribute a subject key sets, without its value ("lives_in", "job", "diet" for
-    "diet:meat"); where one holds many at once (favourites per category, medicines, symptoms,
-    likes, family members) the whole key ("favourite:food", "medication:lisinopril")."""
-    subject = subject_of(topics)
-    if subject is None:
-        return None
-    head = subject.partition(":")[0]
-    return subject if head in ("favourite", "medication", "symptom", "likes", "family") else head
+# Attributes one holds a single value of at a time, with no value in their subject key ("job",
+# not "allergy:{x}": a user has several allergies, conditions, medicines, dislikes).
+SINGLE_VALUED_SUBJECTS = frozenset({"job", "lives_in", "diet", "name", "age", "hometown"})
+
+
+def replaces_subject(new_topics: list[str], old_topics: list[str]) -> bool:
+    """Whether a fact on the new subject, said as a change, replaces one on the old: the same key,
+    or a bare single-valued attribute over any value of it ("diet", the way one eats, over
+    "diet:meat"); never a key with its own value over a sibling ("allergy:shellfish" leaves
+    "allergy:peanuts", "diet:pork" leaves "diet:meat")."""
+    new, old = subject_of(new_topics), subject_of(old_topics)
+    if new is None or old is None:
+        return False
+    return new == old or (new in SINGLE_VALUED_SUBJECTS and old.partition(":")[0] == new)
 
 
 class LifecycleEvent(StrEnum):

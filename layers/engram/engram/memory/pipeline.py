@@ -42,8 +42,8 @@ from engram.memory.models import (
     Profile,
     SearchFilter,
     plain_topics,
+    replaces_subject,
     round_memory_id,
-    subject_family,
     subject_of,
     value_of,
     value_tag,
@@ -334,8 +334,7 @@ class MemoryWriter:
         )
         if same_subject is None and fact.subject_key and states_change(fact.content):
             # said as a change ("I'm fully vegan now"), it replaces the attribute's other value ("diet:meat")
-            family = subject_family(fact.topics)
-            same_subject = next((h for h in hits if subject_family(h.doc.topics) == family), None)
+            same_subject = next((h for h in hits if replaces_subject(fact.topics, h.doc.topics)), None)
         target: str | None = None
         if fact.action == "merge" and fact.target_id:
             target = fact.target_id

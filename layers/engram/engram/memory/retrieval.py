@@ -31,7 +31,7 @@ from engram.memory.models import (
     MemoryStatus,
     Namespace,
     SearchFilter,
-    subject_family,
+    replaces_subject,
     subject_of,
 )
 from engram.memory.ports import Embedder, MemoryIndex, ProfileStore
@@ -353,7 +353,7 @@ def _displaced(
     unit = {d.doc_id: np.asarray(v, dtype=np.float32) for d, v in zip(docs, vectors, strict=True)}
 
     def guarded(d: IndexDocument) -> bool:
-        # a pinned safety fact (allergy, medicine, condition) goes only for its own subject family:
+        # a pinned safety fact (allergy, medicine, condition) goes only for its own subject key:
         # leaving one out of a care bot's prompt on a cosine is the worst mistake this can make
         return d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
 
@@ -377,8 +377,7 @@ def _displaced(
 def _displaces(later: IndexDocument, earlier: IndexDocument, cosine: float, similarity: float) -> bool:
     if later.created_at <= earlier.created_at or set(later.source_ids) & set(earlier.source_ids):
         return False  # not later, or the same turn said both (a round and its fact)
-    family = subject_family(later.topics)
-    return (family is not None and family == subject_family(earlier.topics)) or cosine >= similarity
+    return replaces_subject(later.topics, earlier.topics) or cosine >= similarity
 
 
 def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemory]:

@@ -8,6 +8,7 @@ against OpenAI.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
@@ -19,6 +20,11 @@ _TYPES = {
     403: "permission_error",
     429: "rate_limit_error",
 }
+
+
+# pydantic's error types OpenAI has codes of its own for (a bound exceeded)
+_CODES = {"too_long": "array_above_max_length", "string_too_long": "string_above_max_length"}
+_UNION_TAG = re.compile(r"[\[\]]|^constrained-")  # pydantic names a union's branch in loc: constrained-str, list[str]
 
 
 def is_openai_path(path: str) -> bool:
@@ -59,8 +65,9 @@ def param_of(details: dict[str, Any]) -> str | None:
 
 def validation_error(errors: list[dict[str, Any]]) -> Response[str]:
     """The first of pydantic's errors, said as OpenAI says it (`messages[0].role`)."""
-    first = errors[0] if errors else {}
-    loc = list(first.get("loc", ()))
+    # a union's other branches report a type mismatch: the bound a value broke says more
+    first = next((e for e in errors if not str(e.get("type", "")).endswith("_type")), errors[0] if errors else {})
+    loc = [p for p in first.get("loc", ()) if isinstance(p, int) or not _UNION_TAG.search(p)]
     if loc and loc[0] in ("body", "header", "query", "path"):  # where it was: OpenAI names the field only
         loc = loc[1:]
     param = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(loc)) or None
@@ -72,4 +79,4 @@ def validation_error(errors: list[dict[str, Any]]) -> Response[str]:
     if kind == "missing":
         return error_response(400, "missing_required_parameter", f"Missing required parameter: '{param}'.", param)
     message = f"Invalid value for '{param}': {first.get('msg', 'invalid')}." if param else "The request is invalid."
-    return error_response(400, "invalid_value", message, param)
+    return error_response(400, _CODES.get(kind, "invalid_value"), message, param)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
+
+from engram.settings import Settings
 
 from .schemas import ID_PATTERN, OWNER_ID_PATTERN, WHOLE_NUMBER, UsedMemoryView
 
@@ -49,6 +51,23 @@ _HAS_USER_TEXT: JsonDict = {
 }
 
 
+# OpenAI's own bounds: at most 4 stop sequences; metadata of at most 16 pairs, keys of at most 64
+# characters, string values of at most 512.
+MAX_STOP = 4
+MAX_STOP_CHARS = 256
+MAX_METADATA_PAIRS = 16
+MAX_METADATA_KEY_CHARS = 64
+MAX_METADATA_VALUE_CHARS = 512
+
+
+def _default(setting: str) -> int:
+    """A door bound's default, said in the schema (ENGRAM_OPENAI_DOOR_MAX_* may change it; the
+    check is ClientRequest.check_limits, a 400 in OpenAI's shape)."""
+    value = Settings.model_fields[setting].default
+    assert isinstance(value, int)
+    return value
+
+
 # Strict, as the API's own bodies (schemas._Strict): a value means what its JSON type says.
 class _Open(BaseModel):
     model_config = ConfigDict(defer_build=True, extra="allow", strict=True)
@@ -79,6 +98,25 @@ class DoorMetadata(_Open):
 
     engram_persona: str | None = Field(default=None, min_length=1, max_length=128, pattern=OWNER_ID_PATTERN)
     engram_session: str | None = Field(default=None, min_length=1, max_length=128, pattern=ID_PATTERN)
+    # Other keys: strings, as OpenAI takes them (bounded there as here).
+    __pydantic_extra__: dict[str, Annotated[str, Field(max_length=MAX_METADATA_VALUE_CHARS)]] = Field(init=False)
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "maxProperties": MAX_METADATA_PAIRS,
+            "propertyNames": {"maxLength": MAX_METADATA_KEY_CHARS},
+        }
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bounded(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            if len(data) > MAX_METADATA_PAIRS:
+                raise ValueError(f"at most {MAX_METADATA_PAIRS} pairs")
+            if any(len(str(k)) > MAX_METADATA_KEY_CHARS for k in data):
+                raise ValueError(f"keys of at most {MAX_METADATA_KEY_CHARS} characters")
+        return data
 
 
 class ChatCompletionRequest(_Closed):
@@ -90,21 +128,33 @@ class ChatCompletionRequest(_Closed):
     )
     messages: list[ChatMessage] = Field(
         min_length=1,
-        json_schema_extra=_HAS_USER_TEXT,
+        json_schema_extra={**_HAS_USER_TEXT, "maxItems": _default("openai_door_max_messages")},
         description="The client's own messages: system prompt and the history it keeps. Engram adds its "
-        "memory context after the system messages and, when no earlier round is sent, its session window.",
+        "memory context after the system messages and, when no earlier round is sent, its session window. "
+        f"At most {_default('openai_door_max_messages')} messages and "
+        f"{_default('openai_door_max_message_chars')} characters as JSON (deployment defaults).",
     )
     stream: bool | None = Field(default=None, description="Server-sent events (delivered whole: see docs)")
     stream_options: StreamOptions | None = None
     n: Annotated[int, Field(ge=1, le=1), WHOLE_NUMBER] | None = Field(default=None, description="One choice only")
-    tools: list[dict[str, Any]] | None = Field(default=None, description="Passed to the model unchanged")
+    tools: list[dict[str, Any]] | None = Field(
+        default=None,
+        json_schema_extra={"maxItems": _default("openai_door_max_tools")},
+        description=f"Passed to the model unchanged. At most {_default('openai_door_max_tools')} tools and "
+        f"{_default('openai_door_max_tools_bytes')} characters as JSON (deployment defaults; the same bound "
+        "for tool_choice and response_format).",
+    )
     tool_choice: str | dict[str, Any] | None = Field(default=None, description="Passed to the model unchanged")
     parallel_tool_calls: bool | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)
     top_p: float | None = Field(default=None, ge=0, le=1)
     max_tokens: Annotated[int, Field(ge=1), WHOLE_NUMBER] | None = None
     max_completion_tokens: Annotated[int, Field(ge=1), WHOLE_NUMBER] | None = None
-    stop: str | list[str] | None = None
+    stop: (
+        Annotated[str, Field(max_length=MAX_STOP_CHARS)]
+        | Annotated[list[Annotated[str, Field(max_length=MAX_STOP_CHARS)]], Field(max_length=MAX_STOP)]
+        | None
+    ) = Field(default=None, description=f"Up to {MAX_STOP} sequences, as OpenAI takes them")
     presence_penalty: float | None = Field(default=None, ge=-2, le=2)
     frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
     seed: Annotated[int, WHOLE_NUMBER] | None = None

@@ -289,3 +289,78 @@ def test_tools_pass_through_to_the_model_and_back(
     assert [(c.id, c.function.name, c.function.arguments) for c in calls] == [  # type: ignore[union-attr]
         ("call_1", "get_weather", '{"city": "Taipei"}')
     ]
+
+
+# --- bounds and dedup ---------------------------------------------------------------------------
+
+
+def test_two_conversations_saying_yes_at_once_each_get_their_own_answer(base_url: str, settings: Settings) -> None:
+    """All door traffic shares one default session: only a resend of the same request dedups."""
+    client = _client(base_url, settings, user="gina")
+    cars: Any = [
+        {"role": "system", "content": "You sell cars."},
+        {"role": "user", "content": "Is the red one available?"},
+        {"role": "assistant", "content": "It is. Shall I book a test drive?"},
+        {"role": "user", "content": "yes"},
+    ]
+    boats: Any = [
+        {"role": "system", "content": "You rent boats."},
+        {"role": "user", "content": "Do you open on Sunday?"},
+        {"role": "assistant", "content": "We do. Reserve a kayak?"},
+        {"role": "user", "content": "yes"},
+    ]
+    first = client.chat.completions.create(model="engram", messages=cars)
+    second = client.chat.completions.create(model="engram", messages=boats)  # the clock stands still: in the window
+    alone = client.chat.completions.create(model="engram", messages=[{"role": "user", "content": "yes"}])
+    answers = [first, second, alone]
+    assert len({a.id for a in answers}) == 3
+    assert [a.engram["deduplicated"] for a in answers] == [False, False, False]  # type: ignore[attr-defined]
+    resent = client.chat.completions.create(model="engram", messages=cars)  # a retry of the first
+    assert resent.id == first.id and resent.engram["deduplicated"] is True  # type: ignore[attr-defined]
+    assert resent.choices[0].message.content == first.choices[0].message.content
+    assert _session(base_url, settings, "gina", "nurse", settings.openai_door_session)["turn_count"] == 3
+
+
+def test_a_request_over_the_doors_bounds_is_a_400_and_no_round(base_url: str, settings: Settings) -> None:
+    client = _client(base_url, settings, user="hana", **{"X-Engram-Session": "bounds"})
+    hi: Any = {"role": "user", "content": "hi"}
+    tool: Any = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        ({"messages": [hi] * (settings.openai_door_max_messages + 1)}, "messages", "array_above_max_length"),
+        (
+            {"messages": [{"role": "user", "content": "x" * 9000}] * 30 + [hi]},  # 270k characters of history
+            "messages",
+            "messages_too_large",
+        ),
+        (
+            {
+                "messages": [
+                    {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "d" * 250_000}}]},
+                    hi,
+                ]
+            },
+            "messages",
+            "messages_too_large",
+        ),
+        ({"messages": [hi], "tools": [tool] * (settings.openai_door_max_tools + 1)}, "tools", "array_above_max_length"),
+        (
+            {"messages": [hi], "tools": [{**tool, "function": {**tool["function"], "description": "d" * 200_000}}]},
+            "tools",
+            "parameter_too_large",
+        ),
+        ({"messages": [hi], "stop": ["a", "b", "c", "d", "e"]}, "stop", "array_above_max_length"),
+        ({"messages": [hi], "metadata": {f"k{i}": "v" for i in range(17)}}, "metadata", "invalid_value"),
+        ({"messages": [hi], "metadata": {"k": "v" * 513}}, "metadata.k", "string_above_max_length"),
+    ]
+    for body, param, code in cases:
+        with pytest.raises(openai.BadRequestError) as refused:
+            client.chat.completions.create(model="engram", **body)
+        error = refused.value.body
+        assert (error["param"], error["code"], error["type"]) == (param, code, "invalid_request_error"), error  # type: ignore[index]
+    import httpx
+
+    r = httpx.get(
+        f"{base_url}/v1/personas/nurse/sessions/bounds",
+        headers={"authorization": f"Bearer {tokens.mint(settings, 'hana')}"},
+    )
+    assert r.status_code == 404 or r.json()["turn_count"] == 0, r.text  # nothing was recorded

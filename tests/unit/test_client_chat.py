@@ -10,6 +10,7 @@ from engram.conversation.client_chat import (
     MEMORY_PREFACE,
     ClientRequest,
     ModelNotFound,
+    RequestTooLarge,
     message_text,
     resolve_model,
     served_models,
@@ -86,3 +87,70 @@ def test_models_the_deployment_serves() -> None:
         resolve_model(settings, "gpt-5")
     assert missing.value.status == 404 and missing.value.details == {"param": "model"}
     assert message_text([{"type": "text", "text": 5}, {"type": "text", "text": "ok"}]) == "ok"
+
+
+def test_only_a_resend_of_the_same_request_shares_the_dedup_window() -> None:
+    """Door traffic shares one default session: "yes" from two conversations is two rounds."""
+    yes = {"role": "user", "content": "yes"}
+    one = ClientRequest(({"role": "system", "content": "You sell cars."}, yes))
+    texts = {
+        one.window_text("yes"),
+        ClientRequest(({"role": "system", "content": "You sell boats."}, yes)).window_text("yes"),
+        ClientRequest(({"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}, yes)).window_text(
+            "yes"
+        ),
+        ClientRequest(one.messages, model="gpt-4.1").window_text("yes"),
+        ClientRequest(one.messages, params={"tools": [{"type": "function"}]}).window_text("yes"),
+    }
+    assert len(texts) == 5
+    assert ClientRequest(tuple(dict(m) for m in one.messages)).window_text("yes") == one.window_text("yes")
+    # a tool round: keyed on the whole request, not its tail alone
+    tail = ({"role": "assistant", "content": None, "tool_calls": [{"id": "c1"}]}, {"role": "tool", "content": "1"})
+    a = ClientRequest(({"role": "system", "content": "A"}, yes, *tail)).round_key()
+    b = ClientRequest(({"role": "system", "content": "B"}, yes, *tail)).round_key()
+    assert a is not None and b is not None and a != b
+
+
+def _limits() -> Settings:
+    return Settings(
+        openai_door_max_messages=3,
+        openai_door_max_message_chars=1000,
+        openai_door_max_tools=2,
+        openai_door_max_tools_bytes=1000,
+    )
+
+
+@pytest.mark.parametrize(
+    ("messages", "params", "param", "code"),
+    [
+        ([{"role": "user", "content": "hi"}] * 4, {}, "messages", "array_above_max_length"),
+        ([{"role": "user", "content": "x" * 1001}], {}, "messages", "messages_too_large"),
+        (  # content parts count too (an image's data URL is no text, still forwarded)
+            [{"role": "user", "content": [{"type": "text", "text": "hi"}, {"type": "image_url", "u": "d" * 999}]}],
+            {},
+            "messages",
+            "messages_too_large",
+        ),
+        ([{"role": "user", "content": "hi"}], {"tools": [{}] * 3}, "tools", "array_above_max_length"),
+        ([{"role": "user", "content": "hi"}], {"tools": [{"d": "x" * 1000}]}, "tools", "parameter_too_large"),
+        (
+            [{"role": "user", "content": "hi"}],
+            {"response_format": {"d": "x" * 1000}},
+            "response_format",
+            "parameter_too_large",
+        ),
+    ],
+)
+def test_a_request_over_the_doors_bounds_is_refused(
+    messages: list[dict[str, Any]], params: dict[str, Any], param: str, code: str
+) -> None:
+    with pytest.raises(RequestTooLarge) as refused:
+        ClientRequest(tuple(messages), params=params).check_limits(_limits())
+    assert refused.value.status == 400 and refused.value.code == code and refused.value.details["param"] == param
+
+
+def test_a_request_within_the_bounds_passes() -> None:
+    messages = ({"role": "user", "content": "x" * 900},) * 1
+    ClientRequest(messages, params={"tools": [{}, {}], "response_format": {"type": "json_object"}}).check_limits(
+        _limits()
+    )

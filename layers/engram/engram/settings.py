@@ -104,6 +104,14 @@ class Settings(BaseSettings):
     openai_door_models: tuple[str, ...] = ()
     openai_door_persona: str = Field(default="default", pattern=r"^[A-Za-z0-9.:@-][A-Za-z0-9_.:@-]{0,127}$")
     openai_door_session: str = Field(default="openai", pattern=r"^[A-Za-z0-9_.:@-]{1,128}$")
+    # M3: what one door request may forward to the model on every call (more is a 400 in OpenAI's
+    # shape, never sent on, never recorded): messages, their total size as JSON text (content,
+    # content parts, tool calls, every field), tool definitions (OpenAI's own limit is 128), and
+    # the size as JSON of `tools`, and of `tool_choice` and `response_format` each.
+    openai_door_max_messages: int = Field(default=200, ge=1)
+    openai_door_max_message_chars: int = Field(default=200_000, ge=1000)
+    openai_door_max_tools: int = Field(default=64, ge=0, le=128)
+    openai_door_max_tools_bytes: int = Field(default=100_000, ge=1000)
 
     # --- S: short-term memory ----------------------------------------------
     session_idle_timeout_s: int = Field(default=30 * 60, ge=1)  # S1

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
+from typing_extensions import TypeAliasType
 
 
 class ArchiveListResponse(BaseModel):
@@ -143,9 +144,9 @@ class ChatCompletionRequest(BaseModel):
     """
     `engram` (the deployment's chat model) or one GET /openai/v1/models lists
     """
-    messages: Annotated[list[ChatMessage], Field(min_length=1, title="Messages")]
+    messages: Annotated[list[ChatMessage], Field(max_length=200, min_length=1, title="Messages")]
     """
-    The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window.
+    The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window. At most 200 messages and 200000 characters as JSON (deployment defaults).
     """
     stream: Annotated[bool | None, Field(title="Stream")] = None
     """
@@ -156,9 +157,9 @@ class ChatCompletionRequest(BaseModel):
     """
     One choice only
     """
-    tools: Annotated[list[dict[str, Any]] | None, Field(title="Tools")] = None
+    tools: Annotated[Tools | None, Field(title="Tools")] = None
     """
-    Passed to the model unchanged
+    Passed to the model unchanged. At most 64 tools and 100000 characters as JSON (deployment defaults; the same bound for tool_choice and response_format).
     """
     tool_choice: Annotated[str | dict[str, Any] | None, Field(title="Tool Choice")] = None
     """
@@ -169,7 +170,10 @@ class ChatCompletionRequest(BaseModel):
     top_p: Annotated[TopP | None, Field(title="Top P")] = None
     max_tokens: Annotated[MaxTokens | None, Field(title="Max Tokens")] = None
     max_completion_tokens: Annotated[MaxCompletionTokens | None, Field(title="Max Completion Tokens")] = None
-    stop: Annotated[str | list[str] | None, Field(title="Stop")] = None
+    stop: Annotated[Stop | Stop1 | None, Field(title="Stop")] = None
+    """
+    Up to 4 sequences, as OpenAI takes them
+    """
     presence_penalty: Annotated[PresencePenalty | None, Field(title="Presence Penalty")] = None
     frequency_penalty: Annotated[FrequencyPenalty | None, Field(title="Frequency Penalty")] = None
     seed: Annotated[int | None, Field(title="Seed")] = None
@@ -434,8 +438,14 @@ class DoorMetadata(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
+    __annotations__ = {
+        "__pydantic_extra__": dict[Annotated[str, StringConstraints(max_length=64)], "DoorMetadataAdditionalProperty"],
+    }
     engram_persona: Annotated[EngramPersona | None, Field(title="Engram Persona")] = None
     engram_session: Annotated[EngramSession | None, Field(title="Engram Session")] = None
+
+
+DoorMetadataAdditionalProperty = TypeAliasType("DoorMetadataAdditionalProperty", Annotated[str, Field(max_length=512)])
 
 
 class EngramPersona(RootModel[str]):
@@ -1080,6 +1090,24 @@ class Source(RootModel[str]):
     root: Annotated[str, Field(max_length=1000, min_length=1, title="Source")]
 
 
+class Stop(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, title="Stop")]
+    """
+    Up to 4 sequences, as OpenAI takes them
+    """
+
+
+class Stop1Item(RootModel[str]):
+    root: Annotated[str, Field(max_length=256)]
+
+
+class Stop1(RootModel[list[Stop1Item]]):
+    root: Annotated[list[Stop1Item], Field(max_length=4, title="Stop")]
+    """
+    Up to 4 sequences, as OpenAI takes them
+    """
+
+
 class StreamOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -1156,6 +1184,13 @@ class TimelineMonth(BaseModel):
 
 class TimelineResponse(BaseModel):
     months: Annotated[list[TimelineMonth], Field(title="Months")]
+
+
+class Tools(RootModel[list[dict[str, Any]]]):
+    root: Annotated[list[dict[str, Any]], Field(max_length=64, title="Tools")]
+    """
+    Passed to the model unchanged. At most 64 tools and 100000 characters as JSON (deployment defaults; the same bound for tool_choice and response_format).
+    """
 
 
 class TopP(RootModel[float]):

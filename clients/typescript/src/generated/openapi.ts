@@ -1178,7 +1178,7 @@ export interface components {
             model: string;
             /**
              * Messages
-             * @description The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window.
+             * @description The client's own messages: system prompt and the history it keeps. Engram adds its memory context after the system messages and, when no earlier round is sent, its session window. At most 200 messages and 200000 characters as JSON (deployment defaults).
              */
             messages: components["schemas"]["ChatMessage"][];
             /**
@@ -1194,7 +1194,7 @@ export interface components {
             n?: number | null;
             /**
              * Tools
-             * @description Passed to the model unchanged
+             * @description Passed to the model unchanged. At most 64 tools and 100000 characters as JSON (deployment defaults; the same bound for tool_choice and response_format).
              */
             tools?: {
                 [key: string]: unknown;
@@ -1216,7 +1216,10 @@ export interface components {
             max_tokens?: number | null;
             /** Max Completion Tokens */
             max_completion_tokens?: number | null;
-            /** Stop */
+            /**
+             * Stop
+             * @description Up to 4 sequences, as OpenAI takes them
+             */
             stop?: string | string[] | null;
             /** Presence Penalty */
             presence_penalty?: number | null;
@@ -1521,7 +1524,7 @@ export interface components {
             /** Engram Session */
             engram_session?: string | null;
         } & {
-            [key: string]: unknown;
+            [key: string]: string;
         };
         /**
          * EngramView

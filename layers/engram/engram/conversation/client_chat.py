@@ -33,6 +33,20 @@ class ModelNotFound(NotFound):
     code = "MODEL_NOT_FOUND"
 
 
+class RequestTooLarge(ValidationFailed):
+    """A request over one of the door's bounds (settings.openai_door_max_*): a 400 naming the
+    parameter, as OpenAI answers one; nothing reaches the model, no round is recorded."""
+
+    def __init__(self, code: str, message: str, param: str, limit: int) -> None:
+        super().__init__(message, details={"param": param, "limit": limit})
+        self.code = code
+
+
+def _json_size(value: Any) -> int:
+    """A value's size as compact JSON text, in characters."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str))
+
+
 def message_text(content: Any) -> str:
     """A message's text: the string, or its text parts joined (images and audio have none)."""
     if isinstance(content, str):
@@ -90,18 +104,65 @@ class ClientRequest:
         """The client sent earlier rounds of its own: Engram's session window stays out."""
         return any(m.get("role") not in SYSTEM_ROLES for m in self.messages[: self.anchor])
 
+    def check_limits(self, settings: Settings) -> None:
+        """M3: the bounds of what one request forwards to the model (settings.openai_door_max_*)."""
+        if len(self.messages) > settings.openai_door_max_messages:
+            raise RequestTooLarge(
+                "array_above_max_length",
+                f"'messages' has {len(self.messages)} messages; the limit is {settings.openai_door_max_messages}.",
+                "messages",
+                settings.openai_door_max_messages,
+            )
+        size = _json_size(self.messages)
+        if size > settings.openai_door_max_message_chars:
+            raise RequestTooLarge(
+                "messages_too_large",
+                f"'messages' is {size} characters as JSON; the limit is {settings.openai_door_max_message_chars}.",
+                "messages",
+                settings.openai_door_max_message_chars,
+            )
+        tools = self.params.get("tools") or []
+        if len(tools) > settings.openai_door_max_tools:
+            raise RequestTooLarge(
+                "array_above_max_length",
+                f"'tools' has {len(tools)} tools; the limit is {settings.openai_door_max_tools}.",
+                "tools",
+                settings.openai_door_max_tools,
+            )
+        for name in ("tools", "tool_choice", "response_format"):
+            size = _json_size(self.params[name]) if name in self.params else 0
+            if size > settings.openai_door_max_tools_bytes:
+                raise RequestTooLarge(
+                    "parameter_too_large",
+                    f"'{name}' is {size} characters as JSON; the limit is {settings.openai_door_max_tools_bytes}.",
+                    name,
+                    settings.openai_door_max_tools_bytes,
+                )
+
+    def fingerprint(self) -> str:
+        """What makes two requests the same one: every message (roles, contents, tool calls, every
+        field), the model and what the model receives (tools, tool_choice, sampling ...)."""
+        request = {"messages": self.messages, "model": self.model, "params": self.params}
+        text = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:40]
+
     def round_key(self) -> str | None:
         """D1: what makes this request one round. The client's idempotency key; else, when
-        messages follow the user's (tool results, a prefilled answer), those too: the tool round
-        that ends a round repeats its user text but is not its duplicate. None: the text alone,
-        as for /chat (the same dedup window)."""
+        messages follow the user's (tool results, a prefilled answer), the whole request's
+        fingerprint: the tool round that ends a round repeats its user text but is not its
+        duplicate. None: /chat's dedup window, on `window_text` (not the text alone)."""
         if self.idempotency_key:
             return self.idempotency_key
-        tail = self.messages[self.anchor + 1 :]
-        if not tail:
+        if len(self.messages) == self.anchor + 1:
             return None
-        digest = hashlib.sha256(json.dumps(tail, sort_keys=True, default=str).encode()).hexdigest()
-        return "tail-" + digest[:40]
+        return "tail-" + self.fingerprint()
+
+    def window_text(self, text: str) -> str:
+        """What the dedup window keys on: the user's text and the whole request's fingerprint.
+        Door traffic shares a default session, so two conversations (or models, system prompts,
+        tools) that both send "yes" within the window are two rounds; only a resend of the same
+        request is a repeat."""
+        return f"{text}\x00openai:{self.fingerprint()}"
 
     def prompt(self, ctx: AssembledContext) -> list[dict[str, Any]]:
         """The client's system messages, Engram's memory message, then either the client's history

@@ -236,6 +236,7 @@ class ConversationService:
         """The OpenAI-compatible door (client_chat.py): a turn on the client's own messages, with
         /chat's dedup (D1), append and post-turn path; the answer's shape is /chat's, plus the
         model's finish_reason, usage and any tool_calls (a round they answer is not recorded)."""
+        request.check_limits(self.settings)
         text = self._check_text("message", request.user_text)
         return self._chat_once(key, text, request.round_key(), client=request)
 
@@ -260,10 +261,11 @@ class ConversationService:
         first_try = rid is None
         owner = uuid.uuid4().hex
         if rid is None and not idempotency_key:  # D1's window and the claim in one write (a new text)
-            fresh = request_id(key, text, int(now * 1000))
+            said = client.window_text(text) if client else text  # the door: the whole request, not its text
+            fresh = request_id(key, said, int(now * 1000))
             window_s = s.dedup_window_ms / 1000
             marker = self.store.claim_text(
-                key, dedup_key(key, text), fresh, window_s, owner, float(s.request_lock_ttl_s), now
+                key, dedup_key(key, said), fresh, window_s, owner, float(s.request_lock_ttl_s), now
             )
             rid = marker.request_id
         else:

@@ -7,7 +7,7 @@ per-memory event."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +226,8 @@ def test_an_erasure_publishes_one_user_erased_and_no_per_memory_event(c: Contain
         "persona_id": None,
         "receipt_id": request.request_id,
         "scope": "all",
+        "since": None,
+        "until": None,
     }
     assert "secret" not in json.dumps(events)
 
@@ -233,6 +235,82 @@ def test_an_erasure_publishes_one_user_erased_and_no_per_memory_event(c: Contain
     svc.delete(OwnerKey("default", "noa"), neighbour.memory_id)
     assert one(bus.new(), "memory.deleted", neighbour.memory_id)
     assert c.memories.list("default", OWNER.user_id, statuses=(MemoryStatus.ACTIVE,)) == []
+
+
+def _during_the_erasure(c: Container, action: Callable[[], None]) -> None:
+    """Runs `action` once, inside the erasure job's first pass (the fence up, nothing erased yet)."""
+    inventory = c.erasure_job.data.inventory
+    done: list[bool] = []
+
+    def hooked(*args: Any, **kwargs: Any) -> Any:
+        if not done:
+            done.append(True)
+            action()
+        return inventory(*args, **kwargs)
+
+    c.erasure_job.data.inventory = hooked  # type: ignore[method-assign]
+
+
+def test_a_deletion_outside_a_persona_erasure_publishes_memory_deleted(c: Container, bus: Bus) -> None:
+    """While persona A is erased, a memory of persona B deleted by the user (or the retention job)
+    publishes its memory.deleted: the user.erased event is scoped to A, so without it subscribers
+    would keep B's memory for good. (It used to be suppressed as the erasure's, during the
+    erasure and for any removal the stream delivered before the fence's mark.)"""
+    svc = c.memory_service
+    erased = [svc.create(OWNER, "nurse", summary=f"Mika's dose plan number {n}.").record for n in range(2)]
+    other = svc.create(OWNER, "coach", summary="Mika runs five kilometres.").record
+    assert len(bus.new()) == 3
+
+    _during_the_erasure(c, lambda: svc.delete(OWNER, other.memory_id))
+    request = c.erasure_service.persona("default", OWNER.user_id, "nurse")
+    assert c.erasure_job.run()["requests_completed"] == 1
+    assert {r.memory_id for r in c.memories.list("default", OWNER.user_id, statuses=None)} == set()
+    events = bus.new()  # delivered after the fence came down, the mark beside it
+    by_type = {e["detail-type"]: e for e in events}
+    assert sorted(e["detail-type"] for e in events) == ["memory.deleted", "user.erased"], events
+    assert by_type["memory.deleted"]["detail"]["memory_id"] == other.memory_id
+    assert by_type["memory.deleted"]["detail"]["persona_id"] == "coach"
+    scope = by_type["user.erased"]["detail"]
+    assert (scope["persona_id"], scope["receipt_id"], scope["since"], scope["until"]) == (
+        "nurse",
+        request.request_id,
+        None,
+        None,
+    )
+    for event in events:
+        assert_documented(event, "Mika's dose plan number")
+    assert not {r.memory_id for r in erased} & {e["detail"].get("memory_id") for e in events}
+
+
+def test_a_recent_erasure_publishes_the_deletion_of_an_older_memory(
+    c: Container, bus: Bus, clock: ManualClock
+) -> None:
+    """A 'recent' erasure removes what was made in its window only: an older memory deleted just
+    before it (the stream delivering the removal after the fence came down) publishes
+    memory.deleted, and user.erased says from when the erasure reached back. (A removal up to the
+    fence's lowering used to be the erasure's, whatever it was and however early it happened.)"""
+    svc = c.memory_service
+    old = svc.create(OWNER, "friend", summary="Mika moved to Osaka years ago.").record
+    clock.advance(30 * DAY_S)
+    recent = svc.create(OWNER, "friend", summary="Mika started the violin this week.").record
+    assert len(bus.new()) == 2
+
+    svc.delete(OWNER, old.memory_id)  # the user's own deletion (the fence refuses it while it runs)
+    request, token = c.erasure_service.request("default", OWNER.user_id, ErasureScope.RECENT, "user")
+    c.erasure_service.confirm("default", OWNER.user_id, request.request_id, token)
+    assert c.erasure_job.run()["requests_completed"] == 1
+    assert c.memories.get("default", OWNER.user_id, recent.memory_id) is None
+    events = bus.new()
+    assert sorted(e["detail-type"] for e in events) == ["memory.deleted", "user.erased"], events
+    (deleted,) = [e for e in events if e["detail-type"] == "memory.deleted"]
+    assert deleted["detail"]["memory_id"] == old.memory_id
+    (erased,) = [e for e in events if e["detail-type"] == "user.erased"]
+    assert erased["detail"]["scope"] == "recent" and erased["detail"]["persona_id"] is None
+    since = erased["detail"]["since"]
+    assert since == request.requested_at - c.settings.erasure_recent_days * DAY_S
+    assert old.created_at < since <= recent.created_at
+    for event in events:
+        assert_documented(event, "Mika started the violin")
 
 
 def test_a_redelivered_record_publishes_the_same_event_id(c: Container, bus: Bus, table: TableConfig) -> None:

@@ -59,7 +59,19 @@ MEMORY_EVENT_FIELDS = frozenset(
     }
 )
 USER_ERASED_FIELDS = frozenset(
-    {"schema_version", "event_id", "change", "occurred_at", "tenant_id", "user_id", "persona_id", "receipt_id", "scope"}
+    {
+        "schema_version",
+        "event_id",
+        "change",
+        "occurred_at",
+        "tenant_id",
+        "user_id",
+        "persona_id",
+        "receipt_id",
+        "scope",
+        "since",
+        "until",
+    }
 )
 
 
@@ -140,10 +152,21 @@ def memory_event(
 
 
 def user_erased_event(
-    *, tenant_id: str, user_id: str, receipt_id: str, scope: str, persona_id: str | None, occurred_at: float
+    *,
+    tenant_id: str,
+    user_id: str,
+    receipt_id: str,
+    scope: str,
+    persona_id: str | None,
+    occurred_at: float,
+    since: float | None = None,
+    until: float | None = None,
 ) -> ChangeEvent:
     """One per completed erasure (the receipt id is the erasure request's id): subscribers erase
-    their own copies; no per-memory event is published for what the erasure deleted."""
+    their own copies of what it covers — the persona's (`persona_id`) or all the user's, created
+    from `since` (a 'recent' erasure) up to `until` (a re-erasure; None: up to `occurred_at`). No
+    per-memory event is published for what the erasure deleted; anything else deleted meanwhile
+    publishes its memory.deleted."""
     ident = hashlib.sha256(f"user.erased|{tenant_id}|{receipt_id}".encode()).hexdigest()[:32]
     detail: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
@@ -155,5 +178,7 @@ def user_erased_event(
         "persona_id": persona_id,
         "receipt_id": receipt_id,
         "scope": scope,
+        "since": since,
+        "until": until,
     }
     return ChangeEvent(ident, USER_ERASED, occurred_at, detail)

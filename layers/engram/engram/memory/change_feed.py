@@ -34,17 +34,20 @@ class ChangeFeed:
             return None
         removed = change.event_name is ChangeKind.REMOVE
         occurred = change.approximate_creation_time or self._clock.now()
-        erased = (
-            removed
-            and not change.expired  # the TTL sweeper is no erasure
-            and self._marks is not None
-            and self._marks.erasing(ref.tenant_id, ref.user_id, occurred)
-        )
-        kind = classify(change.old, change.new, removed=removed, erased=erased)
-        if kind is None or kind is MemoryChange.ERASED:
-            return None
         record = change.old if removed else change.new
         if record is None:  # a REMOVE without its old image (KEYS_ONLY): nothing to say who it was
+            return None
+        kind = classify(change.old, change.new, removed=removed)
+        if kind is None:
+            return None
+        # only a removal an erasure's scope covers is the erasure's (its user.erased says so); a
+        # deletion of anything else, while an erasure of another persona or window runs, publishes
+        if (
+            kind is MemoryChange.DELETED
+            and not change.expired  # the TTL sweeper is no erasure
+            and self._marks is not None
+            and self._marks.erasing(ref.tenant_id, ref.user_id, occurred, record.persona_id, record.created_at)
+        ):
             return None
         return memory_event(
             kind,

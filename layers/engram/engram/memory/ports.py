@@ -253,6 +253,8 @@ class ChangeEventBus(Protocol):
 class ErasureMarks(Protocol):
     """Tells a removal by an erasure from any other (the erasure publishes one user.erased)."""
 
-    def erasing(self, tenant_id: str, user_id: str, at: float) -> bool:
-        """An erasure of the user (or one of its personas) was running at `at`, or is now."""
+    def erasing(self, tenant_id: str, user_id: str, at: float, persona_id: str, created_at: float) -> bool:
+        """An erasure running at `at` (or now) removes this record of the user: one of all the
+        user, or of the record's persona, whose window (a 'recent' one, a re-erasure's) holds its
+        creation time. A removal outside every such scope is no erasure's: it publishes."""
         ...

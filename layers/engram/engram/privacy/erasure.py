@@ -173,9 +173,10 @@ class ErasureJob:
     holder: str = ""
     # told of each completed request (a chat's erasure answers its user with the receipt's summary)
     on_completed: Callable[[ErasureRequest], None] | None = None
-    # told of each erasure about to complete, with its completion time (the user.erased event):
-    # a failure leaves the request processing, so the next run completes and announces it again
-    announce: Callable[[ErasureRequest, float], None] | None = None
+    # told of each erasure about to complete, with its completion time and the start of its window
+    # ('recent'; None: all) (the user.erased event): a failure leaves the request processing, so
+    # the next run completes and announces it again
+    announce: Callable[[ErasureRequest, float, float | None], None] | None = None
 
     def __post_init__(self) -> None:
         self.holder = self.holder or f"erasure-{uuid.uuid4().hex[:12]}"
@@ -238,7 +239,9 @@ class ErasureJob:
         erased = 0
         # before the first look, on every run (idempotent: a run that resumes raises it again):
         # from here on nothing new of the user lands, so the passes below delete a fixed set
-        self.fence.raise_for(request.tenant_id, request.user_id, request.request_id, request.persona_id)
+        self.fence.raise_for(
+            request.tenant_id, request.user_id, request.request_id, request.persona_id, since, request.until
+        )
         for _ in range(s.erasure_passes_per_run):
             if remaining_s is not None and remaining_s() < s.lifecycle_stop_margin_s:
                 break
@@ -407,7 +410,7 @@ class ErasureJob:
                 )
             )
         if self.announce is not None:
-            self.announce(request, now)
+            self.announce(request, now, self._since(request))
         if not self.requests.update(done, request.version):
             raise Conflict("the erasure request moved while it was completed")
         # only now: a write refused until here was written before completion; one that lands

@@ -48,8 +48,18 @@ class ErasureRequests(Protocol):
 class ErasureFence(Protocol):
     """P1: while up for a user, every write that could create an item of theirs is refused."""
 
-    def raise_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
-        """`persona_id`: a persona's deletion fences that persona's writes only."""
+    def raise_for(
+        self,
+        tenant_id: str,
+        user_id: str,
+        request_id: str,
+        persona_id: str | None = None,
+        since: float | None = None,
+        until: float | None = None,
+    ) -> None:
+        """`persona_id`: a persona's deletion fences that persona's writes only. `since`/`until`:
+        the creation times the erasure removes (kept with the fence: what it removes publishes no
+        per-memory event, anything else does)."""
         ...
 
     def lower_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None: ...

@@ -48,12 +48,12 @@ def build_change_feed(
     return ChangeFeed(bus, DynamoErasureMarks(bound), metrics=metrics)
 
 
-def erasure_announcer(bus: ChangeEventBus | None) -> Callable[[ErasureRequest, float], None] | None:
+def erasure_announcer(bus: ChangeEventBus | None) -> Callable[[ErasureRequest, float, float | None], None] | None:
     """ErasureJob.announce: one user.erased event per completed erasure (None: no bus)."""
     if bus is None:
         return None
 
-    def announce(request: ErasureRequest, completed_at: float) -> None:
+    def announce(request: ErasureRequest, completed_at: float, since: float | None) -> None:
         assert request.user_id is not None
         bus.publish(
             [
@@ -64,6 +64,8 @@ def erasure_announcer(bus: ChangeEventBus | None) -> Callable[[ErasureRequest, f
                     scope=request.scope.value,
                     persona_id=request.persona_id,
                     occurred_at=completed_at,
+                    since=since,
+                    until=request.until,
                 )
             ]
         )

@@ -2,12 +2,15 @@
 
 One item per (tenant, user), `_FENCE#{tenant}#{user}` / `FENCE`, outside every user partition and
 outside by_user (the erasure never deletes it, its verification never counts it). It holds the
-ids of the erasures running for the user (a string set). Every write that can create an item of
-the user carries, in its own TransactWriteItems, a ConditionCheck that the fence is absent: the
-check and the write are one atomic step, so a write either landed before the fence went up (the
-erasure's passes then find it) or is refused (ErasureInProgress) — there is no third case. An
-update conditioned on its item's existence needs no check: it cannot bring back what the erasure
-deleted. The fence goes once the erasure has completed; a later write starts an empty life."""
+ids of the erasures running for the user (a string set), and each one's scope (`scope#{id}`: its
+persona, since/until, when it was raised), which tells the memory indexer which removals are the
+erasure's (no per-memory event) and which are not (a deletion of anything else publishes).
+Every write that can create an item of the user carries, in its own TransactWriteItems, a
+ConditionCheck that the fence is absent: the check and the write are one atomic step, so a
+write either landed before the fence went up (the erasure's passes then find it) or is refused
+(ErasureInProgress) — there is no third case. An update conditioned on its item's existence
+needs no check: it cannot bring back what the erasure deleted. The fence goes once the erasure
+has completed; a later write starts an empty life."""
 
 from __future__ import annotations
 
@@ -29,7 +32,11 @@ from engram.adapters.erasure_refusal import erasure_in_progress
 from engram.kernel.errors import ErasureInProgress, StoreUnavailable
 
 FENCED = "ConditionalCheckFailed"
-ERASED_MARK_SK = "ERASED"  # beside the fence: when the last erasure of the user lowered it
+ERASED_MARK_SK = "ERASED#"  # + request id, beside the fence: one erasure's scope and when it was lowered
+SCOPE_PREFIX = "scope#"  # + request id, on the fence: the scope of an erasure that runs
+# ApproximateCreationDateTime is rounded down (to the second in AWS, to the minute in DynamoDB
+# Local): a removal's time may read up to this much before the erasure was raised
+STREAM_SLACK_S = 60.0
 
 
 def check(tx: TransactWrite, model: type[Model], tenant_id: str, user_id: str, persona_id: str | None = None) -> None:
@@ -111,60 +118,105 @@ class DynamoErasureFence:
     def _key(self, tenant_id: str, user_id: str) -> dict[str, Any]:
         return {"PK": {"S": fence_pk(tenant_id, user_id)}, "SK": {"S": FENCE_SK}}
 
-    def raise_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
-        """Idempotent: a run that resumes an erasure raises it again. A persona's deletion fences
-        that persona (`persona_id`); an erasure of the user fences all of it."""
-        scope, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
+    def raise_for(
+        self,
+        tenant_id: str,
+        user_id: str,
+        request_id: str,
+        persona_id: str | None = None,
+        since: float | None = None,
+        until: float | None = None,
+    ) -> None:
+        """Idempotent: a run that resumes an erasure raises it again (its scope keeps the first
+        raise's time). A persona's deletion fences that persona (`persona_id`); an erasure of the
+        user fences all of it. `since`/`until`: the creation times a 'recent' erasure or a
+        re-erasure covers (the writes it refuses are still all of the user's or persona's)."""
+        fenced, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
+        scope: dict[str, Any] = {"raised_at": {"N": repr(time.time())}}  # the stream's clock, not the job's
+        if persona_id is not None:
+            scope["persona"] = {"S": persona_id}
+        for name, bound in (("since", since), ("until", until)):
+            if bound is not None:
+                scope[name] = {"N": repr(bound)}
         self._call(
             "update_item",
             TableName=self._table,
             Key=self._key(tenant_id, user_id),
-            UpdateExpression=f"ADD requests :r, {scope} :s",
-            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
+            UpdateExpression=f"ADD requests :r, {fenced} :s SET #scope = if_not_exists(#scope, :scope)",
+            ExpressionAttributeNames={"#scope": SCOPE_PREFIX + request_id},
+            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}, ":scope": {"M": scope}},
         )
 
     def lower_for(self, tenant_id: str, user_id: str, request_id: str, persona_id: str | None = None) -> None:
-        """Take this erasure's id (and its persona) out; the item goes when no erasure of the user is
-        left. (Two deletions of one persona at once: the first to finish lowers the persona's fence.)"""
+        """Take this erasure's id (and its persona, its scope) out; the item goes when no erasure
+        of the user is left. (Two deletions of one persona at once: the first to finish lowers
+        the persona's fence.)"""
         key = self._key(tenant_id, user_id)
-        scope, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
-        after = self._call(
-            "update_item",
-            TableName=self._table,
-            Key=key,
-            UpdateExpression=f"DELETE requests :r, {scope} :s",
-            ConditionExpression="attribute_exists(PK)",
-            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
-            ReturnValues="ALL_NEW",
-        )
-        # No fence (already lowered: the re-verification's runs), or another erasure still runs: done.
-        if not after or "requests" in after.get("Attributes", {}):
-            return
-        # The mark first: a removal the stream delivers after the fence is gone is still known as
-        # the erasure's (the memory indexer publishes no per-memory event for it).
+        found = self._call("get_item", TableName=self._table, Key=key, ConsistentRead=True).get("Item", {})
+        if request_id not in found.get("requests", {}).get("SS", []):
+            return  # lowered already (the re-verification's runs): one read
+        # The mark first: a removal of this erasure's that the stream delivers after its scope left
+        # the fence is still known as the erasure's (the memory indexer publishes no event for it).
         now = time.time()
+        scope = found.get(SCOPE_PREFIX + request_id, {}).get("M") or (
+            {"persona": {"S": persona_id}} if persona_id is not None else {}  # raised before scopes were kept
+        )
         self._call(
             "put_item",
             TableName=self._table,
             Item={
                 "PK": key["PK"],
-                "SK": {"S": ERASED_MARK_SK},
+                "SK": {"S": ERASED_MARK_SK + request_id},
+                **scope,
                 "lowered_at": {"N": repr(now)},
                 TTL_ATTRIBUTE: {"N": str(int(now + self._mark_ttl_s))},
             },
         )
+        fenced, value = (FENCE_PERSONAS, persona_id) if persona_id is not None else (FENCE_WHOLE_USER, request_id)
+        after = self._call(
+            "update_item",
+            TableName=self._table,
+            Key=key,
+            UpdateExpression=f"DELETE requests :r, {fenced} :s REMOVE #scope",
+            ConditionExpression="attribute_exists(PK)",
+            ExpressionAttributeNames={"#scope": SCOPE_PREFIX + request_id},
+            ExpressionAttributeValues={":r": {"SS": [request_id]}, ":s": {"SS": [value]}},
+            ReturnValues="ALL_NEW",
+        )
+        # No fence (lowered meanwhile), or another erasure still runs: done.
+        if not after or "requests" in after.get("Attributes", {}):
+            return
         self._call("delete_item", TableName=self._table, Key=key, ConditionExpression="attribute_not_exists(requests)")
 
 
+def _number(item: dict[str, Any], name: str) -> float | None:
+    value = item.get(name, {}).get("N")
+    return float(value) if value is not None else None
+
+
+def _covers(scope: dict[str, Any], persona_id: str, created_at: float, at: float) -> bool:
+    """Whether the erasure of `scope` removes this record: its persona, its creation time in the
+    erasure's window, and the removal (`at`, the stream's time) no earlier than the erasure began."""
+    persona = scope.get("persona", {}).get("S")
+    since, until, raised_at = _number(scope, "since"), _number(scope, "until"), _number(scope, "raised_at")
+    return (
+        (persona is None or persona == persona_id)
+        and (since is None or created_at >= since)
+        and (until is None or created_at <= until)
+        and (raised_at is None or at >= raised_at - STREAM_SLACK_S)
+    )
+
+
 class DynamoErasureMarks:
-    """memory.ports.ErasureMarks: one consistent Query of the fence's partition (the fence, and the
-    mark its lowering leaves for as long as the stream keeps records)."""
+    """memory.ports.ErasureMarks: one consistent Query of the fence's partition (the fence with the
+    scopes of the erasures that run, and the mark each one's lowering leaves for as long as the
+    stream keeps records). Only a removal one of those scopes covers is the erasure's."""
 
     def __init__(self, models: BoundModels) -> None:
         self._models = models
         self._table = models.memory.Meta.table_name
 
-    def erasing(self, tenant_id: str, user_id: str, at: float) -> bool:
+    def erasing(self, tenant_id: str, user_id: str, at: float, persona_id: str, created_at: float) -> bool:
         client: Any = self._models.memory._get_connection().connection.client
         try:
             items = client.query(
@@ -176,10 +228,14 @@ class DynamoErasureMarks:
         except (BotoCoreError, ClientError) as exc:
             raise StoreUnavailable("the store is unavailable", details={"cause": type(exc).__name__}) from exc
         for item in items:
-            sk = item.get("SK", {}).get("S")
-            if sk == FENCE_SK and (FENCE_WHOLE_USER in item or FENCE_PERSONAS in item or "requests" in item):
-                return True  # an erasure (of the user, or of one persona: on the safe side) runs now
-            # ApproximateCreationDateTime is whole seconds, rounded down: `at` errs early, never late
-            if sk == ERASED_MARK_SK and float(item.get("lowered_at", {}).get("N", "0")) >= at:
-                return True
+            sk = item.get("SK", {}).get("S", "")
+            if sk == FENCE_SK:  # the erasures running now, each with its scope
+                scopes = [v.get("M", {}) for name, v in item.items() if name.startswith(SCOPE_PREFIX)]
+                if any(_covers(scope, persona_id, created_at, at) for scope in scopes):
+                    return True
+            elif sk.startswith(ERASED_MARK_SK):  # one lowered: its removals up to then
+                lowered_at = _number(item, "lowered_at")
+                # `at` errs early (rounded down), never late
+                if lowered_at is not None and at <= lowered_at and _covers(item, persona_id, created_at, at):
+                    return True
         return False

@@ -24,6 +24,7 @@ from engram.local import tokens
 from engram.local.gateway import GatewayResponse, LocalGateway
 from engram.memory.models import MemoryStatus, Namespace, SearchFilter
 from engram.memory.scoring import DAY_S
+from engram.privacy.models import ErasureScope
 from engram.settings import Settings
 from engram.wiring import Container
 from tests.support.indexing import sync_index
@@ -385,6 +386,44 @@ BASE = "/v1/personas/nurse/sessions/s1/turns"
 
 def _turn(gw: LocalGateway, settings: Settings, text: str) -> GatewayResponse:
     return call(gw, "POST", BASE, _auth(settings), {"user": text, "assistant": "Well done."})
+
+
+def test_an_erasure_completed_while_the_post_turn_job_works_leaves_nothing_written_back(
+    make_container: Any, settings: Settings, clock: ManualClock, metrics: Any
+) -> None:
+    """The job read its round (still held), and while it extracted, an erasure of the user started
+    and completed (fence raised, everything deleted, fence lowered). The job's transaction used to
+    pass the fence check and write the round memory, its facts and the thread back; it now checks
+    in the same transaction that the conversation round still exists, and writes nothing."""
+    jobs: list[dict[str, Any]] = []
+    api = make_container(settings, job_handler=jobs.append)  # the round stored; its job waits
+    key = SessionKey("default", USER, "nurse", "s1")
+    api.conversation.record_turn(key, "I enjoy hiking in the mountains with my sister.", "Lovely!")
+    (job,) = [j for j in jobs if j["kind"] == "after_turn"]
+    worker = make_container(settings)
+    worker.erasure_trigger = lambda: None  # the erasure job runs where the test says
+    batch = worker.writer._batch  # type: ignore[attr-defined]
+    read = batch.read
+
+    def erased_while_extracting(*args: Any, **kwargs: Any) -> Any:
+        reads = read(*args, **kwargs)
+        assert reads.round_held
+        request, token = worker.erasure_service.request("default", USER, ErasureScope.ALL, "user")
+        worker.erasure_service.confirm("default", USER, request.request_id, token)
+        assert worker.erasure_job.run()["requests_completed"] == 1  # the fence is down again
+        assert _everything_of(worker) == 0
+        return reads
+
+    batch.read = erased_while_extracting
+    worker.post_turn.handle(job)
+    left = DynamoUserData(worker.bound).inventory("default", USER, None, 100)
+    # no round memory, fact, thread, profile count or index document. Not this check's: the
+    # content-free consolidation mark the pipeline puts before its transaction, and a new data key
+    # made by sealing the items the transaction then refuses (it opens nothing)
+    assert [(i.store, i.sk) for i in left] in ([], [("memories", "~CONSOLIDATE")]), left
+    assert worker.index.count(_everything(USER)) == 0
+    assert worker.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None) == []
+    assert metrics.total("post_turn_round_gone") == 1
 
 
 def _everything_of(c: Container, user: str = USER) -> int:

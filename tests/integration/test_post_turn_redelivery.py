@@ -131,3 +131,31 @@ def test_the_counted_jobs_a_memory_keeps_stay_bounded(
     assert held[-1]["S"] == access_jobs.token("a-59")
     record = c.memories.get(owner.tenant_id, owner.user_id, "mem-a")
     assert record is not None and record.access_count == 60 and record.last_accessed_at == 159.0
+
+
+def test_a_store_failure_writing_the_overflow_memories_is_a_domain_error(
+    settings: Settings, make_container: Callable[..., Container], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More new memories than one transaction holds go first, alone: a store failure there that
+    is not a cancelled transaction (here: the connection refused) is StoreUnavailable like every
+    other of the adapter's, not PynamoDB's exception escaping into the worker."""
+    from pynamodb.exceptions import PynamoDBConnectionError
+
+    from engram.adapters.dynamodb import turn_batch
+
+    c = make_container(settings)
+    owner = KEY.owner
+    record = MemoryRecord("mem-a", owner.tenant_id, owner.user_id, "friend", MemoryType.FACT, "x", 0.5, 1.0, 1.0)
+
+    class Refused:
+        def __init__(self, **_: Any) -> None: ...
+
+        def __enter__(self) -> Any:
+            raise PynamoDBConnectionError("connection refused")
+
+        def __exit__(self, *_: Any) -> None: ...
+
+    monkeypatch.setattr(turn_batch, "TransactWrite", Refused)
+    writes = TurnWrites(KEY, record, [], None, held_round=(1, 1))
+    with pytest.raises(StoreUnavailable):
+        c.writer._batch._put_memories(writes, [record])  # type: ignore[attr-defined]

@@ -382,6 +382,34 @@ def test_replaying_the_same_turn_writes_nothing_new(container: Container) -> Non
     assert profile.persona_mentions == 1
 
 
+def test_a_delivery_that_loses_to_a_concurrent_one_reports_no_write(container: Container, metrics: Any) -> None:
+    """Two deliveries of one job at once: both read the round as not stored, the other one's
+    transaction lands first, and this one's finds the round memory there and writes nothing. Its
+    report (and the memories_written metric) used to count the facts it never wrote."""
+    text = "I have a dog named Rex. I am allergic to penicillin."
+    container.clock.advance(60)  # type: ignore[attr-defined]
+    turn = _turn(container.clock, 1, text)  # type: ignore[arg-type]
+    batch = container.writer._batch  # type: ignore[attr-defined]
+    read = batch.read
+    other: list[WriteReport] = []
+
+    def the_other_delivery_wins(*args: Any, **kwargs: Any) -> Any:
+        reads = read(*args, **kwargs)
+        if batch.read is the_other_delivery_wins:
+            batch.read = read  # the other delivery reads plainly and runs to its end meanwhile
+            other.append(container.writer.process_turn(KEY, GEN, turn))
+        return reads
+
+    batch.read = the_other_delivery_wins
+    before = metrics.total("memories_written")
+    lost = container.writer.process_turn(KEY, GEN, turn)
+    (won,) = other
+    assert len(won.inserted) == 2
+    assert lost.skipped and lost.inserted == [] and sorted(lost.stored_before) == sorted(won.inserted)
+    assert metrics.total("memories_written") - before == 2  # the winner's two facts, once
+    assert {r.memory_id for r in _memories(container)} >= set(won.inserted)
+
+
 def test_the_same_job_delivered_twice_writes_nothing_new(container: Container) -> None:
     outcome = container.conversation.record_turn(KEY, "I love jazz music.", "Nice!", "k1")
     job = after_turn_job(KEY, outcome.meta.progress, outcome.turn)

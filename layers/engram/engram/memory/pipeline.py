@@ -243,13 +243,22 @@ class MemoryWriter:
             links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
         )
         writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended)
+        if from_stored_round:  # P1: checked again in the write (an erasure may have run meanwhile)
+            writes.held_round = (generation, turn.seq)
         if thread is not None:
             writes.new_memories += thread.memories
             writes.thread, writes.thread_expires_at = thread.state, thread.expires_at
         written = self._batch.write(writes)
-        taken = set(written.existing)  # stored by an earlier delivery
-        report.stored_before += [i for i in report.inserted if i in taken]
-        report.inserted = [i for i in report.inserted if i not in taken]
+        # report what this delivery wrote only: not an id an earlier delivery took, and none of the
+        # batch when a concurrent delivery stored the round first or the round is gone (erased)
+        unwritten = set(written.existing) if written.stored else {r.memory_id for r in writes.new_memories}
+        if not written.stored:
+            report.skipped = True
+            if written.round_gone:
+                self._metrics.put("post_turn_round_gone")
+        if not written.round_gone:  # the other delivery's transaction stored the same ids
+            report.stored_before += [i for i in report.inserted if i in unwritten]
+        report.inserted = [i for i in report.inserted if i not in unwritten]
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
 

@@ -4,8 +4,9 @@ One read before the work: is the round still held (P1), the round memories it ne
 was the job run before?; the ones before it: context), the conversation's open thread (S5) and the
 persona's profile (L6 counts). One transaction after it: the new memories (facts, a flushed
 thread's mid-term memory), the thread, the round extended with the rounds after it (L5), and last
-the round memory with its profile count, behind the erasure fence's one check (P1). All or
-nothing: a worker that dies before it leaves the whole step to the job's redelivery.
+the round memory with its profile count, behind the erasure fence's one check and a check that
+the conversation round is still there (P1: an erasure may run and complete while the job works).
+All or nothing: a worker that dies before it leaves the whole step to the job's redelivery.
 """
 
 from __future__ import annotations
@@ -34,9 +35,14 @@ class TurnWrites:
     extended: MemoryRecord | None = None  # an earlier round with a longer search key, version + 1
     thread: ThreadState | None = None  # S5: the thread to store, under `thread.version`
     thread_expires_at: float = 0.0
+    # P1: (generation, seq) of the conversation round the job was made from, checked in the same
+    # transaction: an erasure that ran (and lowered its fence) while the job worked deleted it,
+    # and then nothing is written; None: the turn is written as given (tests, imports)
+    held_round: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TurnWritten:
-    stored: bool  # False: the round memory was there (the job ran before); nothing was written
+    stored: bool  # False: the round memory was there (the job ran before), or the round is gone; nothing written
     existing: list[str] = field(default_factory=list)  # new memories whose id was taken: not written
+    round_gone: bool = False  # the conversation round was no longer held at the write (P1): nothing written

@@ -2,9 +2,12 @@
 TransactWriteItems per round (memory/turn_batch.py says what each holds).
 
 The read is consistent (the job's round, the thread and the profile are read-modify-written).
-The write puts the erasure fence's one ConditionCheck first (P1), then the new memories, the
-thread, the round memory, then the updates (the extended round, the profile count): PynamoDB
-sends condition checks, puts, updates in that order, which names each cancellation reason.
+The write puts the erasure fence's one ConditionCheck first (P1), then (a job made from a stored
+round) a ConditionCheck that the conversation round still exists — an erasure that started and
+completed while the job worked deleted it and lowered the fence again, and the job must then
+write nothing — then the new memories, the thread, the round memory, then the updates (the
+extended round, the profile count): PynamoDB sends condition checks, puts, updates in that order,
+which names each cancellation reason.
 A lost condition is answered item by item and the rest written again: a memory whose id exists
 was stored by an earlier delivery (left out), a thread or round extension another delivery wrote
 first (left out), a profile that changed (read again); the round memory present means the job
@@ -49,12 +52,15 @@ def _backoff(attempt: int) -> None:
     time.sleep(random.uniform(0.005, 0.02) * 2**attempt)
 
 
-def _positions(memories: int, thread: bool, extended: bool) -> dict[str, int]:
-    """Where each item's cancellation reason is, after the fence's: the puts (memories, thread,
-    round) in the order made, then the updates (extended round, profile); -1: not in it."""
-    round_at = memories + thread
+def _positions(memories: int, thread: bool, extended: bool, held: bool) -> dict[str, int]:
+    """Where each item's cancellation reason is, after the fence's: the held round's check, the
+    puts (memories, thread, round) in the order made, then the updates (extended round, profile);
+    -1: not in it."""
+    round_at = held + memories + thread
     return {
-        "thread": memories if thread else -1,
+        "held": 0 if held else -1,
+        "memories": int(held),
+        "thread": held + memories if thread else -1,
         "round": round_at,
         "extended": round_at + 1 if extended else -1,
         "profile": round_at + 1 + extended,
@@ -126,10 +132,16 @@ class DynamoTurnBatch:
     def write(self, writes: TurnWrites) -> TurnWritten:
         existing: list[str] = []
         memories = list({r.memory_id: r for r in writes.new_memories}.values())  # one write per item
-        room = MAX_ITEMS - 3 - (writes.thread is not None) - (writes.extended is not None)
+        held = writes.held_round is not None
+        # the fence, the held round's check, the round, the profile: the rest is the memories'
+        room = MAX_ITEMS - 3 - held - (writes.thread is not None) - (writes.extended is not None)
         while len(memories) > room:  # rare: more memories than one transaction holds go first
-            chunk, memories = memories[: MAX_ITEMS - 1], memories[MAX_ITEMS - 1 :]
-            existing += self._put_memories(writes.key, chunk)
+            size = MAX_ITEMS - 1 - held
+            chunk, memories = memories[:size], memories[size:]
+            taken = self._put_memories(writes, chunk)
+            if taken is None:
+                return TurnWritten(False, existing, round_gone=True)
+            existing += taken
         profile, thread, extended = writes.profile, writes.thread, writes.extended
         for attempt in range(self._attempts):
             if profile is None and writes.round_topics:
@@ -142,14 +154,17 @@ class DynamoTurnBatch:
                 if refused is not None:
                     raise refused from exc  # P1: the user is being erased
                 codes = fence.own_codes(exc)
-                at = _positions(len(memories), thread is not None, extended is not None)
+                at = _positions(len(memories), thread is not None, extended is not None, held)
                 if len(codes) < at["profile"] + 1 or any(c not in (CONDITION_FAILED, TX_CONFLICT, None) for c in codes):
                     raise translate(exc) from exc
+                if held and codes[at["held"]] == CONDITION_FAILED:
+                    return TurnWritten(False, existing, round_gone=True)  # erased meanwhile: write nothing
                 if codes[at["round"]] == CONDITION_FAILED:
                     return TurnWritten(False)  # the round memory is there: this job ran before
                 failed = {i for i, code in enumerate(codes) if code == CONDITION_FAILED}
-                existing += [r.memory_id for i, r in enumerate(memories) if i in failed]
-                memories = [r for i, r in enumerate(memories) if i not in failed]
+                first = at["memories"]
+                existing += [r.memory_id for i, r in enumerate(memories) if first + i in failed]
+                memories = [r for i, r in enumerate(memories) if first + i not in failed]
                 if at["thread"] in failed:
                     thread = None  # another delivery stored the thread: its flushes have the same ids
                 if at["extended"] in failed:
@@ -186,6 +201,7 @@ class DynamoTurnBatch:
         m = mm.memory
         with TransactWrite(connection=m._get_connection().connection) as tx:
             fence.check(tx, m, key.tenant_id, key.user_id, key.persona_id)  # reason 0
+            self._check_held(tx, writes)  # reason 1, if any
             for record in memories:
                 tx.save(self._item(record), condition=m.pk.does_not_exist())
             if thread is not None:
@@ -199,13 +215,24 @@ class DynamoTurnBatch:
     def _item(self, record: MemoryRecord) -> Any:
         return to_item(self._models.memory, record, self._policy.due_at(record), self._c)
 
-    def _put_memories(self, key: SessionKey, memories: list[MemoryRecord]) -> list[str]:
-        """New memories alone (fence first); the ids found taken."""
-        m, taken = self._models.memory, list[str]()
+    def _check_held(self, tx: TransactWrite, writes: TurnWrites) -> None:
+        """P1: the conversation round the job was made from is still stored (read as `round_held`)."""
+        if writes.held_round is None:
+            return
+        s = self._models.session
+        generation, seq = writes.held_round
+        tx.condition_check(s, keys.session_pk(writes.key), keys.turn_sk(generation, seq), condition=s.pk.exists())
+
+    def _put_memories(self, writes: TurnWrites, memories: list[MemoryRecord]) -> list[str] | None:
+        """New memories alone (fence first, then the held round's check); the ids found taken, or
+        None when the round is gone (nothing written)."""
+        m, key, taken = self._models.memory, writes.key, list[str]()
+        first = int(writes.held_round is not None)  # the memories' first reason after the fence's
         for attempt in range(self._attempts):
             try:
                 with TransactWrite(connection=m._get_connection().connection) as tx:
                     fence.check(tx, m, key.tenant_id, key.user_id, key.persona_id)
+                    self._check_held(tx, writes)
                     for record in memories:
                         tx.save(self._item(record), condition=m.pk.does_not_exist())
                 return taken
@@ -214,13 +241,19 @@ class DynamoTurnBatch:
                 if refused is not None:
                     raise refused from exc
                 codes = fence.own_codes(exc)
-                failed = {i for i, code in enumerate(codes) if code == CONDITION_FAILED}
+                if any(c not in (CONDITION_FAILED, TX_CONFLICT, None) for c in codes):
+                    raise translate(exc) from exc
+                if first and codes[:1] == [CONDITION_FAILED]:
+                    return None  # erased meanwhile: write nothing
+                failed = {i for i, code in enumerate(codes[first:]) if code == CONDITION_FAILED}
                 taken += [memories[i].memory_id for i in failed]
                 memories = [r for i, r in enumerate(memories) if i not in failed]
                 if not memories:
                     return taken
                 if not failed:
                     self._backoff(attempt)
+            except PynamoDBException as exc:
+                raise translate(exc) from exc
         raise Conflict("the turn's writes met contention on every attempt")
 
     def _extend(self, tx: TransactWrite, record: MemoryRecord) -> None:

@@ -15,7 +15,7 @@ from engram.conversation.post_turn import access_job
 from engram.kernel.clock import ManualClock
 from engram.kernel.errors import StoreUnavailable
 from engram.kernel.keys import SessionKey
-from engram.memory.models import MemoryRecord, MemoryType, ThreadState
+from engram.memory.models import MemoryRecord, MemoryType, Namespace, ThreadState
 from engram.memory.turn_batch import TurnWrites
 from engram.settings import Settings
 from engram.wiring import Container
@@ -159,3 +159,33 @@ def test_a_store_failure_writing_the_overflow_memories_is_a_domain_error(
     writes = TurnWrites(KEY, record, [], None, held_round=(1, 1))
     with pytest.raises(StoreUnavailable):
         c.writer._batch._put_memories(writes, [record])  # type: ignore[attr-defined]
+
+
+def test_a_memory_id_taken_meanwhile_is_left_out_behind_the_round_check(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    """The round's check comes before the memories in the transaction: a memory whose id another
+    delivery stored is still told by its own position (left out, the rest written)."""
+    jobs = _jobs_of(make_container, settings, clock, KEY)
+    c = make_container(settings)
+    batch = c.writer._batch  # type: ignore[attr-defined]
+    write = batch.write
+    told: list[Any] = []
+
+    def another_delivery_stored_the_first(writes: TurnWrites) -> Any:
+        assert writes.held_round is not None
+        if writes.new_memories and not told:
+            assert c.memories.put_new(writes.new_memories[0])
+            told.append(writes.new_memories[0].memory_id)
+            result = write(writes)
+            told.append(result)
+            return result
+        return write(writes)
+
+    batch.write = another_delivery_stored_the_first
+    for job in jobs:
+        c.post_turn.handle(job)
+    taken, result = told
+    assert result.stored and result.existing == [taken] and not result.round_gone
+    rounds = c.memories.list(KEY.tenant_id, KEY.user_id, namespaces=(Namespace.ROUND,), statuses=None)
+    assert len(rounds) == len(GARDEN)  # every round written, the one with the taken id too

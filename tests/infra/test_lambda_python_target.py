@@ -74,9 +74,12 @@ def test_template_runs_the_python_and_architecture_the_layer_is_built_for(
         assert function["Properties"]["Runtime"] == runtime
         assert function["Properties"]["Architectures"] == [target.arch]
         managed = [layer for layer in function["Properties"]["Layers"] if isinstance(layer, str)]
-        assert [layer.split(":")[6] for layer in managed] == [
-            f"AWSLambdaPowertoolsPythonV3-{runtime.replace('.', '')}-{target.arch}"
-        ]
+        # Powertools' layer is built per Python and architecture; ADOT's Python distro (tracing
+        # 'adot') is one layer for every Python 3 runtime and both architectures
+        adot = ["AWSOpenTelemetryDistroPython"] if ENVIRONMENTS[env].tracing.exporter == "adot" else []
+        assert sorted(layer.split(":")[6] for layer in managed) == sorted(
+            [f"AWSLambdaPowertoolsPythonV3-{runtime.replace('.', '')}-{target.arch}", *adot]
+        )
     for layer in resources(templates[env], "AWS::Lambda::LayerVersion").values():
         assert layer["Properties"]["CompatibleRuntimes"] == [runtime]
         assert layer["Properties"]["CompatibleArchitectures"] == [target.arch]

@@ -90,8 +90,8 @@ class InstantIndexing:
         self._repo = repo
         self._index = index
 
-    def put_new(self, record: Any) -> bool:
-        ok: bool = self._repo.put_new(record)
+    def put_new(self, record: Any, held: Any = None) -> bool:
+        ok: bool = self._repo.put_new(record, held)
         if ok:
             self._index.upsert([to_index_document(record)])
         return ok

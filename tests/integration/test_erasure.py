@@ -388,20 +388,37 @@ def _turn(gw: LocalGateway, settings: Settings, text: str) -> GatewayResponse:
     return call(gw, "POST", BASE, _auth(settings), {"user": text, "assistant": "Well done."})
 
 
+@pytest.mark.parametrize(
+    ("said", "stored_first"),
+    [
+        ("I enjoy hiking in the mountains with my sister.", False),  # facts written with the round
+        ("I'm allergic to penicillin.", True),  # pinned: stored before the round, then pinned
+    ],
+)
 def test_an_erasure_completed_while_the_post_turn_job_works_leaves_nothing_written_back(
-    make_container: Any, settings: Settings, clock: ManualClock, metrics: Any
+    make_container: Any, settings: Settings, clock: ManualClock, metrics: Any, said: str, stored_first: bool
 ) -> None:
     """The job read its round (still held), and while it extracted, an erasure of the user started
-    and completed (fence raised, everything deleted, fence lowered). The job's transaction used to
-    pass the fence check and write the round memory, its facts and the thread back; it now checks
-    in the same transaction that the conversation round still exists, and writes nothing."""
+    and completed (fence raised, everything deleted, fence lowered). The job's writes used to pass
+    the fence check and write the round memory, its facts, the thread, a pinned fact and its
+    profile pin, and the consolidation mark back; each write that can create an item of the user
+    now checks in its own transaction that the conversation round still exists (the mark comes
+    after the round's transaction), and nothing is written."""
     jobs: list[dict[str, Any]] = []
     api = make_container(settings, job_handler=jobs.append)  # the round stored; its job waits
     key = SessionKey("default", USER, "nurse", "s1")
-    api.conversation.record_turn(key, "I enjoy hiking in the mountains with my sister.", "Lovely!")
+    api.conversation.record_turn(key, said, "Lovely!")
     (job,) = [j for j in jobs if j["kind"] == "after_turn"]
     worker = make_container(settings)
     worker.erasure_trigger = lambda: None  # the erasure job runs where the test says
+    repo = worker.writer._repo  # type: ignore[attr-defined]
+    put_new, early_writes = repo.put_new, list[str]()
+
+    def seen_put_new(record: Any, *args: Any) -> bool:
+        early_writes.append(record.memory_id)
+        return bool(put_new(record, *args))
+
+    repo.put_new = seen_put_new
     batch = worker.writer._batch  # type: ignore[attr-defined]
     read = batch.read
 
@@ -417,10 +434,10 @@ def test_an_erasure_completed_while_the_post_turn_job_works_leaves_nothing_writt
     batch.read = erased_while_extracting
     worker.post_turn.handle(job)
     left = DynamoUserData(worker.bound).inventory("default", USER, None, 100)
-    # no round memory, fact, thread, profile count or index document. Not this check's: the
-    # content-free consolidation mark the pipeline puts before its transaction, and a new data key
-    # made by sealing the items the transaction then refuses (it opens nothing)
-    assert [(i.store, i.sk) for i in left] in ([], [("memories", "~CONSOLIDATE")]), left
+    # no round memory, fact, pinned fact, profile pin or count, thread, consolidation mark or index
+    # document (not this check's: a new data key made by sealing the items then refused, it opens nothing)
+    assert bool(early_writes) == stored_first  # the erasure ran before the first write of the job
+    assert left == [], left
     assert worker.index.count(_everything(USER)) == 0
     assert worker.memories.list("default", USER, namespaces=tuple(Namespace), statuses=None) == []
     assert metrics.total("post_turn_round_gone") == 1

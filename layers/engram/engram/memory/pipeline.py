@@ -52,7 +52,7 @@ from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryReposito
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.threads import ThreadTracker
-from engram.memory.turn_batch import TurnWrites
+from engram.memory.turn_batch import HeldRound, RoundGone, TurnWrites
 from engram.observability.spans import traced
 from engram.settings import Settings
 
@@ -205,8 +205,20 @@ class MemoryWriter:
         turn_ref = f"{key.session_id}:{generation}:{turn.seq}"
         deferred: list[MemoryRecord] = []  # new facts written with the round, in its transaction
         profile_read: Profile | None = reads.profile
+        # P1: the facts stored before the round check it too (an erasure may run meanwhile)
+        held = HeldRound(key, generation, turn.seq) if from_stored_round else None
         for fact, vec in zip(facts, vectors, strict=True):
-            if self._store_fact(owner, key.persona_id, fact, vec, turn_ref, now, report, round_id, deferred):
+            try:
+                changed = self._store_fact(
+                    owner, key.persona_id, fact, vec, turn_ref, now, report, round_id, deferred, held
+                )
+            except RoundGone:  # erased meanwhile: nothing more of the job is written
+                unwritten = {r.memory_id for r in deferred}
+                report.inserted = [i for i in report.inserted if i not in unwritten]
+                report.skipped = True
+                self._metrics.put("post_turn_round_gone")
+                return report
+            if changed:
                 profile_read = None  # a pin changed the profile since it was read
         # L10: extracted facts never count against the plan cap (only session memories and
         # memories created through the API do), so the worker never archives for it.
@@ -220,12 +232,11 @@ class MemoryWriter:
         own_facts = [*report.inserted, *report.stored_before]  # this round's facts, whichever delivery stored them
         # Every side effect before the round or with it, each idempotent: a worker that dies anywhere
         # before the round is stored leaves the job to its redelivery, which runs them all again.
+        # Each write of them that could create an item of the user checks the round is still held.
         thread = None
         if self._threads is not None:  # S5: a redelivery finds the round in the thread and changes nothing
             vector = [float(x) for x in round_vec]
             thread = self._threads.step(key, generation, turn, round_text, vector, own_facts, reads.thread, known)
-        if own_facts and self._capacity is not None:
-            self._capacity.after_write(owner.tenant_id, owner.user_id)
         # Last, in one transaction behind one fence check: the new facts, the thread, the round
         # extended, and the round with its L6 profile count (a mention, its topics). The round's
         # presence marks the job done, so a redelivery counts nothing twice.
@@ -259,6 +270,9 @@ class MemoryWriter:
         if not written.round_gone:  # the other delivery's transaction stored the same ids
             report.stored_before += [i for i in report.inserted if i in unwritten]
         report.inserted = [i for i in report.inserted if i not in unwritten]
+        # R4/L9's marks name the user: only once the round is stored (P1: not after an erasure)
+        if written.stored and own_facts and self._capacity is not None:
+            self._capacity.after_write(owner.tenant_id, owner.user_id)
         self._metrics.put("memories_written", float(len(report.inserted) + len(report.merged)))
         return report
 
@@ -330,10 +344,12 @@ class MemoryWriter:
         report: WriteReport,
         round_id: str,
         deferred: list[MemoryRecord],
+        held: HeldRound | None = None,
     ) -> bool:
         """Merge, or make the fact's memory: a plain one joins `deferred` (written with the round);
         one that is pinned or replaces another is stored first, as the steps after it need it
-        there. True when the profile was changed (a pin)."""
+        there, behind the check that the job's round is `held` (RoundGone: not, nothing written).
+        True when the profile was changed (a pin)."""
         flt = SearchFilter(owner.tenant_id, owner.user_id, persona_ids=(persona_id,), now=now)
         hits = self._index.search_vector(list(map(float, vec)), flt, 5)
         similarities = [h.score for h in hits]
@@ -394,7 +410,7 @@ class MemoryWriter:
             return False
         # A redelivered job finds its fact stored already; the steps after it (pin, supersede)
         # are idempotent and run again, in case the first delivery died between them.
-        if self._repo.put_new(new):
+        if self._repo.put_new(new, held):  # RoundGone: erased meanwhile, the pin and supersede never run
             report.inserted.append(new.memory_id)
         else:  # its id is derived from this round: an earlier delivery stored it
             report.stored_before.append(new.memory_id)

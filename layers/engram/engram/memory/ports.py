@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # numpy is not needed to import the ports (cold start)
 
     from engram.memory.change_events import ChangeEvent
     from engram.memory.models import DueRef, LifecycleEntry, ThreadState  # its settings import: ~170 ms
-    from engram.memory.turn_batch import TurnReads, TurnWrites, TurnWritten
+    from engram.memory.turn_batch import HeldRound, TurnReads, TurnWrites, TurnWritten
 
     Vector = npt.NDArray[np.float32]
 
@@ -105,8 +105,10 @@ class MemoryIndex(Protocol):
 class MemoryRepository(Protocol):
     """Long-term memory records in the system of record (DynamoDB)."""
 
-    def put_new(self, record: MemoryRecord) -> bool:
-        """Insert unless the id exists; False when it did (idempotent writers)."""
+    def put_new(self, record: MemoryRecord, held: HeldRound | None = None) -> bool:
+        """Insert unless the id exists; False when it did (idempotent writers). `held`: the turn
+        worker's job's conversation round, checked in the same write (RoundGone: it is not stored
+        any more, nothing was written)."""
         ...
 
     def put_batch(self, records: builtins.list[MemoryRecord]) -> None:

@@ -18,6 +18,22 @@ from engram.memory.models import MemoryRecord, Profile, ThreadState
 
 
 @dataclass(frozen=True, slots=True)
+class HeldRound:
+    """P1: the conversation round a job was made from. A write that carries it checks, in its own
+    transaction, that the round is still stored: an erasure may start and complete (its fence
+    raised and lowered again) while the job works, and then nothing of the job may land."""
+
+    key: SessionKey
+    generation: int
+    seq: int
+
+
+class RoundGone(Exception):
+    """A write carrying a HeldRound found the conversation round gone (erased meanwhile): it wrote
+    nothing, and the job must write nothing more."""
+
+
+@dataclass(frozen=True, slots=True)
 class TurnReads:
     round_held: bool  # the conversation round the job was made from is still stored (P1)
     rounds: dict[str, MemoryRecord]  # the round memories found among those asked for, by id

@@ -40,6 +40,7 @@ from engram.memory.models import (
     Namespace,
     RecordKey,
 )
+from engram.memory.turn_batch import HeldRound, RoundGone
 from engram.observability.spans import current_traceparent
 from engram.settings import get_settings
 
@@ -216,6 +217,7 @@ class DynamoMemoryRepository:
         self._m = models.memory
         self._c = models.cipher
         self._profile = models.profile
+        self._session = models.session
         self._capacity = models.capacity
         self._log = models.log
         self._policy = policy or LifecyclePolicy(get_settings())
@@ -225,19 +227,25 @@ class DynamoMemoryRepository:
         """Every write goes through here, so the due index always says when the record is next due."""
         return to_item(self._m, record, self._policy.due_at(record), self._c)
 
-    def put_new(self, record: MemoryRecord) -> bool:
-        m = self._m
+    def put_new(self, record: MemoryRecord, held: HeldRound | None = None) -> bool:
+        m, s = self._m, self._session
         item = self._item(record)
+
+        def write(tx: TransactWrite) -> None:
+            if held is not None:  # P1: the job's round, checked before the put (reason 1, the put's 2)
+                turn_sk = keys.turn_sk(held.generation, held.seq)
+                tx.condition_check(s, keys.session_pk(held.key), turn_sk, condition=s.pk.exists())
+            tx.save(item, condition=m.pk.does_not_exist())
+
         try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
-            fence.write_fenced(
-                m,
-                record.tenant_id,
-                record.user_id,
-                lambda tx: tx.save(item, condition=m.pk.does_not_exist()),
-                persona_id=record.persona_id,
-            )
+            fence.write_fenced(m, record.tenant_id, record.user_id, write, persona_id=record.persona_id)
         except PynamoDBException as exc:
-            if fence.lost(exc):
+            own = fence.own_codes(exc)
+            if held is not None:
+                if own[:1] == [fence.FENCED]:
+                    raise RoundGone("the conversation round is gone: erased meanwhile") from exc
+                own = own[1:]
+            if own == [fence.FENCED]:
                 return False
             raise translate(exc) from exc
         return True

@@ -48,6 +48,25 @@ from engram.settings import get_settings
 ACCESS_FIELDS = ("access_count", "last_accessed_at", "co_retrieved")
 
 
+def replacement_actions(m: Any, item: Any) -> list[Action]:
+    """A whole record written over the stored one as one update: every attribute but the keys and
+    the access fields, which move without a version (a replacement never undoes an access)."""
+    actions: list[Action] = []
+    for name, attr in m.get_attributes().items():
+        if name in ("pk", "sk") or name in ACCESS_FIELDS:
+            continue
+        value = getattr(item, name)
+        actions.append(attr.remove() if value is None else attr.set(value))
+    return actions
+
+
+def check_round_held(tx: TransactWrite, session: Any, held: HeldRound) -> None:
+    """P1: the conversation round a post-turn job was made from is still stored; an erasure that
+    completed while the job worked took it, and the job's writes must fail with it."""
+    turn_sk = keys.turn_sk(held.generation, held.seq)
+    tx.condition_check(session, keys.session_pk(held.key), turn_sk, condition=session.pk.exists())
+
+
 def _archive_json(info: ArchiveInfo | None) -> str | None:
     if info is None:
         return None
@@ -233,8 +252,7 @@ class DynamoMemoryRepository:
 
         def write(tx: TransactWrite) -> None:
             if held is not None:  # P1: the job's round, checked before the put (reason 1, the put's 2)
-                turn_sk = keys.turn_sk(held.generation, held.seq)
-                tx.condition_check(s, keys.session_pk(held.key), turn_sk, condition=s.pk.exists())
+                check_round_held(tx, s, held)
             tx.save(item, condition=m.pk.does_not_exist())
 
         try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
@@ -380,12 +398,7 @@ class DynamoMemoryRepository:
             raise ValueError("a replacement carries version = expected + 1")
         m = self._m
         item = self._item(record)
-        actions: list[Action] = []
-        for name, attr in m.get_attributes().items():
-            if name in ("pk", "sk") or name in ACCESS_FIELDS:
-                continue
-            value = getattr(item, name)
-            actions.append(attr.remove() if value is None else attr.set(value))
+        actions = replacement_actions(m, item)
         condition = m.pk.exists() & (m.version == expected_version)
         if expected_access_count is not None:
             same_count = m.access_count == expected_access_count

@@ -30,7 +30,7 @@ from pynamodb.transactions import TransactWrite
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
-from engram.adapters.dynamodb.memory_store import ACCESS_FIELDS, from_item, to_item
+from engram.adapters.dynamodb.memory_store import check_round_held, from_item, replacement_actions, to_item
 from engram.adapters.dynamodb.models import BoundModels
 from engram.adapters.dynamodb.profile_store import profile_of
 from engram.adapters.dynamodb.session_items import expired
@@ -40,7 +40,7 @@ from engram.kernel.errors import Conflict, StoreUnavailable
 from engram.kernel.keys import SessionKey
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import MemoryRecord, Profile, ThreadState
-from engram.memory.turn_batch import TurnReads, TurnWrites, TurnWritten
+from engram.memory.turn_batch import HeldRound, TurnReads, TurnWrites, TurnWritten
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
 CONDITION_FAILED = "ConditionalCheckFailed"
@@ -219,9 +219,8 @@ class DynamoTurnBatch:
         """P1: the conversation round the job was made from is still stored (read as `round_held`)."""
         if writes.held_round is None:
             return
-        s = self._models.session
         generation, seq = writes.held_round
-        tx.condition_check(s, keys.session_pk(writes.key), keys.turn_sk(generation, seq), condition=s.pk.exists())
+        check_round_held(tx, self._models.session, HeldRound(writes.key, generation, seq))
 
     def _put_memories(self, writes: TurnWrites, memories: list[MemoryRecord]) -> list[str] | None:
         """New memories alone (fence first, then the held round's check); the ids found taken, or
@@ -260,14 +259,8 @@ class DynamoTurnBatch:
         """The earlier round's new search key, under the version it was read at (as `replace`)."""
         m = self._models.memory
         item = self._item(record)
-        actions: list[Action] = []
-        for name, attr in m.get_attributes().items():
-            if name in ("pk", "sk") or name in ACCESS_FIELDS:
-                continue
-            value = getattr(item, name)
-            actions.append(attr.remove() if value is None else attr.set(value))
         condition = m.pk.exists() & (m.version == record.version - 1)
-        tx.update(m(item.pk, item.sk), actions=actions, condition=condition)
+        tx.update(m(item.pk, item.sk), actions=replacement_actions(m, item), condition=condition)
 
     def _count(self, tx: TransactWrite, record: MemoryRecord, topics: list[str], profile: Profile | None) -> None:
         """L6: one more mention of the persona and its topics. Without topics one atomic ADD; with

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
 
-from engram.settings import Settings
+from engram.kernel import door_limits
 
 from .schemas import ID_PATTERN, OWNER_ID_PATTERN, WHOLE_NUMBER, UsedMemoryView
 
@@ -58,14 +58,6 @@ MAX_STOP_CHARS = 256
 MAX_METADATA_PAIRS = 16
 MAX_METADATA_KEY_CHARS = 64
 MAX_METADATA_VALUE_CHARS = 512
-
-
-def _default(setting: str) -> int:
-    """A door bound's default, said in the schema (ENGRAM_OPENAI_DOOR_MAX_* may change it; the
-    check is ClientRequest.check_limits, a 400 in OpenAI's shape)."""
-    value = Settings.model_fields[setting].default
-    assert isinstance(value, int)
-    return value
 
 
 # Strict, as the API's own bodies (schemas._Strict): a value means what its JSON type says.
@@ -128,20 +120,20 @@ class ChatCompletionRequest(_Closed):
     )
     messages: list[ChatMessage] = Field(
         min_length=1,
-        json_schema_extra={**_HAS_USER_TEXT, "maxItems": _default("openai_door_max_messages")},
+        json_schema_extra={**_HAS_USER_TEXT, "maxItems": door_limits.MAX_MESSAGES},
         description="The client's own messages: system prompt and the history it keeps. Engram adds its "
         "memory context after the system messages and, when no earlier round is sent, its session window. "
-        f"At most {_default('openai_door_max_messages')} messages and "
-        f"{_default('openai_door_max_message_chars')} characters as JSON (deployment defaults).",
+        f"At most {door_limits.MAX_MESSAGES} messages and "
+        f"{door_limits.MAX_MESSAGE_CHARS} characters as JSON (deployment defaults).",
     )
     stream: bool | None = Field(default=None, description="Server-sent events (delivered whole: see docs)")
     stream_options: StreamOptions | None = None
     n: Annotated[int, Field(ge=1, le=1), WHOLE_NUMBER] | None = Field(default=None, description="One choice only")
     tools: list[dict[str, Any]] | None = Field(
         default=None,
-        json_schema_extra={"maxItems": _default("openai_door_max_tools")},
-        description=f"Passed to the model unchanged. At most {_default('openai_door_max_tools')} tools and "
-        f"{_default('openai_door_max_tools_bytes')} characters as JSON (deployment defaults; the same bound "
+        json_schema_extra={"maxItems": door_limits.MAX_TOOLS},
+        description=f"Passed to the model unchanged. At most {door_limits.MAX_TOOLS} tools and "
+        f"{door_limits.MAX_TOOLS_BYTES} characters as JSON (deployment defaults; the same bound "
         "for tool_choice and response_format).",
     )
     tool_choice: str | dict[str, Any] | None = Field(default=None, description="Passed to the model unchanged")

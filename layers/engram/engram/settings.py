@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import AliasChoices, BaseModel, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engram.kernel import door_limits
 from engram.kernel.ids import ID_PATTERN
 
 
@@ -108,10 +109,10 @@ class Settings(BaseSettings):
     # shape, never sent on, never recorded): messages, their total size as JSON text (content,
     # content parts, tool calls, every field), tool definitions (OpenAI's own limit is 128), and
     # the size as JSON of `tools`, and of `tool_choice` and `response_format` each.
-    openai_door_max_messages: int = Field(default=200, ge=1)
-    openai_door_max_message_chars: int = Field(default=200_000, ge=1000)
-    openai_door_max_tools: int = Field(default=64, ge=0, le=128)
-    openai_door_max_tools_bytes: int = Field(default=100_000, ge=1000)
+    openai_door_max_messages: int = Field(default=door_limits.MAX_MESSAGES, ge=1)
+    openai_door_max_message_chars: int = Field(default=door_limits.MAX_MESSAGE_CHARS, ge=1000)
+    openai_door_max_tools: int = Field(default=door_limits.MAX_TOOLS, ge=0, le=128)
+    openai_door_max_tools_bytes: int = Field(default=door_limits.MAX_TOOLS_BYTES, ge=1000)
 
     # --- S: short-term memory ----------------------------------------------
     session_idle_timeout_s: int = Field(default=30 * 60, ge=1)  # S1

@@ -443,6 +443,34 @@ def test_an_erasure_completed_while_the_post_turn_job_works_leaves_nothing_writt
     assert metrics.total("post_turn_round_gone") == 1
 
 
+def test_an_erasure_completed_between_a_pinned_facts_put_and_its_pin_leaves_no_profile(
+    make_container: Any, settings: Settings, metrics: Any
+) -> None:
+    """The pinned fact went in while the round was held; the erasure then ran to the end and took
+    it; the profile pin that follows must not bring a profile item of the erased user back."""
+    jobs: list[dict[str, Any]] = []
+    api = make_container(settings, job_handler=jobs.append)
+    key = SessionKey("default", USER, "nurse", "s1")
+    api.conversation.record_turn(key, "I'm allergic to penicillin.", "Noted.")
+    (job,) = [j for j in jobs if j["kind"] == "after_turn"]
+    worker = make_container(settings)
+    worker.erasure_trigger = lambda: None
+    repo = worker.writer._repo  # type: ignore[attr-defined]
+    put_new = repo.put_new
+
+    def erased_after_the_put(record: Any, *args: Any) -> bool:
+        stored = bool(put_new(record, *args))
+        request, token = worker.erasure_service.request("default", USER, ErasureScope.ALL, "user")
+        worker.erasure_service.confirm("default", USER, request.request_id, token)
+        assert worker.erasure_job.run()["requests_completed"] == 1
+        return stored
+
+    repo.put_new = erased_after_the_put
+    worker.post_turn.handle(job)
+    assert DynamoUserData(worker.bound).inventory("default", USER, None, 100) == []
+    assert metrics.total("post_turn_round_gone") == 1
+
+
 def _everything_of(c: Container, user: str = USER) -> int:
     """Every item of the user the table holds (consistent partitions, by_user, the data key)."""
     data = DynamoUserData(c.bound)

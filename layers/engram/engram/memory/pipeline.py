@@ -414,9 +414,11 @@ class MemoryWriter:
             report.inserted.append(new.memory_id)
         else:  # its id is derived from this round: an earlier delivery stored it
             report.stored_before.append(new.memory_id)
-        if new.pinned:
-            self._profiles.update(owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content})
-        if old_id is not None and self._supersede(owner, old_id, new.memory_id, now):
+        if new.pinned:  # RoundGone here too: an erasure between the put and the pin leaves no profile
+            self._profiles.update(
+                owner.tenant_id, owner.user_id, persona_id, pin={new.memory_id: new.content}, held=held
+            )
+        if old_id is not None and self._supersede(owner, old_id, new.memory_id, now, held):
             report.superseded.append((old_id, new.memory_id))
         return new.pinned or old_id is not None  # a supersede may unpin
 
@@ -464,7 +466,7 @@ class MemoryWriter:
         return self._update(owner, memory_id, now, merged) is not None
 
     @traced("engram.memory.supersede", count=int)
-    def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float) -> bool:
+    def _supersede(self, owner: OwnerKey, old_id: str, new_id: str, now: float, held: HeldRound | None = None) -> bool:
         """The old fact keeps a link to its successor and loses importance instead of staying an equal."""
 
         def demoted(old: MemoryRecord) -> MemoryRecord | None:
@@ -483,7 +485,7 @@ class MemoryWriter:
         if old is None:
             return False
         if old.pinned:
-            self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id])
+            self._profiles.update(owner.tenant_id, owner.user_id, old.persona_id, unpin=[old_id], held=held)
         self._retire_rounds(owner, old, now)
         return True
 

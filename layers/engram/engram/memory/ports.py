@@ -214,6 +214,7 @@ class ProfileStore(Protocol):
         topics: list[str] | None = None,
         mentions: int = 0,
         attempts: int = 5,
+        held: HeldRound | None = None,
     ) -> Profile: ...
 
     def set_plan(self, tenant_id: str, user_id: str, persona_id: str, plan: str) -> None:

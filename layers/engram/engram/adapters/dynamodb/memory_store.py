@@ -67,6 +67,39 @@ def check_round_held(tx: TransactWrite, session: Any, held: HeldRound) -> None:
     tx.condition_check(session, keys.session_pk(held.key), turn_sk, condition=session.pk.exists())
 
 
+def save_fenced(
+    model: Any,
+    session: Any,
+    owner: tuple[str, str, str],
+    item: Any,
+    condition: Any,
+    held: HeldRound | None = None,
+) -> bool:
+    """One item of `owner` (tenant, user, persona) saved under `condition`, behind the erasure
+    fence's check (P1: ErasureInProgress while the user is erased) and, given `held`, the post-turn
+    job's round check (RoundGone: an erasure took the round meanwhile). False when the item's own
+    condition failed."""
+
+    def write(tx: TransactWrite) -> None:
+        if held is not None:  # reason 1, the item's 2
+            check_round_held(tx, session, held)
+        tx.save(item, condition=condition)
+
+    tenant_id, user_id, persona_id = owner
+    try:
+        fence.write_fenced(model, tenant_id, user_id, write, persona_id=persona_id)
+    except PynamoDBException as exc:
+        own = fence.own_codes(exc)
+        if held is not None:
+            if own[:1] == [fence.FENCED]:
+                raise RoundGone("the conversation round is gone: erased meanwhile") from exc
+            own = own[1:]
+        if own == [fence.FENCED]:
+            return False
+        raise translate(exc) from exc
+    return True
+
+
 def _archive_json(info: ArchiveInfo | None) -> str | None:
     if info is None:
         return None
@@ -247,26 +280,9 @@ class DynamoMemoryRepository:
         return to_item(self._m, record, self._policy.due_at(record), self._c)
 
     def put_new(self, record: MemoryRecord, held: HeldRound | None = None) -> bool:
-        m, s = self._m, self._session
-        item = self._item(record)
-
-        def write(tx: TransactWrite) -> None:
-            if held is not None:  # P1: the job's round, checked before the put (reason 1, the put's 2)
-                check_round_held(tx, s, held)
-            tx.save(item, condition=m.pk.does_not_exist())
-
-        try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
-            fence.write_fenced(m, record.tenant_id, record.user_id, write, persona_id=record.persona_id)
-        except PynamoDBException as exc:
-            own = fence.own_codes(exc)
-            if held is not None:
-                if own[:1] == [fence.FENCED]:
-                    raise RoundGone("the conversation round is gone: erased meanwhile") from exc
-                own = own[1:]
-            if own == [fence.FENCED]:
-                return False
-            raise translate(exc) from exc
-        return True
+        m = self._m
+        owner = (record.tenant_id, record.user_id, record.persona_id)
+        return save_fenced(m, self._session, owner, self._item(record), m.pk.does_not_exist(), held)
 
     def put_batch(self, records: builtins.list[MemoryRecord]) -> None:
         """New records whose ids nobody else can hold (a fresh document id in each): BatchWriteItem,

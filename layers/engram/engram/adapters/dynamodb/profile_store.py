@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from pynamodb.exceptions import DoesNotExist, PynamoDBException
-from pynamodb.transactions import TransactWrite
 
 from engram.adapters.crypto.cipher import FieldCipher
 from engram.adapters.dynamodb import erasure_fence as fence
 from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.errors import translate
-from engram.adapters.dynamodb.memory_store import check_round_held
+from engram.adapters.dynamodb.memory_store import save_fenced
 from engram.adapters.dynamodb.models import BoundModels, ProfileItem
 from engram.kernel.clock import Clock, SystemClock
 from engram.memory.models import Profile
-from engram.memory.turn_batch import HeldRound, RoundGone
+from engram.memory.turn_batch import HeldRound
 
 
 class DynamoProfileStore:
@@ -79,23 +77,8 @@ class DynamoProfileStore:
                 created_at=began,
             )
             condition = m.pk.does_not_exist() if current.version == 0 else (m.version == current.version)
-
-            def write(tx: TransactWrite, i: Any = item, c: Any = condition) -> None:
-                if held is not None:  # P1: the job's round, checked before the save (reason 1, the save's 2)
-                    check_round_held(tx, self._session, held)
-                tx.save(i, condition=c)
-
-            try:  # P1: with the erasure fence's check (ErasureInProgress while the user is erased)
-                fence.write_fenced(m, tenant_id, user_id, write, persona_id=persona_id)
-            except PynamoDBException as exc:
-                own = fence.own_codes(exc)
-                if held is not None:
-                    if own[:1] == [fence.FENCED]:
-                        raise RoundGone("the conversation round is gone: erased meanwhile") from exc
-                    own = own[1:]
-                if own == [fence.FENCED]:
-                    continue  # another update won the version: read again
-                raise translate(exc) from exc
+            if not save_fenced(m, self._session, (tenant_id, user_id, persona_id), item, condition, held):
+                continue  # another update won the version: read again
             return Profile(
                 persona_id, pinned, counts, current.persona_mentions + mentions, current.version + 1, current.plan
             )

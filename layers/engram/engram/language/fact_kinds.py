@@ -84,6 +84,10 @@ KINDS: Mapping[str, FactKind] = {
     )
 }
 
+# The topic that names each safety kind (allergy, medication, condition, contraindication): a
+# pinned memory holding one is a safety fact, which retrieval never leaves out on a cosine.
+SAFETY_TOPICS = frozenset(kind.topics[-1] for kind in KINDS.values() if kind.safety)
+
 
 def rule(
     kind_name: str,

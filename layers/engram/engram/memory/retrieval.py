@@ -21,6 +21,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
+from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
@@ -42,7 +43,6 @@ from engram.observability.spans import traced
 from engram.settings import Settings
 
 SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one (valid_to set)
-SAFETY_TOPICS = frozenset({"allergy", "medication", "condition", "contraindication"})  # language/fact_kinds.py
 # A round found through a neighbour in the block that shares this many times its words with the
 # question is left out (see _without_borrowed).
 BORROWED_RATIO = 2
@@ -310,10 +310,11 @@ class HybridRetriever:
             if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
         found = _without_borrowed(found, text)
-        if not past and any(states_change(display_text(m.doc)) for m in found):
+        changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
+        if changes:
             pinned_docs = [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
             gone = _displaced(
-                [m.doc for m in found], pinned_docs, self._s.state_change_similarity, self._embedder.embed
+                [m.doc for m in found], changes, pinned_docs, self._s.state_change_similarity, self._embedder.embed
             )
             found = [m for m in found if m.memory_id not in gone]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
@@ -335,18 +336,19 @@ def _answers_nothing(doc: IndexDocument) -> bool:
 
 
 def _displaced(
-    found: list[IndexDocument], pinned: list[IndexDocument], similarity: float, embed: Callable[[Sequence[str]], Any]
+    found: list[IndexDocument],
+    changes: list[IndexDocument],
+    pinned: list[IndexDocument],
+    similarity: float,
+    embed: Callable[[Sequence[str]], Any],
 ) -> set[str]:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
     block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
     stay out of this prompt. Supersession does this at write time when the two carry one subject
     key; this catches what the rules could not key ("醫生讓我改吃立普能" has no medicine name a rule
     knows). Nothing is hidden for good: a question about the past, or any search, still finds the
-    earlier item. The texts are embedded afresh: a round's stored vector is blended with its
-    neighbours'."""
-    changes = [d for d in found if states_change(display_text(d))]
-    if not changes:
-        return set()
+    earlier item. `changes`: the items of `found` that report a change. The texts are embedded
+    afresh: a round's stored vector is blended with its neighbours'."""
     docs = [*found, *pinned]
     pinned_ids = {d.doc_id for d in pinned}
     vectors = embed([display_text(d) for d in docs])

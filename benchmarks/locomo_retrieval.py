@@ -96,12 +96,6 @@ class InstantIndexing:
             self._index.upsert([to_index_document(record)])
         return ok
 
-    def put_round_counted(self, record: Any, topics: list[str]) -> bool:
-        ok: bool = self._repo.put_round_counted(record, topics)
-        if ok:
-            self._index.upsert([to_index_document(record)])
-        return ok
-
     def put_batch(self, records: list[Any]) -> None:
         self._repo.put_batch(records)
         self._index.upsert([to_index_document(r) for r in records])

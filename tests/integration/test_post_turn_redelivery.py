@@ -16,7 +16,7 @@ from engram.kernel.clock import ManualClock
 from engram.kernel.errors import StoreUnavailable
 from engram.kernel.keys import SessionKey
 from engram.memory.models import MemoryRecord, MemoryType, Namespace, ThreadState
-from engram.memory.turn_batch import TurnWrites
+from engram.memory.turn_batch import HeldRound, TurnWrites
 from engram.settings import Settings
 from engram.wiring import Container
 
@@ -156,7 +156,7 @@ def test_a_store_failure_writing_the_overflow_memories_is_a_domain_error(
         def __exit__(self, *_: Any) -> None: ...
 
     monkeypatch.setattr(turn_batch, "TransactWrite", Refused)
-    writes = TurnWrites(KEY, record, [], None, held_round=(1, 1))
+    writes = TurnWrites(KEY, record, [], None, held_round=HeldRound(KEY, 1, 1))
     with pytest.raises(StoreUnavailable):
         c.writer._batch._put_memories(writes, [record])  # type: ignore[attr-defined]
 

@@ -97,11 +97,9 @@ class PostTurnProcessor:
         on_access: AccessFn | None = None,
         end_run: EndRunFn | None = None,
         kb_embed: KbEmbedFn | None = None,
-        round_held: Callable[[SessionKey, int, int], bool] | None = None,
         metrics: MetricsSink | None = None,
     ) -> None:
         self._rolling = rolling
-        self._round_held = round_held
         self._metrics = metrics
         self.memory_writer = memory_writer
         self.on_access = on_access
@@ -144,11 +142,5 @@ class PostTurnProcessor:
         if self.memory_writer is not None and "turn" in job:
             turn = Turn(**job["turn"])
             generation = int(job["generation"])
-            # P1: a job still in the queue (or redriven from its DLQ) after an erasure removed its
-            # round must not write the round's memories back
-            if self._round_held is not None and not self._round_held(key, generation, turn.seq):
-                if self._metrics is not None:
-                    self._metrics.put("post_turn_round_gone")
-                return
             cont = job.get("continues")
             self.memory_writer(key, generation, turn, (int(cont[0]), int(cont[1])) if cont else None)

@@ -253,9 +253,8 @@ class MemoryWriter:
             masked.pii_flags,
             links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
         )
-        writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended)
-        if from_stored_round:  # P1: checked again in the write (an erasure may have run meanwhile)
-            writes.held_round = (generation, turn.seq)
+        # P1: `held` is checked again in the write (an erasure may have run meanwhile)
+        writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended, held_round=held)
         if thread is not None:
             writes.new_memories += thread.memories
             writes.thread, writes.thread_expires_at = thread.state, thread.expires_at

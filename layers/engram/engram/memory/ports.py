@@ -117,10 +117,6 @@ class MemoryRepository(Protocol):
 
     def delete_batch(self, tenant_id: str, user_id: str, memory_ids: builtins.list[str]) -> None: ...
 
-    def put_round_counted(self, record: MemoryRecord, topics: builtins.list[str]) -> bool:
-        """Insert a round memory and count it in its persona's profile, atomically; False when it existed."""
-        ...
-
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None: ...
 
     def batch_get(

@@ -51,10 +51,10 @@ class TurnWrites:
     extended: MemoryRecord | None = None  # an earlier round with a longer search key, version + 1
     thread: ThreadState | None = None  # S5: the thread to store, under `thread.version`
     thread_expires_at: float = 0.0
-    # P1: (generation, seq) of the conversation round the job was made from, checked in the same
-    # transaction: an erasure that ran (and lowered its fence) while the job worked deleted it,
-    # and then nothing is written; None: the turn is written as given (tests, imports)
-    held_round: tuple[int, int] | None = None
+    # P1: the conversation round the job was made from, checked in the same transaction: an
+    # erasure that ran (and lowered its fence) while the job worked deleted it, and then nothing is
+    # written; None: the turn is written as given (tests, imports)
+    held_round: HeldRound | None = None
 
 
 @dataclass(frozen=True, slots=True)

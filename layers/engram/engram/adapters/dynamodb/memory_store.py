@@ -268,7 +268,6 @@ class DynamoMemoryRepository:
     def __init__(self, models: BoundModels, policy: LifecyclePolicy | None = None) -> None:
         self._m = models.memory
         self._c = models.cipher
-        self._profile = models.profile
         self._session = models.session
         self._capacity = models.capacity
         self._log = models.log
@@ -305,75 +304,6 @@ class DynamoMemoryRepository:
                     batch.delete(m(keys.memory_pk(tenant_id, user_id), keys.memory_sk(memory_id)))
         except PynamoDBException as exc:
             raise translate(exc) from exc
-
-    def put_round_counted(self, record: MemoryRecord, topics: builtins.list[str], attempts: int = 5) -> bool:
-        """Store a new round memory and count it in the persona's profile (L6: one more mention,
-        its topics) in one transaction. A redelivered job finds the round and counts nothing
-        twice; False when the round was stored before."""
-        m, p = self._m, self._profile
-        pk = keys.memory_pk(record.tenant_id, record.user_id)
-        profile_sk = keys.profile_sk(record.persona_id)
-        ukey = keys.user_key(record.tenant_id, record.user_id)
-        for _ in range(attempts):
-            with_read = bool(topics)
-            current = None
-            if with_read:  # topic counts are one JSON map: read-modify-write under the version
-                try:
-                    current = p.get(pk, profile_sk, consistent_read=True)
-                except DoesNotExist:
-                    current = None
-                except PynamoDBException as exc:
-                    raise translate(exc) from exc
-            try:
-                with TransactWrite(connection=m._get_connection().connection) as tx:
-                    fence.check(tx, m, record.tenant_id, record.user_id, record.persona_id)  # P1: first, reason 0
-                    tx.save(self._item(record), condition=m.pk.does_not_exist())
-                    if not with_read:  # no read: one atomic counter (ADD version fails concurrent RMWs)
-                        tx.update(
-                            p(pk, profile_sk),
-                            actions=[
-                                p.persona_mentions.add(1),
-                                p.version.add(1),
-                                p.user_key.set(ukey),
-                                p.created_at.set(p.created_at | record.updated_at),
-                            ],
-                        )
-                    else:
-                        # P3: the counts name the user's topics: sealed like them
-                        counts = (
-                            json.loads(self._c.read(pk, "topic_counts", current.topic_counts) or "{}")
-                            if current
-                            else {}
-                        )
-                        for topic in topics:
-                            counts[topic] = int(counts.get(topic, 0)) + 1
-                        version = int(current.version or 0) if current else 0
-                        item = p(
-                            pk,
-                            profile_sk,
-                            pinned=current.pinned if current else "{}",
-                            topic_counts=self._c.seal(pk, "topic_counts", json.dumps(counts, ensure_ascii=False)),
-                            persona_mentions=int(current.persona_mentions or 0) + 1 if current else 1,
-                            version=version + 1,
-                            user_key=ukey,
-                            plan=current.plan if current else None,  # a save replaces the item
-                            created_at=current.created_at if current and current.created_at else record.updated_at,
-                        )
-                        tx.save(item, condition=p.pk.does_not_exist() if current is None else p.version == version)
-            except TransactWriteError as exc:
-                fenced = fence.refused(exc)
-                if fenced is not None:
-                    raise fenced from exc  # P1: the user is being erased
-                codes = fence.own_codes(exc)
-                if codes and codes[0] == "ConditionalCheckFailed":
-                    return False  # the round is there: this job ran before
-                if any(c in ("ConditionalCheckFailed", "TransactionConflict") for c in codes):
-                    continue  # the profile changed meanwhile: read it again
-                raise translate(exc) from exc
-            except PynamoDBException as exc:
-                raise translate(exc) from exc
-            return True
-        raise Conflict("profile update contention")
 
     def get(self, tenant_id: str, user_id: str, memory_id: str) -> MemoryRecord | None:
         try:

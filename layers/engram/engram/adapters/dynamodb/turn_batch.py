@@ -40,7 +40,7 @@ from engram.kernel.errors import Conflict, StoreUnavailable
 from engram.kernel.keys import SessionKey
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.models import MemoryRecord, Profile, ThreadState
-from engram.memory.turn_batch import HeldRound, TurnReads, TurnWrites, TurnWritten
+from engram.memory.turn_batch import TurnReads, TurnWrites, TurnWritten
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
 CONDITION_FAILED = "ConditionalCheckFailed"
@@ -217,10 +217,8 @@ class DynamoTurnBatch:
 
     def _check_held(self, tx: TransactWrite, writes: TurnWrites) -> None:
         """P1: the conversation round the job was made from is still stored (read as `round_held`)."""
-        if writes.held_round is None:
-            return
-        generation, seq = writes.held_round
-        check_round_held(tx, self._models.session, HeldRound(writes.key, generation, seq))
+        if writes.held_round is not None:
+            check_round_held(tx, self._models.session, writes.held_round)
 
     def _put_memories(self, writes: TurnWrites, memories: list[MemoryRecord]) -> list[str] | None:
         """New memories alone (fence first, then the held round's check); the ids found taken, or

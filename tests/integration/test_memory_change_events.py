@@ -282,9 +282,7 @@ def test_a_deletion_outside_a_persona_erasure_publishes_memory_deleted(c: Contai
     assert not {r.memory_id for r in erased} & {e["detail"].get("memory_id") for e in events}
 
 
-def test_a_recent_erasure_publishes_the_deletion_of_an_older_memory(
-    c: Container, bus: Bus, clock: ManualClock
-) -> None:
+def test_a_recent_erasure_publishes_the_deletion_of_an_older_memory(c: Container, bus: Bus, clock: ManualClock) -> None:
     """A 'recent' erasure removes what was made in its window only: an older memory deleted just
     before it (the stream delivering the removal after the fence came down) publishes
     memory.deleted, and user.erased says from when the erasure reached back. (A removal up to the

@@ -37,42 +37,23 @@ class MemoryChange(StrEnum):
         return f"memory.{self.value}"
 
 
+# What every event carries, memory change or erasure.
+ENVELOPE_FIELDS = frozenset(
+    {"schema_version", "event_id", "change", "occurred_at", "tenant_id", "user_id", "persona_id"}
+)
 # Every key a memory event's detail may hold (docs/events.schema.json says the same): no content,
 # summary, search text, embedding, topics or source turns, which all carry what the user said.
-MEMORY_EVENT_FIELDS = frozenset(
-    {
-        "schema_version",
-        "event_id",
-        "change",
-        "occurred_at",
-        "tenant_id",
-        "user_id",
-        "persona_id",
-        "memory_id",
-        "type",
-        "importance",
-        "pinned",
-        "status",
-        "version",
-        "superseded_by",
-        "expired",
-    }
-)
-USER_ERASED_FIELDS = frozenset(
-    {
-        "schema_version",
-        "event_id",
-        "change",
-        "occurred_at",
-        "tenant_id",
-        "user_id",
-        "persona_id",
-        "receipt_id",
-        "scope",
-        "since",
-        "until",
-    }
-)
+MEMORY_EVENT_FIELDS = ENVELOPE_FIELDS | {
+    "memory_id",
+    "type",
+    "importance",
+    "pinned",
+    "status",
+    "version",
+    "superseded_by",
+    "expired",
+}
+USER_ERASED_FIELDS = ENVELOPE_FIELDS | {"receipt_id", "scope", "since", "until"}
 
 
 @dataclass(frozen=True, slots=True)

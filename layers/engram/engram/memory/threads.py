@@ -107,29 +107,6 @@ class ThreadTracker:
         self._metrics = metrics
         self._threshold = similarity_threshold
 
-    def observe(
-        self,
-        key: SessionKey,
-        generation: int,
-        turn: Turn,
-        masked_text: str,
-        vector: Sequence[float],
-        new_fact_ids: Sequence[str],
-    ) -> list[Flush]:
-        """The round `turn` was stored: extend the open thread, or close it and start another.
-        `masked_text`: the round as stored (P5); only its words are kept on the thread."""
-        state = self._threads.get(key)
-        step = self.step(key, generation, turn, masked_text, vector, new_fact_ids, state)
-        for record in step.memories:
-            self._repo.put_new(record)  # a replay finds it there
-        if step.state is None:
-            return step.flushes
-        try:
-            self._threads.put(key, step.state, step.expires_at)
-        except Conflict:
-            return step.flushes  # a concurrent replay stored it: its flushes have the same ids
-        return step.flushes
-
     def step(
         self,
         key: SessionKey,
@@ -141,9 +118,10 @@ class ThreadTracker:
         state: ThreadState | None,
         known: Mapping[str, MemoryRecord] | None = None,
     ) -> ThreadStep:
-        """What `observe` writes, from the thread as read (`state`), without writing it: the thread
-        to store and the mid-term memories of the threads it flushes. `known`: round memories the
-        caller read already (a flush reads only the others)."""
+        """What the round does to the conversation's thread, from the thread as read (`state`),
+        without writing it (the turn batch writes it with the round): the thread to store and the
+        mid-term memories of the threads it flushes. `known`: round memories the caller read
+        already (a flush reads only the others)."""
         now = self._clock.now()
         at = turn.created_at or now
         flushes: list[Flush] = []

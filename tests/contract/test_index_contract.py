@@ -97,12 +97,14 @@ def test_upsert_then_get_round_trips_every_field(harness: IndexHarness, tenant: 
         source_ids=["turn-1", "turn-2"],
         pinned=True,
         type="profile",
+        own_vector=vec(0.5, 1.0),
     )
     put(harness, doc)
     got = harness.index.get(tenant, USER, "d1")
     assert got is not None
     assert got.vector == pytest.approx(doc.vector, abs=1e-6)
-    assert dataclasses.replace(got, vector=doc.vector) == doc
+    assert got.own_vector == pytest.approx(doc.own_vector, abs=1e-3)  # half precision: it only reranks
+    assert dataclasses.replace(got, vector=doc.vector, own_vector=doc.own_vector) == doc
 
 
 def test_get_is_scoped_to_tenant_and_user(harness: IndexHarness, tenant: str, other_tenant: str) -> None:

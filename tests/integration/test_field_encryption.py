@@ -89,15 +89,19 @@ def test_content_is_sealed_at_rest_and_reads_back_in_every_language(container: C
     for phrase in PHRASES.values():
         assert phrase not in stored and phrase[:8] not in stored  # no plaintext anywhere in the table
     sealed = 0
+    sealed_vectors: set[str] = set()
     for item in _raw_items(settings):
         for name in SEALED_TEXT:
             value = item.get(name, {}).get("S")
             if value and value not in ("{}", "[]"):
                 assert value.startswith(TEXT_MARK), (item["SK"], name)
                 sealed += 1
-        if "embedding" in item:
-            assert bytes(item["embedding"]["B"]).startswith(BYTES_MARK)
+        for vector in ("embedding", "own_embedding"):  # a vector is derived from the words: sealed too
+            if vector in item:
+                assert bytes(item[vector]["B"]).startswith(BYTES_MARK), (item["SK"], vector)
+                sealed_vectors.add(vector)
     assert sealed >= 4 * 5
+    assert sealed_vectors == {"embedding", "own_embedding"}  # the second round of each has its own
     for lang, phrase in PHRASES.items():
         key = SessionKey("default", f"u-{lang}", "nurse", "s1")
         snapshot = c.conversation.store.load(key, 10, c.clock.now())

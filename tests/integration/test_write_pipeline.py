@@ -266,6 +266,12 @@ def test_a_round_is_indexed_with_its_vector_blended_with_the_round_before_it(con
     # the short reply is now found by what it answered
     query = embedder.embed(["What did I think of the coconut ice cream?"])[0]
     assert float(np.dot(query, second.embedding)) > float(np.dot(query, own2))
+    # its own words' vector is kept beside it (half precision), for ranking; the first needs none
+    assert first.own_embedding is None
+    assert second.own_embedding == pytest.approx(list(own2), abs=2e-3)
+    sync_index(container, KEY.owner)
+    doc = container.index.get(KEY.tenant_id, KEY.user_id, second.memory_id)
+    assert doc is not None and doc.own_vector == pytest.approx(list(own2), abs=2e-3)
 
 
 def test_round_vector_context_can_be_switched_off(make_container: Callable[..., Container], settings: Settings) -> None:

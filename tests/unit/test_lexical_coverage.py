@@ -5,6 +5,8 @@ full match that buries the embedder's answer (held-out paraphrase hit@3 en 0.35 
 
 from __future__ import annotations
 
+import pytest
+
 from engram.memory.models import Hit, IndexDocument
 from engram.memory.retrieval import _lexical_coverage
 from engram.memory.scoring import score_fusion
@@ -15,9 +17,27 @@ def _hit(doc_id: str, text: str, score: float) -> Hit:
     return Hit(doc_id, score, doc)
 
 
-def test_a_best_match_on_two_of_five_words_is_worth_two_fifths() -> None:
-    hits = [_hit("a", "Do you do yoga? I do.", 3.0), _hit("b", "I play the cello.", 1.0)]
-    assert _lexical_coverage("Which instrument do I play?", hits) == 2 / 5
+def test_a_best_match_on_one_of_two_topic_words_is_worth_a_half() -> None:
+    # "which", "do" and "I" are function words: the question's topic is "instrument" and "play"
+    assert _lexical_coverage("Which instrument do I play?", [_hit("b", "I play the cello.", 1.0)]) == 1 / 2
+
+
+@pytest.mark.parametrize(
+    ("question", "best"),
+    [
+        ("What kind of car do I have?", "I have a dentist check-up every six months."),
+        ("Which instrument do I play?", "Do you do yoga? I do."),
+        ("제 차는 무슨 차종이에요?", "제 혈액형은 B형이에요."),
+        ("私の車の種類は何だっけ？", "私の血液型はO型です。"),
+        ("我的車是什麼牌子？", "我的血型是什麼？"),
+    ],
+)
+def test_a_best_match_on_function_words_alone_is_worth_nothing(question: str, best: str) -> None:
+    assert _lexical_coverage(question, [_hit("a", best, 3.0)]) == 0.0
+
+
+def test_a_question_made_only_of_function_words_counts_them() -> None:
+    assert _lexical_coverage("What do I have?", [_hit("a", "I have one.", 3.0)]) == 1 / 2
 
 
 def test_a_best_match_on_every_word_is_worth_a_full_one() -> None:

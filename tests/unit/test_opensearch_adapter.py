@@ -9,6 +9,7 @@ response bodies, so serialisation, URL building and error mapping are real.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import importlib.util
 import json
 import re
@@ -380,6 +381,9 @@ def test_knn_query_has_the_filter_inside_the_knn_clause() -> None:
 def test_document_round_trip() -> None:
     doc = _doc("m1")
     assert parse_document(document_source(doc)) == doc
+    with_own = dataclasses.replace(doc, own_vector=[0.5, -0.25, 0.125, 1.0])  # exact at half precision
+    assert parse_document(document_source(with_own)) == with_own
+    assert "own_vector" in index_template(LAYOUT, DIMS)["template"]["mappings"]["properties"]  # strict: admitted
     no_vector = _doc("m2")
     no_vector.vector = None
     assert "vector" not in document_source(no_vector)

@@ -118,6 +118,7 @@ def test_image_round_trips_through_the_item_model() -> None:
         pinned=True,
         session_id="s1",
         source_turn_ids=["s1:3"],
+        own_embedding=[0.25, -0.5, 0.75, 1.0],  # exact at half precision
     )
     assert memory_image(image(r)) == r
 

@@ -22,7 +22,9 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from engram.adapters import half_vectors
 from engram.adapters.opensearch_template import (
+    OWN_VECTOR_FIELD,
     TEXT_FIELD,
     VECTOR_FIELD,
     Engine,
@@ -269,12 +271,15 @@ def document_source(doc: IndexDocument) -> dict[str, Any]:
     }
     if doc.vector is not None:
         source[VECTOR_FIELD] = [float(x) for x in doc.vector]
+    if doc.own_vector is not None:
+        source[OWN_VECTOR_FIELD] = half_vectors.to_text(doc.own_vector)
     return source
 
 
 def parse_document(source: dict[str, Any]) -> IndexDocument:
     try:
         vector = source.get(VECTOR_FIELD)
+        own = source.get(OWN_VECTOR_FIELD)
         expires_at = source.get("expires_at")
         return IndexDocument(
             doc_id=str(source["doc_id"]),
@@ -286,6 +291,7 @@ def parse_document(source: dict[str, Any]) -> IndexDocument:
             status=str(source["status"]),
             text=str(source["text"]),
             vector=None if vector is None else [float(x) for x in vector],
+            own_vector=None if own is None else half_vectors.from_text(str(own)),
             importance=float(source["importance"]),
             created_at=float(source["created_at"]),
             updated_at=float(source["updated_at"]),

@@ -23,6 +23,7 @@ SpaceType = Literal["innerproduct", "cosinesimil"]
 
 TEXT_ANALYZER = "engram_text"
 VECTOR_FIELD = "vector"
+OWN_VECTOR_FIELD = "own_vector"
 TEXT_FIELD = "text"
 
 # Every keyword field a filter may use; exact match, no analysis.
@@ -169,6 +170,7 @@ def mappings(
     properties["version"] = {"type": "integer"}
     properties["pinned"] = {"type": "boolean"}
     properties["links"] = {"type": "keyword", "index": False}  # L7: read back, never searched
+    properties[OWN_VECTOR_FIELD] = {"type": "binary"}  # half_vectors' base64: read back to rerank, never searched
     # strict: a field the mapping does not know is a bug in the projection, not data to guess at.
     return {"dynamic": "strict", "properties": properties}
 

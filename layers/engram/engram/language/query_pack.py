@@ -32,3 +32,7 @@ class QueryPack:
     concept_scripts: tuple[re.Pattern[str], ...]
     # a concept word -> the regex that finds it (when it also occurs inside unrelated words)
     concept_word_patterns: Mapping[str, str]
+    # closed-class words (question words, pronouns, auxiliaries, copulas and polite endings): a memory
+    # sharing only these with a question shares no topic with it (analysed as the index analyses text);
+    # separated by spaces
+    function_words: str = ""

@@ -101,7 +101,10 @@ class MemoryRecord:
     created_at: float
     updated_at: float
     namespace: Namespace = Namespace.MEMORY
-    embedding: list[float] | None = None
+    embedding: list[float] | None = None  # what k-NN searches (a round's blends the rounds before it)
+    # A round's own words embedded alone, when `embedding` blends in its context: ranking weighs
+    # both (the context finds "Yes, last week!", the own text tells a round from its neighbour).
+    own_embedding: list[float] | None = None
     source_turn_ids: list[str] = field(default_factory=list)
     topics: list[str] = field(default_factory=list)
     version: int = 1
@@ -158,6 +161,7 @@ class IndexDocument:
     pinned: bool = False
     version: int = 0  # the record's version: the indexer's stale guard (0: unknown)
     links: list[str] = field(default_factory=list)  # L7: related memories retrieval may pull in
+    own_vector: list[float] | None = None  # MemoryRecord.own_embedding: read for ranking, never searched
 
 
 @dataclass(frozen=True, slots=True)

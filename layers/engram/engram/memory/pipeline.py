@@ -252,6 +252,7 @@ class MemoryWriter:
             now,
             masked.pii_flags,
             links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
+            own_vec=None if round_index_vec is round_vec else round_vec,
         )
         # P1: `held` is checked again in the write (an erasure may have run meanwhile)
         writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended, held_round=held)
@@ -515,6 +516,7 @@ class MemoryWriter:
         now: float,
         pii_flags: list[str],
         links: list[str] | None = None,
+        own_vec: np.ndarray | None = None,
     ) -> MemoryRecord:
         """L5: the round, searchable by meaning for 180 days; important moments are kept.
 
@@ -538,6 +540,7 @@ class MemoryWriter:
             created_at=created,
             updated_at=now,
             embedding=[float(x) for x in round_vec],
+            own_embedding=None if own_vec is None else [float(x) for x in own_vec],
             source_turn_ids=[turn_ref],
             pii_flags=pii_flags,
             language=detect_language(round_text),

@@ -38,4 +38,5 @@ def to_index_document(r: MemoryRecord) -> IndexDocument:
         pinned=r.pinned,
         version=r.version,
         links=r.associates(),
+        own_vector=r.own_embedding,
     )

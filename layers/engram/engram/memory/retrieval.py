@@ -22,6 +22,7 @@ from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
 from engram.language.fact_kinds import SAFETY_TOPICS
+from engram.language.function_words import topic_tokens
 from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
@@ -169,7 +170,7 @@ class HybridRetriever:
                         linked,
                         m.score * s.link_weight,
                         doc,
-                        similarity=_cosine_to(qvec, doc),
+                        similarity=_cosine_to(qvec, doc, s.rerank_own_vector_share),
                         fused=m.fused * s.link_weight,
                     )
                 )
@@ -193,7 +194,7 @@ class HybridRetriever:
         lexical = {h.doc_id for h in text_hits if h.score > 0}
         if not docs:
             return []
-        cosines = {doc_id: _cosine_to(qvec, doc) for doc_id, doc in docs.items()}
+        cosines = {doc_id: _cosine_to(qvec, doc, s.rerank_own_vector_share) for doc_id, doc in docs.items()}
         if s.retrieval_fusion == "rrf":
             fused = reciprocal_rank_fusion(
                 [
@@ -408,18 +409,26 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
 def _lexical_coverage(query: str, text_hits: list[Hit]) -> float:
     """The share of the question's words the best lexical match holds: how much a full lexical
     score is worth. BM25 normalised by its best hit calls any best match complete, even one that
-    shares only "do" and "I" with a question asked in other words."""
-    asked = set(analyze(query))
+    shares only "do" and "I" with a question asked in other words. Function words ("what", "have",
+    제, です) count only in a question made of nothing else: "What kind of car do I have?" and
+    "I have a dentist check-up" share no topic."""
+    asked = topic_tokens(set(analyze(query)))
     best = max(text_hits, key=lambda h: h.score, default=None)
     if not asked or best is None or best.score <= 0:
         return 1.0
     return len(asked & set(analyze(best.doc.text))) / len(asked)
 
 
-def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument) -> float:
+def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument, own_share: float = 0.0) -> float:
     """Our own inner product with the (normalised) query vector, not the index's score: every
-    adapter then ranks alike."""
-    return float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32))) if doc.vector else 0.0
+    adapter then ranks alike. A round indexed with its context counts its own words' by `own_share`."""
+    if not doc.vector:
+        return 0.0
+    indexed = float(np.dot(qvec, np.asarray(doc.vector, dtype=np.float32)))
+    if not doc.own_vector or own_share <= 0:
+        return indexed
+    own = float(np.dot(qvec, np.asarray(doc.own_vector, dtype=np.float32)))
+    return (1 - own_share) * indexed + own_share * own
 
 
 def _passes(doc: IndexDocument, flt: SearchFilter) -> bool:

@@ -19,6 +19,7 @@ from pynamodb.expressions.operand import Path
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
 
+from engram.adapters import half_vectors
 from engram.adapters.crypto.cipher import FieldCipher, is_sealed
 from engram.adapters.dynamodb import access_jobs, keys
 from engram.adapters.dynamodb import erasure_fence as fence
@@ -124,6 +125,7 @@ def to_item(
     plain (tests of items written before encryption)."""
     pk = keys.memory_pk(r.tenant_id, r.user_id)
     vector = array("f", r.embedding).tobytes() if r.embedding is not None else None
+    own = half_vectors.to_bytes(r.own_embedding) if r.own_embedding is not None else None
     archive = _archive_json(r.archive)
     return cls(
         pk,
@@ -137,6 +139,7 @@ def to_item(
         content=c.seal(pk, "content", r.content) if c else r.content,
         search_text=c.seal(pk, "search_text", r.search_text) if c and r.search_text else r.search_text,
         embedding=c.seal_bytes(pk, "embedding", vector) if c and vector else vector,
+        own_embedding=c.seal_bytes(pk, "own_embedding", own) if c and own else own,
         importance=r.importance,
         created_at=r.created_at,
         updated_at=r.updated_at,
@@ -209,11 +212,13 @@ def from_item(i: MemoryItem, with_embedding: bool = True, c: FieldCipher | None 
     search_text: str | None = i.search_text
     archive: str | None = i.archive_info
     vector = i.embedding if with_embedding else None
+    own = i.own_embedding if with_embedding else None
     if c is not None:
         content = c.read(i.pk, "content", content)
         search_text = c.read(i.pk, "search_text", search_text) or None
         archive = c.read(i.pk, "archive_info", archive) or None
         vector = c.read_bytes(i.pk, "embedding", vector)
+        own = c.read_bytes(i.pk, "own_embedding", own)
     return MemoryRecord(
         memory_id=i.memory_id,
         tenant_id=i.tenant_id,
@@ -226,6 +231,7 @@ def from_item(i: MemoryItem, with_embedding: bool = True, c: FieldCipher | None 
         updated_at=float(i.updated_at),
         namespace=Namespace(i.namespace),
         embedding=_floats(vector) if vector else None,
+        own_embedding=half_vectors.from_bytes(own) if own else None,
         source_turn_ids=[str(x) for x in i.source_turn_ids or []],
         topics=_read_topics(i, c),
         version=int(i.version),

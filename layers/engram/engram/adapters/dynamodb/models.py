@@ -144,6 +144,7 @@ class MemoryItem(_Base):
     content = UnicodeAttribute()
     search_text = UnicodeAttribute(null=True)
     embedding = BinaryAttribute(null=True, legacy_encoding=False)  # float32 bytes: re-index never re-embeds
+    own_embedding = BinaryAttribute(null=True, legacy_encoding=False)  # a round's own text, float16 bytes
     importance = NumberAttribute()
     created_at = NumberAttribute()
     updated_at = NumberAttribute()

@@ -92,6 +92,7 @@ _INTERNAL = frozenset(
         "holder",
         "lease_until",
         "embedding",
+        "own_embedding",
         "centroid",
         "reindexed_at",
     }

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from engram.adapters import half_vectors
 from engram.memory.models import IndexDocument
 
 
@@ -33,12 +34,16 @@ def encode_body(doc: IndexDocument) -> str:
         "version": doc.version,
         "links": list(doc.links),
     }
+    if doc.own_vector is not None:
+        body["own_vector"] = half_vectors.to_text(doc.own_vector)
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(body: str, vector: bytes | None) -> IndexDocument:
     fields: dict[str, Any] = json.loads(body)
     fields["vector"] = None if vector is None else np.frombuffer(vector, dtype="<f4").tolist()
+    own = fields.pop("own_vector", None)
+    fields["own_vector"] = None if own is None else half_vectors.from_text(own)
     return IndexDocument(**fields)
 
 

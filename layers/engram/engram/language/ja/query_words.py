@@ -39,4 +39,8 @@ QUERY = QueryPack(
     },
     concept_scripts=(re.compile(r"[\u3041-\u30ff]"), re.compile(r"^[\u4e00-\u9fff]+$")),
     concept_word_patterns={},
+    function_words=(
+        "私 私の 私は 僕 僕の 俺 あなた 何 なに は何 何だ 何で 何を 何が どこ どれ どの どんな だれ 誰 いつ なぜ どうして いくつ です ます でし した して てい いま いる "
+        "ある あり だっ っけ ってる ですか ますか かな 教え 覚え"
+    ),
 )

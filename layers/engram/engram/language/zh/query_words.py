@@ -40,4 +40,8 @@ QUERY = QueryPack(
     concept_scripts=(re.compile(r"^[\u4e00-\u9fff]+$"),),
     # 大丈夫 ("all right") is not a husband (丈夫).
     concept_word_patterns={"丈夫": r"(?<!大)丈夫"},
+    function_words=(
+        "我 我的 我們 我们 你 你的 他 她 什麼 什么 是什 哪裡 哪里 哪個 哪个 哪些 是誰 是谁 誰 谁 怎麼 怎么 為什麼 为什么 多少 幾 几 嗎 吗 呢 是 有 在 了 的 要 會 会 "
+        "能 可以 還是 还是 記得 记得 告訴 告诉"
+    ),
 )

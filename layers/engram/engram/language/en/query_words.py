@@ -84,9 +84,9 @@ QUERY = QueryPack(
     concept_scripts=(re.compile(r"^[a-z][a-z ]*$"),),
     concept_word_patterns={},
     function_words=(
-        "what which who whom whose where when why how do does did done i me my mine myself we us our ours "
-        "you your am is are was were be been being have has had having can could would should will shall "
-        "may might must kind sort type thing things any anything some something ever get got tell remind "
-        "know remember"
+        "what which who whom whose where when why how do does did done i me my mine myself we us our ours you "
+        "your am is are was were be been being have has had having can could would should will shall may "
+        "might must kind sort type thing things any anything some something ever get got tell remind know "
+        "remember"
     ),
 )

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from engram.conversation.models import GateDecision, GateResult
 from engram.language.gate_words import GATE_PACKS, gate_language, has_first_person, is_greeting_only, is_question
+from engram.language.tense import asks_about_past
 
 _I = re.IGNORECASE
 
@@ -116,7 +117,8 @@ def rule_decision(text: str) -> GateResult | None:
     if _any(SMALL_TALK, stripped):
         return GateResult(GateDecision.SKIP, "small_talk", language)
     about_user = has_first_person(_REQUEST_TO_BOT.sub(" ", stripped))
-    own_life = _any(OWN_LIFE, stripped) or _any(PERSONAL_EVENT, stripped)
+    # "used to" / 前は / 以前 / 예전에: a question about a former state is about the user's own past
+    own_life = _any(OWN_LIFE, stripped) or _any(PERSONAL_EVENT, stripped) or asks_about_past(stripped)
     if general and not about_user:
         if own_life:
             return GateResult(GateDecision.USE, "own_life", language)

@@ -18,6 +18,7 @@ from engram.kernel.errors import LlmFailure
 from engram.language.analysis import detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType
+from engram.memory.switches import medicine_switch
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +28,7 @@ class HeuristicExtractor:
 
     def extract(self, user_text: str, assistant_text: str, existing: Sequence[ExistingMemory]) -> list[Fact]:
         language = detect_language(user_text)
-        return [
+        facts = [
             Fact(
                 content=c.content,
                 type=c.type,
@@ -41,6 +42,26 @@ class HeuristicExtractor:
                 value_key=c.value_key,
             )
             for c in extract_candidates(user_text, language, assistant_text)
+        ]
+        switch = medicine_switch(user_text, existing, [(f.content, f.subject_key) for f in facts])
+        if switch is None:
+            return facts
+        # The statement is one fact: the new medicine, replacing the old (the OpenAI extractor's
+        # "supersede"); what the rules made of the same words goes.
+        said = [f for f in facts if switch.medicine.lower() in f.content.lower() or f.subject_key == switch.subject_key]
+        return [
+            *(f for f in facts if f not in said),
+            Fact(
+                content=said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！"),
+                type=MemoryType.FACT,
+                importance=0.9,
+                safety=True,
+                subject_key=switch.subject_key,
+                topics=["health", "medication"],
+                language=language,
+                action="supersede",
+                target_id=switch.replaces,
+            ),
         ]
 
 

@@ -119,12 +119,13 @@ _OWN_NAME = re.compile("|".join(e.own_name for e in _EXTRACTION), _I)
 
 
 def _describes_the_one_before(rule: Rule, clause: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]) -> bool:
-    """A bare "the name is X" or "X years old" right after a clause about a pet or a family member
-    describes that one, not the user ("娘は10歳で、名前はさくらです", "我女兒叫小萱，今年十歲")."""
+    """A bare "the name is X" or "X years old" right after a clause about a pet, a family member or
+    a partner describes that one, not the user ("娘は10歳で、名前はさくらです", "我女兒叫小萱，今年十歲",
+    "新しい彼女ができました、名前は真理子です")."""
     return (
         rule.rule_id in {"name", "age"}
         and bool(groups)
-        and (groups[-1][2].rule_id.startswith("pet") or groups[-1][2].rule_id == "family")
+        and (groups[-1][2].rule_id.startswith("pet") or groups[-1][2].rule_id in {"family", "partner"})
         and _OWN_NAME.search(clause) is None
     )
 
@@ -167,7 +168,7 @@ def _is_question(text: str) -> bool:
 _KEY_TRIM = re.compile("|".join([r"[\s'’.,!?]+$|^[\s'’]+", *(e.key_trim for e in _EXTRACTION)]))
 
 
-def _norm_key(value: str) -> str:
+def norm_key(value: str) -> str:
     value = value.strip().lower()
     for _ in range(3):  # peel several layers: "the peanuts." -> "peanuts"
         value = _KEY_TRIM.sub("", value).strip()
@@ -194,7 +195,7 @@ def _subject(rule: Rule, m: re.Match[str], clause: str) -> str:
     if "{sym}" in subject:
         subject = subject.replace("{sym}", _symptom_key(clause))
     if "{x}" in subject:
-        key = _norm_key(x) if x else ""
+        key = norm_key(x) if x else ""
         subject = subject.replace("{x}", key) if key else subject.replace(":{x}", "")
     return subject
 
@@ -204,7 +205,7 @@ def _value_key(rule: Rule, m: re.Match[str]) -> str | None:
     x = m.groupdict().get("x")
     if not x or "{x}" in rule.subject:
         return None
-    return _norm_key(x) or None
+    return norm_key(x) or None
 
 
 def _valence(rule: Rule, clause: str) -> float:

@@ -225,6 +225,7 @@ class HybridRetriever:
             top = max(normalised.values())
             normalised = {doc_id: score / top for doc_id, score in normalised.items()}
         candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in normalised.items()]
+        past = asks_about_past(query)
         scored = []
         for c in candidates:
             # "similarity" blends the fused rank (keeps the lexical evidence) with the cosine.
@@ -236,9 +237,10 @@ class HybridRetriever:
                 + s.rerank_weight_decay * time_decay(c.doc.created_at, now, s.decay_lambda_per_day)
                 + s.rerank_weight_importance * importance
             )
-            if SUPERSEDED_TAG in c.doc.topics and c.doc.namespace == Namespace.MEMORY.value:
-                # a replaced fact stays findable but never outranks its successor; a round that stated
-                # it keeps its rank (it is a record of what was said, and when): the prompt's
+            if SUPERSEDED_TAG in c.doc.topics and c.doc.namespace == Namespace.MEMORY.value and not past:
+                # a replaced fact stays findable but never outranks its successor, unless the question
+                # asks about the past ("where did I use to work?"), whose answer it is; a round that
+                # stated it keeps its rank (it is a record of what was said, and when): the prompt's
                 # validity filter keeps it out of questions about the present
                 score *= 0.5
             scored.append(
@@ -305,10 +307,12 @@ class HybridRetriever:
         # A round that only asks ("What's my dog's name?") or only greets stays in the history but
         # answers nothing: it shares the later question's words and would be quoted back as a fact.
         results = [m for m in results if not _answers_nothing(m.doc)]
+        kept = relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
+        if past:  # what was replaced answers "where did I use to live?", whatever it shares with the words
+            held = {m.memory_id for m in kept}
+            kept = [m for m in results if m.memory_id in held or SUPERSEDED_TAG in m.doc.topics]
         found = [
-            m
-            for m in relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
-            if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
+            m for m in kept if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
         found = _without_borrowed(found, text)
         changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]

@@ -80,4 +80,15 @@ EXTRACTION = ExtractionPack(
         r"|sing|read|recommend|suggest|list|describe)\b)",
         _I,
     ),
+    switched_to=re.compile(
+        r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| my (?:\w+ )?(?:meds|medication|medicine|pills?"
+        r"|prescription|inhaler))?(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)",
+        _I,
+    ),
+    medical_context=re.compile(
+        r"\b(?:doctors?|dr|physician|nurse|pharmacist|cardiologist|psychiatrist|prescri\w*|mg|mcg|pills?|tablets?"
+        r"|capsules?|doses?|meds|medications?|medicines?|inhaler)\b",
+        _I,
+    ),
+    in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),
 )

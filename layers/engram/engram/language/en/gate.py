@@ -85,7 +85,8 @@ GATE = GatePack(
     ),
     request_to_bot=r"\b(?:tell|give|show|teach) me\b",
     own_life=re.compile(
-        r"\b(?:the |our |the kids'? )?(?:kids|children|son|daughter|wife|husband|partner|mum|mom|dad|sister|brother"
+        r"\b(?:the |our |the kids'? )?(?:kids|children|son|daughter|wife|husband|partner|girlfriend|boyfriend"
+        r"|fianc[eé]e?|ex|mum|mom|dad|sister|brother"
         r"|grand\w+|neighbou?r|landlord|boss|colleague|flatmate|roommate|(?:the|our) (?:dog|cat|puppy|kitten|pet)"
         r"|doctor|dentist|vet|clinic|gym"
         r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"

@@ -56,4 +56,8 @@ EXTRACTION = ExtractionPack(
         r"|分かりません|わかりません|分かりました|わかりました|考えさせ|顔を出し|そうです|大丈夫|お願い|失礼|どうも"
         r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
     ),
+    # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
+    switched_to=re.compile(r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"),
+    medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量"),
+    in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
 )

@@ -7,7 +7,11 @@ import re
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
-    past_state=r"以前は|前は|昔は?|かつて|もともと|元々|前の(?:会社|仕事|家|住所)|以前の",
+    past_state=(
+        # 前 never inside 名前 ("名前は" is "the name is", not "before")
+        r"以前は|(?<!名)前は|昔は?|かつて|もともと|元々|(?<!名)前の(?:会社|仕事|家|住所|彼女|彼氏|恋人)|以前の"
+        r"|(?:以前|(?<!名)前)に[^、。？?]{0,10}?(?:いた|ていた|でいた|てた|でた|だった)"  # "前に飲んでいた薬は？"
+    ),
     state_change=r"今は|今の|現在|最近|このごろ|近頃|変え|変わ|替え|引っ越|新しい|転職|辞め|やめ|別れ|ようになり|始め",
     relative_ranges=(
         (r"昨日|きのう", "day", 1),

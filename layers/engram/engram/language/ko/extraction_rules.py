@@ -130,7 +130,13 @@ KO_RULES: tuple[Rule, ...] = (
 
 _KO_MORE: tuple[Rule, ...] = (
     rule("eating_pattern", r"(?P<x>채식|비건|키토|저탄수화물|지중해식|단식|생선을 먹)"),
-    rule("diet", r"(?P<x>유당불내증|글루텐 불내증|채식주의자|채식|비건|락토 ?오보)"),
+    rule(
+        "diet",
+        r"(?P<x>유당불내증|글루텐 불내증|채식주의자|채식|비건|락토 ?오보)",
+        # what one does not eat, as "I don't eat beef" is in English
+        r"^(?:저는\s?)?(?P<x>고기|소고기|쇠고기|돼지고기|닭고기|생선|육류|유제품|달걀|계란|밀가루|설탕|단 거)"
+        r"(?:은|는|을|를|도)\s?(?:전혀\s?|절대\s?)?(?:안 먹|먹지 않|끊었)",
+    ),
     rule("contraindication", r"(?P<x>[가-힣A-Za-z]{1,10})(?:을|를) 못 (?:먹|마셔|마시)"),
     rule(
         "medication",

@@ -7,7 +7,9 @@ import re
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
-    past_state=r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?|전 (?:회사|직장|집)",
+    past_state=(
+        r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?|전 (?:회사|직장|집|여자친구|남자친구|여친|남친|애인|남편|아내)"
+    ),
     state_change=(
         r"지금은?|요즘은?|현재|최근|이제|바꿨|바꾸|바뀌|이사|새로운|새 |이직|그만두|그만 두|헤어지|헤어졌|시작"
     ),

@@ -1,0 +1,64 @@
+"""A medicine switch said as a switch replaces the one medicine the user took before, in every
+language: the heuristic extractor answers as the OpenAI one does (action "supersede" with the
+replaced memory's id). Never on a guess: with two medicines near it, or said as an addition,
+nothing is replaced."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.memory.extraction import HeuristicExtractor
+from engram.memory.models import ExistingMemory, Fact
+
+LISINOPRIL = ExistingMemory("m-old", "User takes lisinopril 10 mg every morning", "fact", "medication:lisinopril")
+METFORMIN = ExistingMemory("m-met", "User takes metformin twice a day", "fact", "medication:metformin")
+HOME = ExistingMemory("m-home", "User lives in Boston", "profile", "lives_in")
+
+
+def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
+    return [f for f in HeuristicExtractor().extract(text, "", existing) if f.action == "supersede"]
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        ("My doctor switched me to amlodipine 5 mg every morning.", "medication:amlodipine"),
+        ("They changed my inhaler to Trelegy.", "medication:trelegy"),
+        ("I'm on losartan now.", "medication:losartan"),
+        ("醫生讓我從上週開始改吃立普能。", "medication:立普能"),
+        ("我現在每天吃脈優。", "medication:脈優"),
+        ("先生に血圧の薬をオルメテックに変えられました。", "medication:オルメテック"),
+        ("薬がアムロジピンからオルメテックに変わりました。", "medication:オルメテック"),
+        ("今は毎朝オルメテックを飲んでいます。", "medication:オルメテック"),
+        ("의사가 혈압약을 올메텍으로 바꿨어요.", "medication:올메텍"),
+        ("이제 매일 아침 올메텍을 먹어요.", "medication:올메텍"),
+    ],
+)
+def test_a_switch_replaces_the_one_medicine_taken_before(text: str, new: str) -> None:
+    (fact,) = _switch(text, [LISINOPRIL])
+    assert fact.subject_key == new and fact.target_id == "m-old"
+    assert fact.safety  # the new medicine is pinned as the old one was
+    assert "medication" in fact.topics
+
+
+def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_nearest() -> None:
+    text = "先週からレクサプロに変わりました。"
+    sertraline = ExistingMemory("m-old", "不安症でジェイゾロフトを飲んでいます", "fact", "medication:ジェイゾロフト")
+    assert _switch(text, [sertraline, HOME])[0].target_id == "m-old"
+    assert _switch(text, [HOME, sertraline]) == []  # "switched to" something, but nothing says a medicine
+
+
+@pytest.mark.parametrize(
+    ("text", "existing"),
+    [
+        ("My doctor switched me to amlodipine.", [LISINOPRIL, METFORMIN]),  # which one? neither is guessed
+        ("We moved to Denver last month.", [HOME, LISINOPRIL]),  # a switch of home, not of medicine
+        ("I'm on losartan now as well.", [LISINOPRIL]),  # one more
+        ("今はメトホルミンも飲んでいます。", [LISINOPRIL]),
+        ("이제 메트포르민도 먹어요.", [LISINOPRIL]),
+        ("我現在也吃二甲雙胍。", [LISINOPRIL]),
+        ("My doctor switched me to amlodipine.", []),  # nothing to replace
+    ],
+)
+def test_no_medicine_is_replaced_on_a_guess(text: str, existing: list[ExistingMemory]) -> None:
+    assert _switch(text, existing) == []

@@ -32,6 +32,7 @@ def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
         ("今は毎朝オルメテックを飲んでいます。", "medication:オルメテック"),
         ("의사가 혈압약을 올메텍으로 바꿨어요.", "medication:올메텍"),
         ("이제 매일 아침 올메텍을 먹어요.", "medication:올메텍"),
+        ("의사 선생님이 진통제를 애드빌로 바꿔 줬어요.", "medication:애드빌"),
     ],
 )
 def test_a_switch_replaces_the_one_medicine_taken_before(text: str, new: str) -> None:

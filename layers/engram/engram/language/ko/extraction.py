@@ -56,7 +56,7 @@ EXTRACTION = ExtractionPack(
         r"|주세요|주실래요|[아어해] ?줘요|줄래요|반가워|반갑"
         r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"
     ),
-    switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔)"),
+    switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
     medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량"),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
 )

@@ -68,6 +68,27 @@ def test_every_fenced_transaction_checks_the_fence_once(
             assert label.count("ConditionCheck FENCE") == 1, label
 
 
+def test_the_first_turn_of_a_new_conversation_is_one_transaction(
+    settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
+) -> None:
+    """A container with no copy of the META guesses the conversation is new: no GetItem ~META.
+    Where one exists, the failed guess hands it back and the round goes on from it, in order."""
+    count = RequestCount(main_table=settings.table_name)
+    jobs: list[dict[str, Any]] = []
+    first, second = make_container(settings, job_handler=jobs.append), make_container(settings, job_handler=jobs.append)
+    append = "TransactWriteItems main[ConditionCheck FENCE, Put TURN#, Put REQ#, Update ~META]"
+    clock.advance(30)
+    with count.counting():
+        first.conversation.record_turn(KEY, "hello", "Hi.")
+    labels = count.by_label()
+    assert labels[append] == 1 and not [label for label in labels if label.startswith("GetItem main")], labels
+    clock.advance(30)
+    with count.counting():
+        outcome = second.conversation.record_turn(KEY, "again", "Hi again.")  # cold too, and the META is live
+    assert outcome.turn.seq == 2
+    assert [t.user_text for t in first.conversation.store.load(KEY, 8, clock.now()).recent] == ["hello", "again"]
+
+
 def test_a_recorded_turn_on_a_warm_container_is_one_transaction(
     settings: Settings, clock: ManualClock, make_container: Callable[..., Container]
 ) -> None:

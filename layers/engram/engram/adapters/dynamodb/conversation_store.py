@@ -357,6 +357,11 @@ class DynamoConversationStore:
         guess = False
         if meta is None and (cached := self._metas.get(key)) is not None:
             meta, known, guess = cached, True, True
+        elif not known:
+            # Nothing cached: guess a new conversation. The transaction's condition is then "no live
+            # META" — exactly what a read would have found for one — and when one is there, the
+            # failure hands it back: a new conversation costs no read, another one the read it did.
+            known, guess = True, True
         for attempt in range(s.append_max_attempts):
             if not known:
                 meta = self.get_meta(key, now)

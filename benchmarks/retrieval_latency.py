@@ -302,6 +302,7 @@ def documents(
                 status="active" if rng.random() < 0.95 else "archived",
                 text=text,
                 vector=vec.tolist(),
+                own_vector=vec.tolist() if is_round else None,  # rounds keep their own words' vector too
                 importance=round(rng.uniform(0.2, 0.95), 3),
                 created_at=created,
                 updated_at=created,
@@ -310,6 +311,7 @@ def documents(
                 topics=[],
                 source_ids=[f"s{rng.randrange(400)}:1:{rng.randrange(1, 60)}"],
                 pinned=False,
+                version=1,  # as stored records are (a version-0 document is never cached by id)
             )
         )
     return docs

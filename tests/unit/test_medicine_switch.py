@@ -63,3 +63,45 @@ def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_ne
 )
 def test_no_medicine_is_replaced_on_a_guess(text: str, existing: list[ExistingMemory]) -> None:
     assert _switch(text, existing) == []
+
+
+# --- favourites said without their category ------------------------------------------------
+
+SUSHI = ExistingMemory("m-food", "User's favourite food is sushi", "preference", "favourite:food")
+BLUE = ExistingMemory("m-colour", "User's favourite colour is blue", "preference", "favourite:colour")
+JAZZ = ExistingMemory("m-jazz", "User likes jazz", "preference", "likes:jazz")
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("Ramen is my favourite now.", SUSHI),
+        (
+            "最近はラーメンが一番好きです。",
+            ExistingMemory("m-food", "一番好きな食べ物はお寿司です", "preference", "favourite:食べ物"),
+        ),
+        ("現在我最喜歡拉麵。", ExistingMemory("m-food", "我最喜歡的食物是壽司", "preference", "favourite:食物")),
+        (
+            "요즘은 라면이 제일 좋아요.",
+            ExistingMemory("m-food", "제일 좋아하는 음식은 초밥이에요", "preference", "favourite:음식"),
+        ),
+    ],
+)
+def test_a_favourite_said_as_a_change_without_its_category_takes_the_nearest_favourites_place(
+    text: str, old: ExistingMemory
+) -> None:
+    (fact,) = _switch(text, [old])
+    assert fact.subject_key == old.subject_key and fact.target_id == old.memory_id and not fact.safety
+
+
+@pytest.mark.parametrize(
+    ("text", "existing"),
+    [
+        ("Ramen is my favourite now.", [SUSHI, BLUE]),  # which favourite? neither
+        ("Ramen is my favourite now.", [JAZZ, SUSHI]),  # the favourite is not what the statement is nearest
+        ("Ramen is my favourite.", [SUSHI]),  # not said as a change: one more thing liked
+        ("I like ramen now.", [SUSHI]),  # liking, not liking most
+    ],
+)
+def test_no_favourite_is_replaced_on_a_guess(text: str, existing: list[ExistingMemory]) -> None:
+    assert _switch(text, existing) == []

@@ -15,10 +15,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from engram.kernel.errors import LlmFailure
-from engram.language.analysis import detect_language
+from engram.language.analysis import analyze, detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType
-from engram.memory.switches import medicine_switch
+from engram.memory.switches import FAMILY as MEDICINE
+from engram.memory.switches import Switch, favourite_switch, medicine_switch
 
 logger = logging.getLogger(__name__)
 
@@ -43,26 +44,39 @@ class HeuristicExtractor:
             )
             for c in extract_candidates(user_text, language, assistant_text)
         ]
-        switch = medicine_switch(user_text, existing, [(f.content, f.subject_key) for f in facts])
-        if switch is None:
-            return facts
-        # The statement is one fact: the new medicine, replacing the old (the OpenAI extractor's
-        # "supersede"); what the rules made of the same words goes.
-        said = [f for f in facts if switch.medicine.lower() in f.content.lower() or f.subject_key == switch.subject_key]
-        return [
-            *(f for f in facts if f not in said),
-            Fact(
-                content=said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！"),
-                type=MemoryType.FACT,
-                importance=0.9,
-                safety=True,
-                subject_key=switch.subject_key,
-                topics=["health", "medication"],
-                language=language,
-                action="supersede",
-                target_id=switch.replaces,
-            ),
-        ]
+        found = [(f.content, f.subject_key) for f in facts]
+        switch = medicine_switch(user_text, existing, found) or favourite_switch(user_text, existing, found)
+        return facts if switch is None else _switched(facts, switch, language)
+
+
+def _switched(facts: list[Fact], switch: Switch, language: str) -> list[Fact]:
+    """The statement is one fact: the new value, replacing the old (the OpenAI extractor's
+    "supersede"); what the rules made of the same words goes."""
+    said = [f for f in facts if _says(f, switch)]
+    medicine = switch.family == MEDICINE
+    return [
+        *(f for f in facts if f not in said),
+        Fact(
+            content=said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！"),
+            type=MemoryType.FACT if medicine else MemoryType.PREFERENCE,
+            importance=0.9 if medicine else 0.7,
+            safety=medicine,
+            subject_key=switch.subject_key,
+            topics=["health", "medication"] if medicine else ["preference"],
+            language=language,
+            action="supersede",
+            target_id=switch.replaces,
+        ),
+    ]
+
+
+def _says(fact: Fact, switch: Switch) -> bool:
+    """A fact the rules made of the switch's words: it names the new value, or (no value to match)
+    shares most of the statement's words."""
+    if switch.value:
+        return switch.value.lower() in fact.content.lower() or fact.subject_key == switch.subject_key
+    words = set(analyze(fact.content))
+    return bool(words) and len(words & set(analyze(switch.sentence))) >= 0.5 * len(words)
 
 
 class _LlmFact(BaseModel):

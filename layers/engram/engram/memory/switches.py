@@ -1,4 +1,6 @@
-"""A switch of medicine said as a switch ("my doctor switched me to amlodipine", "醫生讓我改吃立普能",
+"""A value replaced by one said as a switch, where no subject key ties the two.
+
+*Medicines.* A switch of medicine said as a switch ("my doctor switched me to amlodipine", "醫生讓我改吃立普能",
 "レクサプロに変わりました", "혈압약을 올메텍으로 바꿨어요"): the new medicine replaces the one the
 user took before.
 
@@ -11,6 +13,12 @@ one medicine among the memories nearest to the statement, and the statement spea
 doctor, pills, a dose, a medicine the rules found) or that medicine is the nearest memory of all.
 Otherwise nothing is replaced: hiding a medicine the user still takes on a guess is worse than
 showing one they stopped.
+
+*Favourites said without their category.* "Ramen is my favourite now", 最近はラーメンが一番好きです,
+現在我最喜歡拉麵, 요즘은 라면이 제일 좋아요 name no category ("food"), so they key no `favourite:food`
+to replace. Said as a change, with a word of liking most (each pack's `favourite_words`), such a
+statement takes the subject of the one favourite among the memories nearest to it, when that one is
+the nearest memory of all; with two favourites near, it replaces neither.
 """
 
 from __future__ import annotations
@@ -24,14 +32,19 @@ from engram.memory.extraction_rules import norm_key, split_sentences
 from engram.memory.models import ExistingMemory
 
 FAMILY = "medication"
+FAVOURITE = "favourite"
 
 
 @dataclass(frozen=True, slots=True)
 class Switch:
     sentence: str  # the statement that names it
-    medicine: str  # the new one, as said
-    subject_key: str  # "medication:<new>"
-    replaces: str  # the memory id of the medicine it replaces
+    value: str  # the new value as said ("" when the statement is all there is to match)
+    subject_key: str  # "medication:<new>", or the replaced favourite's "favourite:<category>"
+    replaces: str  # the memory id of the value it replaces
+
+    @property
+    def family(self) -> str:
+        return self.subject_key.partition(":")[0]
 
 
 def _family(memory: ExistingMemory) -> str | None:
@@ -63,4 +76,22 @@ def medicine_switch(
             new = norm_key(m.group("x"))
             if new and f"{FAMILY}:{new}" != old.subject_key:
                 return Switch(sentence.strip(), m.group("x"), f"{FAMILY}:{new}", old.memory_id)
+    return None
+
+
+def favourite_switch(
+    user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
+) -> Switch | None:
+    """`found`: as for `medicine_switch`."""
+    favourites = [e for e in existing if _family(e) == FAVOURITE]
+    if len(favourites) != 1 or existing[0].memory_id != favourites[0].memory_id:
+        return None
+    if any(subject and subject.partition(":")[0] == FAVOURITE for _, subject in found):
+        return None  # it names its category: the subject keys decide
+    (old,) = favourites
+    subject = old.subject_key or FAVOURITE
+    for sentence in split_sentences(user_text):
+        liked = any(p.extraction.favourite_words.search(sentence) for p in PACKS if p.extraction.favourite_words)
+        if liked and states_change(sentence):
+            return Switch(sentence.strip(), "", subject, old.memory_id)
     return None

@@ -91,4 +91,5 @@ EXTRACTION = ExtractionPack(
         _I,
     ),
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),
+    favourite_words=re.compile(r"\bfavou?rites?\b|\b(?:love|like|enjoy)s? (?:\w+ )?(?:the )?(?:most|best)\b", _I),
 )

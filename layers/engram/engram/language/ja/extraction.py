@@ -60,4 +60,5 @@ EXTRACTION = ExtractionPack(
     switched_to=re.compile(r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"),
     medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量"),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
+    favourite_words=re.compile(r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り"),
 )

@@ -18,8 +18,7 @@ from engram.kernel.errors import LlmFailure
 from engram.language.analysis import analyze, detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType
-from engram.memory.switches import FAMILY as MEDICINE
-from engram.memory.switches import Switch, favourite_switch, medicine_switch
+from engram.memory.switches import MEDICINE, Switch, favourite_switch, medicine_switch
 
 logger = logging.getLogger(__name__)
 

@@ -405,7 +405,7 @@ def _displaced(
 
     # what a cosine could decide: not guarded, and said before some change (by another turn)
     compared = {d.doc_id for d in docs if not guarded(d) and any(later(n, d) for n in changes)}
-    wanted = {d.doc_id: d for d in [*changes, *docs] if d in changes or d.doc_id in compared}
+    wanted = {d.doc_id: d for d in [*changes, *docs] if d.doc_id in compared} | {n.doc_id: n for n in changes}
     unit = embed(list(wanted.values())) if compared else {}
 
     def displaced(d: IndexDocument) -> bool:

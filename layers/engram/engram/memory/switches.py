@@ -31,7 +31,7 @@ from engram.language.tense import states_change
 from engram.memory.extraction_rules import norm_key, split_sentences
 from engram.memory.models import ExistingMemory
 
-FAMILY = "medication"
+MEDICINE = "medication"
 FAVOURITE = "favourite"
 
 
@@ -55,14 +55,14 @@ def medicine_switch(
     user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
 ) -> Switch | None:
     """`found`: (content, subject key) of what the rules extracted from the same text."""
-    medicines = [e for e in existing if _family(e) == FAMILY]
+    medicines = [e for e in existing if _family(e) == MEDICINE]
     if len(medicines) != 1:
         return None
     (old,) = medicines
     if any(p.extraction.in_addition.search(user_text) for p in PACKS if p.extraction.in_addition is not None):
         return None  # "I also take metformin now": one more, the other stays
     for content, subject in found:
-        if subject and subject.partition(":")[0] == FAMILY and subject != old.subject_key and states_change(content):
+        if subject and subject.partition(":")[0] == MEDICINE and subject != old.subject_key and states_change(content):
             return Switch(content, subject.partition(":")[2], subject, old.memory_id)
     nearest = existing[0].memory_id == old.memory_id  # `existing`: nearest first
     for sentence in split_sentences(user_text):
@@ -74,8 +74,8 @@ def medicine_switch(
             if not (nearest or (context is not None and context.search(sentence))):
                 continue
             new = norm_key(m.group("x"))
-            if new and f"{FAMILY}:{new}" != old.subject_key:
-                return Switch(sentence.strip(), m.group("x"), f"{FAMILY}:{new}", old.memory_id)
+            if new and f"{MEDICINE}:{new}" != old.subject_key:
+                return Switch(sentence.strip(), m.group("x"), f"{MEDICINE}:{new}", old.memory_id)
     return None
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
+from engram.memory.models import Namespace
+from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
@@ -92,6 +94,18 @@ CASES = [
 ]
 
 
+def _tell(c: Container, clock: ManualClock, user: str, before: str, after: str) -> SessionKey:
+    """`before`, then `after` three days later in another session; returns a third session's key."""
+    c.conversation.record_turn(SessionKey("default", user, "friend", "s1"), before, "…")
+    sync_index(c, SessionKey("default", user, "friend", "s1").owner)  # the stream indexer, days before
+    clock.advance(3 * DAY_S)
+    c.conversation.record_turn(SessionKey("default", user, "friend", "s2"), after, "…")
+    key = SessionKey("default", user, "friend", "s3")
+    sync_index(c, key.owner)
+    clock.advance(DAY_S)
+    return key
+
+
 def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
     _ctx, _, slot = c.conversation.context(key, question, record_access=False)
     return [item.text for item in (*slot.pinned, *slot.items)]
@@ -110,17 +124,81 @@ def test_the_new_value_replaces_the_old_one_said_in_other_words(
     new: str,
 ) -> None:
     c = container
-    user = f"u-{language}-{new}"
-    c.conversation.record_turn(SessionKey("default", user, "friend", "s1"), before, "…")
-    sync_index(c, SessionKey("default", user, "friend", "s1").owner)  # the stream indexer, days before
-    clock.advance(3 * DAY_S)
-    c.conversation.record_turn(SessionKey("default", user, "friend", "s2"), after, "…")
-    key = SessionKey("default", user, "friend", "s3")
-    sync_index(c, key.owner)
-    clock.advance(DAY_S)
-
+    key = _tell(c, clock, f"u-{language}-{new}", before, after)
     present = _memory_texts(c, key, now_q)
     first = next(t for t in present if old in t or new in t)
     assert new in first, present
     assert not [t for t in present if old in t and new not in t], present  # the old value alone never
     assert any(old in t for t in _memory_texts(c, key, past_q))
+
+
+# --- a medicine switch ----------------------------------------------------------------------
+# A user takes several medicines at once: a new one never replaces another by its key. Told that
+# the doctor switched it (memory/switches.py), the old one is superseded, unpinned and out of a
+# present question, and a past question still finds it. Before, a switch keyed nothing ("User's
+# doctor switched User to amlodipine") and the old medicine stayed pinned in every prompt.
+MEDICINE_CASES = [
+    (
+        "en",
+        "I take lisinopril 10 mg every morning.",
+        "My doctor switched me to amlodipine 5 mg every morning.",
+        "Which blood pressure pill am I on?",
+        "What medication was I on before?",
+        "lisinopril",
+        "amlodipine",
+    ),
+    (
+        "zh",
+        "我每天早上吃脈優。",
+        "醫生把我的血壓藥換成了得安穩。",
+        "我現在吃什麼降血壓藥？",
+        "我以前吃什麼藥？",
+        "脈優",
+        "得安穩",
+    ),
+    (
+        "ja",
+        "毎朝アムロジピンを飲んでいます。",
+        "先生に血圧の薬をオルメテックに変えられました。",
+        "血圧の薬は何を飲んでる？",
+        "前に飲んでいた薬は？",
+        "アムロジピン",
+        "オルメテック",
+    ),
+    (
+        "ko",
+        "매일 아침 노바스크를 먹어요.",
+        "의사가 혈압약을 올메텍으로 바꿨어요.",
+        "혈압약은 뭘 먹어요?",
+        "전에 먹던 약은요?",
+        "노바스크",
+        "올메텍",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "switch", "now_q", "past_q", "old", "new"), MEDICINE_CASES)
+def test_a_medicine_switch_replaces_the_old_one_in_the_present_and_keeps_it_for_the_past(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    switch: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    c, user = container, f"patient-{language}"
+    key = _tell(c, clock, user, before, switch)
+    facts = c.memories.list("default", user, namespaces=(Namespace.MEMORY,))
+    (was,) = [r for r in facts if old in r.content]
+    (now,) = [r for r in facts if new in r.content]
+    assert was.superseded_by == now.memory_id and SUPERSEDED_TAG in was.topics and not was.pinned
+    assert now.pinned and now.supersedes == was.memory_id
+    profile = c.profiles.get("default", user, "friend")
+    assert now.memory_id in profile.pinned and was.memory_id not in profile.pinned
+    present = _memory_texts(c, key, now_q)
+    assert any(new in line for line in present)
+    assert not any(old in line and new not in line for line in present)
+    assert any(old in line for line in _memory_texts(c, key, past_q))

@@ -63,3 +63,4 @@ class ExtractionPack:
     medical_context: re.Pattern[str] | None = None  # doctor, pills, a dose: the switch is a medicine's
     in_addition: re.Pattern[str] | None = None  # "also", "as well", 也, も, 도: one more, not a switch
     favourite_words: re.Pattern[str] | None = None  # liking most: "favourite", 最喜歡, 一番好き, 제일 좋아
+    partner_change_words: re.Pattern[str] | None = None  # marrying or parting: "remarried", 離婚, 재혼

@@ -18,7 +18,7 @@ from engram.kernel.errors import LlmFailure
 from engram.language.analysis import analyze, detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType
-from engram.memory.switches import MEDICINE, Switch, favourite_switch, medicine_switch
+from engram.memory.switches import FAVOURITE, MEDICINE, Switch, favourite_switch, medicine_switch, partner_switch
 
 logger = logging.getLogger(__name__)
 
@@ -44,8 +44,19 @@ class HeuristicExtractor:
             for c in extract_candidates(user_text, language, assistant_text)
         ]
         found = [(f.content, f.subject_key) for f in facts]
-        switch = medicine_switch(user_text, existing, found) or favourite_switch(user_text, existing, found)
+        switch = (
+            medicine_switch(user_text, existing, found)
+            or favourite_switch(user_text, existing, found)
+            or partner_switch(user_text, existing, found)
+        )
         return facts if switch is None else _switched(facts, switch, language)
+
+
+# a switch's family -> the type and topics of the fact it makes (partners: a family fact)
+_KINDS: dict[str, tuple[MemoryType, list[str]]] = {
+    MEDICINE: (MemoryType.FACT, ["health", "medication"]),
+    FAVOURITE: (MemoryType.PREFERENCE, ["preference"]),
+}
 
 
 def _switched(facts: list[Fact], switch: Switch, language: str) -> list[Fact]:
@@ -53,15 +64,16 @@ def _switched(facts: list[Fact], switch: Switch, language: str) -> list[Fact]:
     "supersede"); what the rules made of the same words goes."""
     said = [f for f in facts if _says(f, switch)]
     medicine = switch.family == MEDICINE
+    kind, topics = _KINDS.get(switch.family, (MemoryType.FACT, ["family"]))
     return [
         *(f for f in facts if f not in said),
         Fact(
             content=said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！"),
-            type=MemoryType.FACT if medicine else MemoryType.PREFERENCE,
+            type=kind,
             importance=0.9 if medicine else 0.7,
             safety=medicine,
             subject_key=switch.subject_key,
-            topics=["health", "medication"] if medicine else ["preference"],
+            topics=list(topics),
             language=language,
             action="supersede",
             target_id=switch.replaces,

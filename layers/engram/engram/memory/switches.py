@@ -19,6 +19,11 @@ showing one they stopped.
 to replace. Said as a change, with a word of liking most (each pack's `favourite_words`), such a
 statement takes the subject of the one favourite among the memories nearest to it, when that one is
 the nearest memory of all; with two favourites near, it replaces neither.
+
+*A spouse or partner after a divorce or a remarriage.* "健一とは離婚して、今は和也と再婚しました",
+"I remarried last year, to Tom" key no relation, so they replace no `family:husband`. Said as a
+change, with a word of marrying or parting (`partner_change_words`), such a statement takes the
+subject of the one spouse or partner among the memories nearest to it; with two, neither.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from engram.memory.models import ExistingMemory
 
 MEDICINE = "medication"
 FAVOURITE = "favourite"
+PARTNERS = frozenset({"family:husband", "family:wife", "family:partner", "family:spouse"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,4 +100,21 @@ def favourite_switch(
         liked = any(p.extraction.favourite_words.search(sentence) for p in PACKS if p.extraction.favourite_words)
         if liked and states_change(sentence):
             return Switch(sentence.strip(), "", subject, old.memory_id)
+    return None
+
+
+def partner_switch(
+    user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
+) -> Switch | None:
+    """`found`: as for `medicine_switch`."""
+    partners = [e for e in existing if e.subject_key in PARTNERS]
+    if len(partners) != 1:
+        return None  # none or several to replace
+    (old,) = partners
+    if any(subject == old.subject_key for _, subject in found):
+        return None  # the same relation keyed again: the subject keys decide
+    for sentence in split_sentences(user_text):
+        words = (p.extraction.partner_change_words for p in PACKS)
+        if any(w.search(sentence) for w in words if w is not None) and states_change(sentence):
+            return Switch(sentence.strip(), "", old.subject_key or "family:spouse", old.memory_id)
     return None

@@ -92,4 +92,5 @@ EXTRACTION = ExtractionPack(
     ),
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),
     favourite_words=re.compile(r"\bfavou?rites?\b|\b(?:love|like|enjoy)s? (?:\w+ )?(?:the )?(?:most|best)\b", _I),
+    partner_change_words=re.compile(r"\b(?:re)?married|\bdivorced?\b|\bsplit up\b|\bbroke up\b|\bwidowed\b", _I),
 )

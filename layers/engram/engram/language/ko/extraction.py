@@ -60,4 +60,5 @@ EXTRACTION = ExtractionPack(
     medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량"),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은"),
+    partner_change_words=re.compile(r"재혼|이혼|결혼|헤어지|헤어졌"),
 )

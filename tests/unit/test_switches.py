@@ -1,7 +1,8 @@
-"""A medicine switch said as a switch replaces the one medicine the user took before, in every
-language: the heuristic extractor answers as the OpenAI one does (action "supersede" with the
-replaced memory's id). Never on a guess: with two medicines near it, or said as an addition,
-nothing is replaced."""
+"""A value said as a switch replaces the one it switches from where no subject key ties the two
+(memory/switches.py): a medicine, a favourite said without its category, a spouse after a divorce or
+a remarriage; in every language, the heuristic extractor answers as the OpenAI one does (action
+"supersede" with the replaced memory's id). Never on a guess: with two candidates near it, or said
+as an addition, nothing is replaced."""
 
 from __future__ import annotations
 
@@ -105,3 +106,33 @@ def test_a_favourite_said_as_a_change_without_its_category_takes_the_nearest_fav
 )
 def test_no_favourite_is_replaced_on_a_guess(text: str, existing: list[ExistingMemory]) -> None:
     assert _switch(text, existing) == []
+
+
+# --- a spouse or partner after a divorce or a remarriage -------------------------------------
+
+HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "family:husband")
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
+        (
+            "민호랑 이혼하고 지금은 준영이랑 재혼했어요.",
+            ExistingMemory("m-h", "남편 이름은 민호예요", "fact", "family:husband"),
+        ),
+        (
+            "I divorced Mark and I'm now married to Tom.",
+            ExistingMemory("m-h", "User's husband is Mark", "fact", "family:husband"),
+        ),
+        ("我跟阿明離婚了，現在跟志豪再婚。", ExistingMemory("m-h", "我先生叫阿明", "fact", "family:husband")),
+    ],
+)
+def test_a_remarriage_takes_the_place_of_the_one_spouse_near_it(text: str, old: ExistingMemory) -> None:
+    (fact,) = _switch(text, [old])
+    assert fact.subject_key == old.subject_key and fact.target_id == old.memory_id and "family" in fact.topics
+
+
+def test_with_two_partners_near_no_remarriage_replaces_either() -> None:
+    wife = ExistingMemory("m-wife", "User's wife is Ann", "fact", "family:wife")
+    assert _switch("I'm now married to Tom.", [HUSBAND, wife]) == []

@@ -1,0 +1,57 @@
+"""How values are said when they change, in Japanese and Korean: the subject keys that let a new value
+replace the old one (a job by a profession's suffix or "as a …", a diet by what one does not eat or a
+named style, a spouse by "my husband's name is …"), and the markers of a change and of the past."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.tense import asks_about_past, states_change
+from engram.memory.extraction import HeuristicExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("出版社で編集者として働いています。", "job"),
+        ("先月からフリーランスの翻訳者になりました。", "job"),
+        ("銀行で経理をしています。", "job"),
+        ("지난달부터 프리랜서 번역가가 됐어요.", "job"),
+        ("牛肉は食べません。", "diet:牛肉"),
+        ("소고기는 안 먹어요.", "diet:소고기"),
+        ("私はペスカタリアンです。", "diet"),
+        ("남편 이름은 민호예요.", "family:husband"),
+        ("彼女のさくらは大阪に住んでいます。", "family:partner"),  # hers, not the user's city
+        ("不安症でジェイゾロフトを飲んでいます。", "medication:ジェイゾロフト"),
+    ],
+)
+def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
+    assert subject in [f.subject_key for f in HeuristicExtractor().extract(text, "", [])]
+
+
+@pytest.mark.parametrize(
+    "text", ["病気になりました。", "公園でテニスをしています。", "新しい彼女ができました、名前は真理子です。"]
+)
+def test_no_job_diet_or_own_name_is_read_into_other_statements(text: str) -> None:
+    subjects = {f.subject_key for f in HeuristicExtractor().extract(text, "", [])}
+    assert not subjects & {"job", "name"} and not any(s and s.startswith("diet") for s in subjects)
+
+
+def test_becoming_and_remarrying_are_changes() -> None:
+    assert states_change("先月からフリーランスの翻訳者になりました。")
+    assert states_change("지난달부터 프리랜서 번역가가 됐어요.")
+    assert states_change("민호랑 이혼하고 지금은 준영이랑 재혼했어요.")
+
+
+@pytest.mark.parametrize(
+    ("question", "past"),
+    [
+        ("前の吸入薬は？", True),
+        ("前にいた会社はどこ？", True),
+        ("전 여자친구는 누구였죠?", True),
+        ("彼女の名前は？", False),  # 名前 holds 前
+        ("家の前の公園は？", False),  # in front of
+    ],
+)
+def test_a_question_about_a_former_state(question: str, past: bool) -> None:
+    assert asks_about_past(question) is past

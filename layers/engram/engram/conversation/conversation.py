@@ -361,7 +361,7 @@ class ConversationService:
             and hint.status != SessionStatus.ENDED
             and not hint.is_open(now, self.settings.session_idle_timeout_s)
         ):
-            hint = None  # the idle run may have been closed just now: the append reads the META again
+            hint = None  # the idle run may have been closed just now: the append decides again from the store
         live = self._live(snapshot, now)
         if client is not None and client.has_history:  # the client's history stands for the window
             live = SessionSnapshot(meta=live.meta, recent=())

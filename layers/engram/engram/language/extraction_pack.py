@@ -58,7 +58,8 @@ class ExtractionPack:
     statement: re.Pattern[str] | None = None
     chit_chat: re.Pattern[str] | None = None
     # "my doctor switched me to X", "改吃X", "Xに変わりました", "X로 바꿨어요": a switch to a new value
-    # (?P<x>), which replaces the one value the user holds of what it switches (memory/switches.py)
+    # (?P<x>, or ?P<y> in an alternative: names cannot repeat), which replaces the one value the user
+    # holds of what it switches (memory/switches.py)
     switched_to: re.Pattern[str] | None = None
     medical_context: re.Pattern[str] | None = None  # doctor, pills, a dose: the switch is a medicine's
     in_addition: re.Pattern[str] | None = None  # "also", "as well", 也, も, 도: one more, not a switch

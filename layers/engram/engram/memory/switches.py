@@ -79,9 +79,10 @@ def medicine_switch(
                 continue
             if not (nearest or (context is not None and context.search(sentence))):
                 continue
-            new = norm_key(m.group("x"))
+            said = next(v for v in m.groupdict().values() if v)  # x, or y where an alternative names it so
+            new = norm_key(said)
             if new and f"{MEDICINE}:{new}" != old.subject_key:
-                return Switch(sentence.strip(), m.group("x"), f"{MEDICINE}:{new}", old.memory_id)
+                return Switch(sentence.strip(), said, f"{MEDICINE}:{new}", old.memory_id)
     return None
 
 

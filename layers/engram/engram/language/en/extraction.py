@@ -82,7 +82,10 @@ EXTRACTION = ExtractionPack(
     ),
     switched_to=re.compile(
         r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| my (?:\w+ )?(?:meds|medication|medicine|pills?"
-        r"|prescription|inhaler))?(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)",
+        r"|prescription|inhaler))?(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
+        # "replaced my Ventolin with Symbicort", "swapped X for Y"
+        r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"
+        r" (?:with|for) (?P<y>[a-z][\w-]+)",
         _I,
     ),
     medical_context=re.compile(

@@ -39,7 +39,8 @@ _EN_CONDITIONS = (
 # What one takes or uses every day without it being a medicine.
 _NOT_A_DRUG = (
     r"(?!(?:the|a|an|my|bus|train|car|subway|taxi|uber|twitter|facebook|instagram|tiktok|computer|phone"
-    r"|laptop|stairs|elevator|dog|cat|kids?|shower|bath|walk|break|nap|time|care|photos?|notes?)\b)"
+    r"|laptop|stairs|elevator|dog|cat|kids?|shower|bath|walk|break|nap|time|care|photos?|notes?"
+    r"|bike|bicycle|scooter|motorbike|app|gym|pool|treadmill|desk|tablet computer)\b)"
 )
 
 EN_RULES: tuple[Rule, ...] = (

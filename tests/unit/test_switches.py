@@ -67,11 +67,12 @@ def test_no_medicine_is_replaced_on_a_guess(text: str, existing: list[ExistingMe
     assert _switch(text, existing) == []
 
 
-# --- favourites said without their category ------------------------------------------------
+# --- favourites said without their category, a spouse after a divorce or a remarriage --------
 
 SUSHI = ExistingMemory("m-food", "User's favourite food is sushi", "preference", "favourite:food")
 BLUE = ExistingMemory("m-colour", "User's favourite colour is blue", "preference", "favourite:colour")
 JAZZ = ExistingMemory("m-jazz", "User likes jazz", "preference", "likes:jazz")
+HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "family:husband")
 
 
 @pytest.mark.parametrize(
@@ -87,9 +88,20 @@ JAZZ = ExistingMemory("m-jazz", "User likes jazz", "preference", "likes:jazz")
             "요즘은 라면이 제일 좋아요.",
             ExistingMemory("m-food", "제일 좋아하는 음식은 초밥이에요", "preference", "favourite:음식"),
         ),
+        # a spouse after a divorce or a remarriage
+        ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
+        (
+            "민호랑 이혼하고 지금은 준영이랑 재혼했어요.",
+            ExistingMemory("m-h", "남편 이름은 민호예요", "fact", "family:husband"),
+        ),
+        (
+            "I divorced Mark and I'm now married to Tom.",
+            ExistingMemory("m-h", "User's husband is Mark", "fact", "family:husband"),
+        ),
+        ("我跟阿明離婚了，現在跟志豪再婚。", ExistingMemory("m-h", "我先生叫阿明", "fact", "family:husband")),
     ],
 )
-def test_a_favourite_said_as_a_change_without_its_category_takes_the_nearest_favourites_place(
+def test_a_favourite_without_its_category_or_a_new_spouse_takes_the_place_of_the_one_near_it(
     text: str, old: ExistingMemory
 ) -> None:
     (fact,) = _switch(text, [old])
@@ -107,31 +119,6 @@ def test_a_favourite_said_as_a_change_without_its_category_takes_the_nearest_fav
 )
 def test_no_favourite_is_replaced_on_a_guess(text: str, existing: list[ExistingMemory]) -> None:
     assert _switch(text, existing) == []
-
-
-# --- a spouse or partner after a divorce or a remarriage -------------------------------------
-
-HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "family:husband")
-
-
-@pytest.mark.parametrize(
-    ("text", "old"),
-    [
-        ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
-        (
-            "민호랑 이혼하고 지금은 준영이랑 재혼했어요.",
-            ExistingMemory("m-h", "남편 이름은 민호예요", "fact", "family:husband"),
-        ),
-        (
-            "I divorced Mark and I'm now married to Tom.",
-            ExistingMemory("m-h", "User's husband is Mark", "fact", "family:husband"),
-        ),
-        ("我跟阿明離婚了，現在跟志豪再婚。", ExistingMemory("m-h", "我先生叫阿明", "fact", "family:husband")),
-    ],
-)
-def test_a_remarriage_takes_the_place_of_the_one_spouse_near_it(text: str, old: ExistingMemory) -> None:
-    (fact,) = _switch(text, [old])
-    assert fact.subject_key == old.subject_key and fact.target_id == old.memory_id and "family" in fact.topics
 
 
 def test_with_two_partners_near_no_remarriage_replaces_either() -> None:

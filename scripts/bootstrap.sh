@@ -73,7 +73,8 @@ if [ ! -f "$JAR" ]; then
 fi
 
 # The TypeScript client's locked dev dependencies (package-lock.json; `npm ci` again only when the lock
-# changed), then its build (dist/, what its tests load): tests/integration/test_typescript_client.py.
+# changed), then its build (dist/, what its tests load; only when its sources changed, so a bootstrap
+# never removes dist/ under a running test): tests/integration/test_typescript_client.py.
 TS_CLIENT=clients/typescript
 TS_STAMP=$TS_CLIENT/node_modules/.engram-npm-lock
 TS_LOCK_HASH=$(sha256sum "$TS_CLIENT/package-lock.json" | cut -d' ' -f1)
@@ -82,7 +83,7 @@ if [ ! -f "$TS_STAMP" ] || [ "$(cat "$TS_STAMP")" != "$TS_LOCK_HASH" ]; then
   (cd "$TS_CLIENT" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   echo "$TS_LOCK_HASH" > "$TS_STAMP"
 fi
-(cd "$TS_CLIENT" && npm run --silent build >/dev/null)
+(cd "$TS_CLIENT" && npm run --silent build:if-changed >/dev/null)
 
 # Says so only when the lock changed since the last sync (or on the first one): quiet otherwise.
 STAMP=.venv/.engram-uv-lock

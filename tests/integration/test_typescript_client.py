@@ -3,7 +3,8 @@
 the README's LINE bot example receiving a signed webhook and replying through the LINE stand-in.
 
 scripts/bootstrap.sh installs the client's locked dependencies (`npm ci`) and builds it; this test
-rebuilds it (tsc, a few seconds) so it never runs a stale dist/."""
+builds it again when its sources changed since (`build:if-changed`), so it never runs a stale dist/,
+and never removes dist/ while another worker's bootstrap or test is loading it."""
 
 from __future__ import annotations
 
@@ -46,7 +47,9 @@ def built() -> None:
     """The client built from its sources (its dependencies come from bootstrap's `npm ci`)."""
     if not (CLIENT / "node_modules" / ".package-lock.json").exists():
         pytest.fail("clients/typescript/node_modules is missing: run scripts/bootstrap.sh (npm ci)")
-    done = subprocess.run(["npm", "run", "--silent", "build"], cwd=CLIENT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        ["npm", "run", "--silent", "build:if-changed"], cwd=CLIENT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -7,9 +7,7 @@ effective importance) -> drop near-duplicates -> top K.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +18,7 @@ import numpy as np
 from engram.conversation.models import GateDecision, GateResult, MemoryItemView, MemoryQuery, MemorySlot
 from engram.kernel.clock import Clock
 from engram.kernel.keys import OwnerKey, SessionKey
+from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
 from engram.language.concepts import related_terms
@@ -97,8 +96,7 @@ class HybridRetriever:
         self._clock = clock
         self._metrics = metrics
         self._on_access = on_access
-        self._asked: OrderedDict[tuple[str, str, str, int], np.ndarray[Any, Any]] = OrderedDict()
-        self._asked_lock = threading.Lock()
+        self._asked: Lru[tuple[str, str, str, int], np.ndarray[Any, Any]] = Lru(ASKED_CACHE_SIZE)
 
     # --- MemorySearch ---------------------------------------------------------------
     @traced("engram.memory.retrieve", count=len)
@@ -341,25 +339,18 @@ class HybridRetriever:
         Keyed by ids, never by text; a changed record has a new version."""
         out: dict[str, np.ndarray[Any, Any]] = {}
         todo: list[IndexDocument] = []
-        with self._asked_lock:
-            for d in docs:
-                key = (d.tenant_id, d.user_id, d.doc_id, d.version)
-                vec = self._asked.get(key) if d.version else None
-                if vec is None:
-                    todo.append(d)
-                else:
-                    self._asked.move_to_end(key)
-                    out[d.doc_id] = vec
+        for d in docs:
+            vec = self._asked.get(_version_key(d)) if d.version else None
+            if vec is None:
+                todo.append(d)
+            else:
+                out[d.doc_id] = vec
         if not todo:
             return out
-        vectors = self._embedder.embed([display_text(d) for d in todo])
-        with self._asked_lock:
-            for d, v in zip(todo, vectors, strict=True):
-                out[d.doc_id] = vec = np.asarray(v, dtype=np.float32)
-                if d.version:
-                    self._asked[(d.tenant_id, d.user_id, d.doc_id, d.version)] = vec
-                    if len(self._asked) > ASKED_CACHE_SIZE:
-                        self._asked.popitem(last=False)
+        for d, v in zip(todo, self._embedder.embed([display_text(d) for d in todo]), strict=True):
+            out[d.doc_id] = vec = np.asarray(v, dtype=np.float32)
+            if d.version:  # version 0: unknown, never kept
+                self._asked.put(_version_key(d), vec)
         return out
 
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
@@ -400,12 +391,9 @@ def _displaced(
         # leaving one out of a care bot's prompt on a cosine is the worst mistake this can make
         return d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
 
-    def later(n: IndexDocument, d: IndexDocument) -> bool:
-        return n.created_at > d.created_at and not set(n.source_ids) & set(d.source_ids)
-
     # what a cosine could decide: not guarded, and said before some change (by another turn)
-    compared = {d.doc_id for d in docs if not guarded(d) and any(later(n, d) for n in changes)}
-    wanted = {d.doc_id: d for d in [*changes, *docs] if d.doc_id in compared} | {n.doc_id: n for n in changes}
+    compared = {d.doc_id for d in docs if not guarded(d) and any(_said_after(n, d) for n in changes)}
+    wanted = {d.doc_id: d for d in docs if d.doc_id in compared} | {n.doc_id: n for n in changes}
     unit = embed(list(wanted.values())) if compared else {}
 
     def displaced(d: IndexDocument) -> bool:
@@ -426,10 +414,17 @@ def _displaced(
     return gone | said_with
 
 
+def _said_after(later: IndexDocument, earlier: IndexDocument) -> bool:
+    """Later, and by another turn (a round and its fact are said together)."""
+    return later.created_at > earlier.created_at and not set(later.source_ids) & set(earlier.source_ids)
+
+
 def _displaces(later: IndexDocument, earlier: IndexDocument, cosine: float, similarity: float) -> bool:
-    if later.created_at <= earlier.created_at or set(later.source_ids) & set(earlier.source_ids):
-        return False  # not later, or the same turn said both (a round and its fact)
-    return replaces_subject(later.topics, earlier.topics) or cosine >= similarity
+    return _said_after(later, earlier) and (replaces_subject(later.topics, earlier.topics) or cosine >= similarity)
+
+
+def _version_key(d: IndexDocument) -> tuple[str, str, str, int]:
+    return (d.tenant_id, d.user_id, d.doc_id, d.version)
 
 
 def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemory]:

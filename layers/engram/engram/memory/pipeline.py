@@ -252,7 +252,7 @@ class MemoryWriter:
             now,
             masked.pii_flags,
             links=[*own_facts, *report.merged][: self._s.max_links],  # L7: the facts it stated
-            own_vec=None if round_index_vec is round_vec else round_vec,
+            own_vec=None if round_index_vec is round_vec else round_vec,  # the same array: nothing blended in
         )
         # P1: `held` is checked again in the write (an erasure may have run meanwhile)
         writes = TurnWrites(key, round_record, topics, profile_read, deferred, extended, held_round=held)

@@ -28,6 +28,7 @@ subject of the one spouse or partner among the memories nearest to it; with two,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,17 @@ from engram.memory.models import ExistingMemory
 MEDICINE = "medication"
 FAVOURITE = "favourite"
 PARTNERS = frozenset({"family:husband", "family:wife", "family:partner", "family:spouse"})
+
+# every pack's words, as for every other rule: a statement may mix languages
+_IN_ADDITION = tuple(p.extraction.in_addition for p in PACKS if p.extraction.in_addition is not None)
+_LIKING_MOST = tuple(p.extraction.favourite_words for p in PACKS if p.extraction.favourite_words is not None)
+_MARRYING_OR_PARTING = tuple(
+    p.extraction.partner_change_words for p in PACKS if p.extraction.partner_change_words is not None
+)
+
+
+def _says_any(patterns: tuple[re.Pattern[str], ...], text: str) -> bool:
+    return any(p.search(text) for p in patterns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +77,7 @@ def medicine_switch(
     if len(medicines) != 1:
         return None
     (old,) = medicines
-    if any(p.extraction.in_addition.search(user_text) for p in PACKS if p.extraction.in_addition is not None):
+    if _says_any(_IN_ADDITION, user_text):
         return None  # "I also take metformin now": one more, the other stays
     for content, subject in found:
         if subject and subject.partition(":")[0] == MEDICINE and subject != old.subject_key and states_change(content):
@@ -98,8 +110,7 @@ def favourite_switch(
     (old,) = favourites
     subject = old.subject_key or FAVOURITE
     for sentence in split_sentences(user_text):
-        liked = any(p.extraction.favourite_words.search(sentence) for p in PACKS if p.extraction.favourite_words)
-        if liked and states_change(sentence):
+        if _says_any(_LIKING_MOST, sentence) and states_change(sentence):
             return Switch(sentence.strip(), "", subject, old.memory_id)
     return None
 
@@ -115,7 +126,6 @@ def partner_switch(
     if any(subject == old.subject_key for _, subject in found):
         return None  # the same relation keyed again: the subject keys decide
     for sentence in split_sentences(user_text):
-        words = (p.extraction.partner_change_words for p in PACKS)
-        if any(w.search(sentence) for w in words if w is not None) and states_change(sentence):
+        if _says_any(_MARRYING_OR_PARTING, sentence) and states_change(sentence):
             return Switch(sentence.strip(), "", old.subject_key or "family:spouse", old.memory_id)
     return None

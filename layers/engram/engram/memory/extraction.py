@@ -18,7 +18,15 @@ from engram.kernel.errors import LlmFailure
 from engram.language.analysis import analyze, detect_language
 from engram.memory.extraction_rules import extract_candidates, importance_for
 from engram.memory.models import ExistingMemory, Fact, MemoryType
-from engram.memory.switches import FAVOURITE, MEDICINE, Switch, favourite_switch, medicine_switch, partner_switch
+from engram.memory.switches import (
+    FAVOURITE,
+    MEDICINE,
+    PARTNER,
+    Switch,
+    favourite_switch,
+    medicine_switch,
+    partner_switch,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -52,10 +60,11 @@ class HeuristicExtractor:
         return facts if switch is None else _switched(facts, switch, language)
 
 
-# a switch's family -> the type and topics of the fact it makes (partners: a family fact)
+# a switch's family -> the type and topics of the fact it makes
 _KINDS: dict[str, tuple[MemoryType, list[str]]] = {
     MEDICINE: (MemoryType.FACT, ["health", "medication"]),
     FAVOURITE: (MemoryType.PREFERENCE, ["preference"]),
+    PARTNER: (MemoryType.FACT, ["family"]),
 }
 
 
@@ -64,7 +73,7 @@ def _switched(facts: list[Fact], switch: Switch, language: str) -> list[Fact]:
     "supersede"); what the rules made of the same words goes."""
     said = [f for f in facts if _says(f, switch)]
     medicine = switch.family == MEDICINE
-    kind, topics = _KINDS.get(switch.family, (MemoryType.FACT, ["family"]))
+    kind, topics = _KINDS[switch.family]
     return [
         *(f for f in facts if f not in said),
         Fact(

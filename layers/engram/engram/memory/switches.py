@@ -39,6 +39,7 @@ from engram.memory.models import ExistingMemory
 
 MEDICINE = "medication"
 FAVOURITE = "favourite"
+PARTNER = "family"  # the family of every subject in PARTNERS
 PARTNERS = frozenset({"family:husband", "family:wife", "family:partner", "family:spouse"})
 
 # every pack's words, as for every other rule: a statement may mix languages

@@ -23,6 +23,14 @@ from engram.memory.extraction import HeuristicExtractor
         ("남편 이름은 민호예요.", "family:husband"),
         ("彼女のさくらは大阪に住んでいます。", "family:partner"),  # hers, not the user's city
         ("不安症でジェイゾロフトを飲んでいます。", "medication:ジェイゾロフト"),
+        ("血圧の薬はアムロジピンを飲んでいます。", "medication:アムロジピン"),  # the medicine, not the symptom
+        ("혈압약으로 노바스크를 먹고 있어요.", "medication:노바스크"),
+        ("銀行員です。", "job"),  # a profession on its own, by its suffix
+        # one category, however it is worded: a new favourite replaces the old one
+        ("Lately Ishiguro has become my favourite writer.", "favourite:author"),
+        ("我最喜歡的作者是東野圭吾。", "favourite:作家"),
+        ("好きな小説家は村上春樹です。", "favourite:作家"),
+        ("제일 좋아하는 소설가는 김영하예요.", "favourite:작가"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -36,6 +44,8 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "公園でテニスをしています。",
         "新しい彼女ができました、名前は真理子です。",
         "I use my bike every day.",
+        "初心者です。",
+        "実家です。",
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -48,6 +58,8 @@ def test_becoming_and_remarrying_are_changes() -> None:
     assert states_change("先月からフリーランスの翻訳者になりました。")
     assert states_change("지난달부터 프리랜서 번역가가 됐어요.")
     assert states_change("민호랑 이혼하고 지금은 준영이랑 재혼했어요.")
+    assert states_change("의사 선생님이 약을 아타칸으로 바꿔 주셨어요.")
+    assert states_change("Lately Ishiguro has become my favourite writer.")
 
 
 @pytest.mark.parametrize(

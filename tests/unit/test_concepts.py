@@ -21,3 +21,23 @@ def test_english_words_match_whole_words_only_and_unrelated_text_adds_nothing() 
     assert "husband" not in related_terms("I watched a catwalk show")  # "cat" inside a word is not a cat
     assert "kitten" not in related_terms("I watched a catwalk show")
     assert related_terms("大丈夫です") == []  # 大丈夫 ("all right") does not name a spouse
+
+
+def test_a_question_naming_a_kind_looks_for_its_members_in_every_language() -> None:
+    assert {"basil", "rosemary"} <= set(related_terms("What herbs do I keep at home?"))
+    assert "pacemaker" in related_terms("Do I have an implanted heart device?")
+    assert "エビ" in related_terms("食べちゃいけない海産物ってある？")
+    assert "쏘렌토" in related_terms("제 차는 무슨 차종이에요?")
+    assert "骨折" in related_terms("我之前受過什麼傷？")
+    assert "KTX" in related_terms("장거리 이동할 때 뭘 이용해요?")  # a pack's own member, whatever its script
+
+
+def test_a_member_does_not_pull_in_its_siblings() -> None:
+    assert related_terms("I grow basil on the windowsill") == []
+    assert "mint" not in related_terms("Do I grow basil?")
+
+
+def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
+    assert "쏘렌토" not in related_terms("기차는 몇 시에 와요?")  # 차 (car) inside 기차 (train)
+    assert "スバル" not in related_terms("電車は何時に来ますか？")  # 車 inside 電車
+    assert "先生" not in related_terms("李先生是誰？")  # a Mr., not a husband

@@ -35,6 +35,7 @@ def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
         ("의사가 혈압약을 올메텍으로 바꿨어요.", "medication:올메텍"),
         ("이제 매일 아침 올메텍을 먹어요.", "medication:올메텍"),
         ("의사 선생님이 진통제를 애드빌로 바꿔 줬어요.", "medication:애드빌"),
+        ("先生に言われて、薬がオルメテックになりました。", "medication:オルメテック"),
     ],
 )
 def test_a_switch_replaces_the_one_medicine_taken_before(text: str, new: str) -> None:
@@ -60,6 +61,7 @@ def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_ne
         ("今はメトホルミンも飲んでいます。", [LISINOPRIL]),
         ("이제 메트포르민도 먹어요.", [LISINOPRIL]),
         ("我現在也吃二甲雙胍。", [LISINOPRIL]),
+        ("先生に言われて、薬が2錠になりました。", [LISINOPRIL]),  # a dose, not a new medicine
         ("My doctor switched me to amlodipine.", []),  # nothing to replace
     ],
 )

@@ -10,6 +10,7 @@ the user's own life (family, pets, home, health), so the expansion cannot drift 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from engram.language.analysis import detect_language
@@ -20,10 +21,27 @@ _GROUP_NAMES = list(dict.fromkeys(name for pack in PACKS for name in pack.query.
 GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(word for pack in PACKS for word in pack.query.concept_groups.get(name, ())) for name in _GROUP_NAMES
 )
+# One category per name: every pack's words asking for it, and each pack's words for its members.
+_CATEGORY_NAMES = list(dict.fromkeys(name for pack in PACKS for name in pack.query.concept_categories))
+CATEGORIES: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...] = tuple(
+    (
+        tuple(w for pack in PACKS for w in pack.query.concept_categories.get(name, ((), ()))[0]),
+        tuple((pack.code, w) for pack in PACKS for w in pack.query.concept_categories.get(name, ((), ()))[1]),
+    )
+    for name in _CATEGORY_NAMES
+)
 
 _LATIN = re.compile(r"^[a-z][a-z ]*$")
 # Words that occur inside unrelated words, with the pattern that finds them alone.
 _SPECIAL = {word: pattern for pack in PACKS for word, pattern in pack.query.concept_word_patterns.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptMatch:
+    """Words a text used that name a concept, and the words of that concept it did not use."""
+
+    said: frozenset[str]
+    added: tuple[str, ...]
 
 
 def _script_fits(word: str, language: str) -> bool:
@@ -33,21 +51,40 @@ def _script_fits(word: str, language: str) -> bool:
     return any(script.search(word) is not None for script in pack.query.concept_scripts)
 
 
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    parts = [_SPECIAL.get(w) or (rf"\b{re.escape(w)}\b" if _LATIN.match(w) else re.escape(w)) for w in words]
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
 @cache
 def _matchers() -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
-    out = []
-    for group in GROUPS:
-        parts = [_SPECIAL.get(w) or (rf"\b{re.escape(w)}\b" if _LATIN.match(w) else re.escape(w)) for w in group]
-        out.append((re.compile("|".join(parts), re.IGNORECASE), group))
-    return tuple(out)
+    return tuple((_pattern(group), group) for group in GROUPS)
+
+
+@cache
+def _category_matchers() -> tuple[tuple[re.Pattern[str], tuple[tuple[str, str], ...]], ...]:
+    return tuple((_pattern(asking), members) for asking, members in CATEGORIES if asking)
+
+
+def concept_matches(text: str) -> list[ConceptMatch]:
+    """Every concept `text` names: the words it used, and the other words, in the text's language,
+    that name the same thing (a group) or a member of the category it asks for."""
+    language = detect_language(text)
+    found: list[ConceptMatch] = []
+    for pattern, group in _matchers():
+        hits = frozenset(m.group(0).lower() for m in pattern.finditer(text))
+        if hits:
+            added = tuple(w for w in group if w.lower() not in hits and _script_fits(w, language))
+            found.append(ConceptMatch(hits, added))
+    for pattern, members in _category_matchers():
+        hits = frozenset(m.group(0).lower() for m in pattern.finditer(text))
+        if hits:
+            # a pack's own members serve its questions whatever their script (KTX, BMW in Korean)
+            added = tuple(w for code, w in members if code == language or _script_fits(w, language))
+            found.append(ConceptMatch(hits, tuple(dict.fromkeys(added))))
+    return found
 
 
 def related_terms(text: str) -> list[str]:
-    """The other words, in the text's language, of every group `text` names (none when it names none)."""
-    language = detect_language(text)
-    found: list[str] = []
-    for pattern, group in _matchers():
-        hits = {m.group(0).lower() for m in pattern.finditer(text)}
-        if hits:
-            found += [w for w in group if w.lower() not in hits and _script_fits(w, language)]
-    return found
+    """The other words, in the text's language, of every concept `text` names (none when it names none)."""
+    return list(dict.fromkeys(w for match in concept_matches(text) for w in match.added))

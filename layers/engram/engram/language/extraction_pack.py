@@ -65,3 +65,6 @@ class ExtractionPack:
     in_addition: re.Pattern[str] | None = None  # "also", "as well", 也, も, 도: one more, not a switch
     favourite_words: re.Pattern[str] | None = None  # liking most: "favourite", 最喜歡, 一番好き, 제일 좋아
     partner_change_words: re.Pattern[str] | None = None  # marrying or parting: "remarried", 離婚, 재혼
+    # a favourite's category word -> the one category it names ("writer" -> "author", 小説家 -> 作家):
+    # "my favourite writer" then replaces "my favourite author"
+    favourite_categories: Mapping[str, str] | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,10 @@ class QueryPack:
     concept_scripts: tuple[re.Pattern[str], ...]
     # a concept word -> the regex that finds it (when it also occurs inside unrelated words)
     concept_word_patterns: Mapping[str, str]
+    # category -> (words that ask for the category, words that name its members): a question naming
+    # the category ("which herbs", 海産物, 차종) also looks for its members ("basil", エビ, 쏘렌토). One
+    # way only: a question naming one member does not pull in its siblings
+    concept_categories: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
     # closed-class words (question words, pronouns, auxiliaries, copulas and polite endings): a memory
     # sharing only these with a question shares no topic with it (analysed as the index analyses text);
     # separated by spaces

@@ -64,6 +64,9 @@ _SYMPTOM_CANON: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for key in _SYMPTOM_KEYS
 )
 _FAMILY_CANON: dict[str, str] = {word: rel for e in _EXTRACTION for word, rel in e.family_relations.items()}
+_FAVOURITE_CANON: dict[str, str] = {
+    word: category for e in _EXTRACTION for word, category in (e.favourite_categories or {}).items()
+}
 
 # Words that make an emotion positive or negative (for emotional_valence).
 _POSITIVE = re.compile("|".join(e.positive_words for e in _EXTRACTION), _I)
@@ -196,6 +199,8 @@ def _subject(rule: Rule, m: re.Match[str], clause: str) -> str:
         subject = subject.replace("{sym}", _symptom_key(clause))
     if "{x}" in subject:
         key = norm_key(x) if x else ""
+        if subject.startswith("favourite:"):
+            key = _FAVOURITE_CANON.get(key, key)
         subject = subject.replace("{x}", key) if key else subject.replace(":{x}", "")
     return subject
 

@@ -21,7 +21,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
-from engram.language.concepts import related_terms
+from engram.language.concepts import ConceptMatch, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import asks_only, is_greeting_only
@@ -136,9 +136,9 @@ class HybridRetriever:
         text_hits: list[Hit] = []
         vector_hits: list[Hit] = []
         # BM25 also looks for the words of the concepts the question names ("spouse" -> husband, 아내 …)
-        text_query = query
-        if self._s.query_concept_expansion and (related := related_terms(query)):
-            text_query = f"{query} {' '.join(related)}"
+        concepts = concept_matches(query) if self._s.query_concept_expansion else []
+        related = dict.fromkeys(w for match in concepts for w in match.added)
+        text_query = f"{query} {' '.join(related)}" if related else query
         for flt in filters:
             text_hits += self._index.search_text(text_query, flt, n)
             vector_hits += self._index.search_vector(list(map(float, vector)), flt, n)
@@ -146,7 +146,7 @@ class HybridRetriever:
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
         qvec = np.asarray(vector, dtype=np.float32)
-        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts)
         if self._s.link_expansion and ranked:
             ranked = self._with_links(ranked, personal, qvec, k)
         return ranked
@@ -193,6 +193,7 @@ class HybridRetriever:
         now: float,
         named: TimeRange | None = None,
         query: str = "",
+        concepts: Sequence[ConceptMatch] = (),
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
@@ -200,6 +201,12 @@ class HybridRetriever:
         if not docs:
             return []
         cosines = {doc_id: _cosine_to(qvec, doc, s.rerank_own_vector_share) for doc_id, doc in docs.items()}
+        if s.fusion_key_only_discount > 0:
+            asked = topic_tokens(set(analyze(" ".join([query, *(w for c in concepts for w in c.added)]))))
+            text_hits = [
+                Hit(h.doc_id, h.score * _own_word_weight(asked, h.doc, s.fusion_key_only_discount), h.doc)
+                for h in text_hits
+            ]
         if s.retrieval_fusion == "rrf":
             fused = reciprocal_rank_fusion(
                 [
@@ -215,7 +222,7 @@ class HybridRetriever:
                 cosines,
                 s.fusion_vector_weight,
                 s.fusion_cosine_spread,
-                _lexical_coverage(query, text_hits) if s.fusion_lexical_coverage else 1.0,
+                _lexical_coverage(query, text_hits, concepts) if s.fusion_lexical_coverage else 1.0,
             )
         top = max(fused.values())
         if top <= 0:
@@ -450,17 +457,44 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
     return kept
 
 
-def _lexical_coverage(query: str, text_hits: list[Hit]) -> float:
+def _lexical_coverage(query: str, text_hits: list[Hit], concepts: Sequence[ConceptMatch] = ()) -> float:
     """The share of the question's words the best lexical match holds: how much a full lexical
     score is worth. BM25 normalised by its best hit calls any best match complete, even one that
     shares only "do" and "I" with a question asked in other words. Function words ("what", "have",
     제, です) count only in a question made of nothing else: "What kind of car do I have?" and
-    "I have a dentist check-up" share no topic."""
+    "I have a dentist check-up" share no topic. A concept the question names counts as held when
+    the match says it in other words ("herbs" by "basil", 海産物 by エビ)."""
     asked = topic_tokens(set(analyze(query)))
     best = max(text_hits, key=lambda h: h.score, default=None)
     if not asked or best is None or best.score <= 0:
         return 1.0
-    return len(asked & set(analyze(best.doc.text))) / len(asked)
+    held = set(analyze(best.doc.text))
+    covered = asked & held
+    said = best.doc.text.lower()
+    for match in concepts:
+        if any(_says(w, held, said) for w in match.added):
+            covered |= asked & set(analyze(" ".join(match.said)))
+    return len(covered) / len(asked)
+
+
+def _own_word_weight(asked: set[str], doc: IndexDocument, discount: float) -> float:
+    """A round matched on words only its L5 keys hold (a neighbour's) weighs `discount` less, in the
+    share of the matched words that are not its own."""
+    if EXPANSION_MARKER not in doc.text or not asked:
+        return 1.0
+    matched = asked & set(analyze(doc.text))
+    if not matched:
+        return 1.0
+    own = matched & set(analyze(display_text(doc)))
+    return 1.0 - discount * (1.0 - len(own) / len(matched))
+
+
+def _says(word: str, held: set[str], text: str) -> bool:
+    """A concept word is in a text: as whole words for a spaced script; as a substring for the others,
+    whose one-character words (夫, 兄) the index's character pairs never hold alone."""
+    if word.isascii():
+        return bool(words := set(analyze(word))) and words <= held
+    return word.lower() in text
 
 
 def _cosine_to(qvec: np.ndarray[Any, Any], doc: IndexDocument, own_share: float = 0.0) -> float:

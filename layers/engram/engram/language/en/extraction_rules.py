@@ -203,6 +203,7 @@ EN_RULES: tuple[Rule, ...] = (
         r"\bmy (?:new |current |all-time )?favou?rite (?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
         r" (?:is|are|has become)\b",
         r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
+        r"\b(?:has|have) (?:now )?become my (?:new )?favou?rite (?P<x>[a-z]+)\b",
         flags=_I,
     ),
     rule(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.en.categories import CATEGORIES, GROUPS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -14,7 +15,7 @@ QUERY = QueryPack(
     ),
     state_change=(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
-        r"|stopped|since last|instead|broke up|left (?:my|the))\b"
+        r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become)\b"
     ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),
@@ -78,9 +79,11 @@ QUERY = QueryPack(
         "home": ("live", "lives", "living", "city", "town"),
         "allergies": ("allergy", "allergic", "allergies"),
         "medicine": ("medicine", "medication", "meds", "pill", "pills"),
-        "work": ("job", "work", "works", "career", "occupation"),
+        "work": ("job", "work", "works", "career", "occupation", "employer", "workplace"),
         "birthday": ("birthday", "born"),
+        **GROUPS,
     },
+    concept_categories=CATEGORIES,
     concept_scripts=(re.compile(r"^[a-z][a-z ]*$"),),
     concept_word_patterns={},
     function_words=(

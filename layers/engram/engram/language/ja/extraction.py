@@ -57,9 +57,21 @@ EXTRACTION = ExtractionPack(
         r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
     ),
     # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
-    switched_to=re.compile(r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"),
+    switched_to=re.compile(
+        r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"
+        # "薬がオルメテックになりました": became a name (not a dose: "2錠になりました")
+        r"|(?P<y>[ァ-ヶーA-Za-z]{3,15})に(?:なりました|なった|なって)"
+    ),
     medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量"),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
     favourite_words=re.compile(r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り"),
     partner_change_words=re.compile(r"再婚|離婚|結婚|別れ"),
+    favourite_categories={
+        "小説家": "作家",
+        "著者": "作家",
+        "料理": "食べ物",
+        "食べもの": "食べ物",
+        "曲": "歌",
+        "楽曲": "歌",
+    },
 )

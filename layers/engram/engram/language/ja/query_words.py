@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.ja.categories import CATEGORIES, GROUPS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -27,10 +28,10 @@ QUERY = QueryPack(
     year_mark="年",
     month_mark="月",
     concept_groups={
-        "spouse": ("配偶者", "妻", "旦那"),
+        "spouse": ("配偶者", "妻", "旦那", "夫", "主人", "奥さん"),
         "children": ("子ども", "子供", "こども", "息子", "娘"),
         "parents": ("母親", "父親", "両親", "母", "父"),
-        "siblings": ("兄", "姉", "弟", "妹"),
+        "siblings": ("兄弟", "姉妹", "きょうだい", "兄", "姉", "弟", "妹"),
         "dogs": ("犬", "子犬", "わんちゃん", "プードル"),
         "cats": ("子猫", "ねこ"),
         "pets": ("ペット",),
@@ -38,11 +39,13 @@ QUERY = QueryPack(
         "home": ("住ん", "暮らし", "街"),
         "allergies": ("アレルギー", "じんましん"),
         "medicine": ("薬", "服薬"),
-        "work": ("仕事", "勤め"),
+        "work": ("仕事", "勤め", "勤務", "働い", "職場", "夜勤", "出勤"),
         "birthday": ("誕生日", "生まれ"),
+        **GROUPS,
     },
+    concept_categories=CATEGORIES,
     concept_scripts=(re.compile(r"[\u3041-\u30ff]"), re.compile(r"^[\u4e00-\u9fff]+$")),
-    concept_word_patterns={},
+    concept_word_patterns={"車は": r"(?<![電転])車は", "夫": r"(?<!丈)夫"},
     function_words=(
         "私 私の 私は 僕 僕の 俺 あなた 何 なに は何 何だ 何で 何を 何が どこ どれ どの どんな だれ 誰 いつ "
         "なぜ どうして いくつ です ます でし した して てい いま いる ある あり だっ っけ ってる ですか "

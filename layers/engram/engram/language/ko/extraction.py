@@ -61,4 +61,5 @@ EXTRACTION = ExtractionPack(
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은"),
     partner_change_words=re.compile(r"재혼|이혼|결혼|헤어지|헤어졌"),
+    favourite_categories={"소설가": "작가", "저자": "작가", "요리": "음식", "곡": "노래", "색": "색깔"},
 )

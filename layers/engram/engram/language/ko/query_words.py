@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.ko.categories import CAR_PATTERNS, CATEGORIES, GROUPS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -11,8 +12,8 @@ QUERY = QueryPack(
         r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?|전 (?:회사|직장|집|여자친구|남자친구|여친|남친|애인|남편|아내)"
     ),
     state_change=(
-        r"지금은?|요즘은?|현재|최근|이제|바꿨|바꾸|바뀌|이사|새로운|새 |이직|그만두|그만 두|헤어지|헤어졌|이혼|재혼"
-        r"|시작|(?:가|이) 됐|(?:가|이) 되었"
+        r"지금은?|요즘은?|현재|최근|이제|바꿨|바꿔|바꾸|바뀌|이사|새로운|새 |이직|그만두|그만 두|헤어지|헤어졌"
+        r"|이혼|재혼|시작|(?:가|이) 됐|(?:가|이) 되었"
     ),
     relative_ranges=(
         (r"어제", "day", 1),
@@ -31,7 +32,7 @@ QUERY = QueryPack(
         "spouse": ("배우자", "남편", "아내", "와이프"),
         "children": ("아이", "자녀", "아들", "딸", "애들"),
         "parents": ("부모", "엄마", "아빠", "어머니", "아버지"),
-        "siblings": ("형제", "언니", "오빠", "누나", "동생"),
+        "siblings": ("형제", "자매", "언니", "오빠", "누나", "동생", "남동생", "여동생"),
         "dogs": ("개", "강아지", "진돗개", "푸들", "반려견", "시바견", "리트리버"),
         "cats": ("고양이", "냥이", "반려묘"),
         "pets": ("반려동물",),
@@ -39,11 +40,13 @@ QUERY = QueryPack(
         "home": ("사는", "동네", "도시"),
         "allergies": ("알레르기", "두드러기"),
         "medicine": ("약", "복용"),
-        "work": ("직업", "직장"),
+        "work": ("직업", "직장", "근무", "회사"),
         "birthday": ("생일", "태어"),
+        **GROUPS,
     },
+    concept_categories=CATEGORIES,
     concept_scripts=(re.compile(r"[\uac00-\ud7a3]"),),
-    concept_word_patterns={},
+    concept_word_patterns=CAR_PATTERNS,
     function_words=(
         "저 제 제가 저는 내 내가 나는 나 우리 무슨 무엇 뭐 뭐예요 뭐야 뭘 어떤 어디 어느 누구 언제 왜 어떻게 "
         "얼마 몇 이에요 예요 에요 어요 아요 해요 세요 있어요 있나요 나요 인가요 했어요 했죠 였죠 이었죠 "

@@ -70,4 +70,15 @@ EXTRACTION = ExtractionPack(
     in_addition=re.compile(r"也|另外|還有|还有|再加|加上|多吃|多了"),
     favourite_words=re.compile(r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱"),
     partner_change_words=re.compile(r"再婚|離婚|离婚|結婚|结婚|分手|喪偶|丧偶"),
+    favourite_categories={
+        "作者": "作家",
+        "小說家": "作家",
+        "小说家": "作家",
+        "影片": "電影",
+        "电影": "電影",
+        "菜": "食物",
+        "料理": "食物",
+        "歌曲": "歌",
+        "颜色": "顏色",
+    },
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.language.query_pack import QueryPack
+from engram.language.zh.categories import CATEGORIES, GROUPS
 
 QUERY = QueryPack(
     past_state=r"以前|之前|過去|过去|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份",
@@ -23,7 +24,7 @@ QUERY = QueryPack(
     year_mark="年",
     month_mark="月",
     concept_groups={
-        "spouse": ("配偶", "老公", "老婆", "太太", "丈夫", "妻子"),
+        "spouse": ("配偶", "老公", "老婆", "太太", "丈夫", "妻子", "先生"),
         "children": ("孩子", "小孩", "兒子", "儿子", "女兒", "女儿"),
         "parents": ("父母", "爸媽", "媽媽", "妈妈", "爸爸"),
         "siblings": ("兄弟", "姊妹", "姐妹", "哥哥", "姊姊", "姐姐", "弟弟", "妹妹"),
@@ -34,12 +35,14 @@ QUERY = QueryPack(
         "home": ("住在", "城市"),
         "allergies": ("過敏", "过敏"),
         "medicine": ("藥", "药"),
-        "work": ("工作", "職業", "职业"),
+        "work": ("工作", "職業", "职业", "上班", "任職", "夜班"),
         "birthday": ("生日", "出生"),
+        **GROUPS,
     },
+    concept_categories=CATEGORIES,
     concept_scripts=(re.compile(r"^[\u4e00-\u9fff]+$"),),
     # 大丈夫 ("all right") is not a husband (丈夫).
-    concept_word_patterns={"丈夫": r"(?<!大)丈夫"},
+    concept_word_patterns={"丈夫": r"(?<!大)丈夫", "先生": r"(?<=[我她妳])先生", "受過傷": r"受過.{0,4}傷"},
     function_words=(
         "我 我的 我們 我们 你 你的 他 她 什麼 什么 是什 哪裡 哪里 哪個 哪个 哪些 是誰 是谁 誰 谁 怎麼 怎么 "
         "為什麼 为什么 多少 幾 几 嗎 吗 呢 是 有 在 了 的 要 會 会 能 可以 還是 还是 記得 记得 告訴 告诉"

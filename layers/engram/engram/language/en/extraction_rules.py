@@ -67,6 +67,9 @@ EN_RULES: tuple[Rule, ...] = (
         rf"|have|use)"
         rf"|to avoid|no) {_X}",
         rf"\b(?:i )?(?:have to|must|need to) avoid {_X}",
+        # what eating it does: "spicy food gives me a stomach ache" (a thing, not "it" or "work")
+        r"^(?!(?:it|this|that|he|she|they|work|my (?:job|boss|work))\b)(?P<x>[a-z][a-z -]{1,25}?) (?:always )?gives? me"
+        r" (?:a |an )?(?:stomach ?aches?|heartburn|hives|rash|migraines?|headaches?|diarrh?o?ea|indigestion)\b",
         flags=_I,
     ),
     rule(

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.analysis import analyze
 from engram.language.concepts import concept_matches
-from engram.language.function_words import topic_tokens
 from engram.memory.models import Hit, IndexDocument
-from engram.memory.projection import EXPANSION_MARKER
-from engram.memory.retrieval import _lexical_coverage, _own_word_weight
+from engram.memory.retrieval import _lexical_coverage
 from engram.memory.scoring import score_fusion
 
 
@@ -72,12 +69,3 @@ def test_the_embedders_answer_outranks_a_match_on_function_words() -> None:
 def test_a_concept_the_match_says_in_other_words_counts_as_held(question: str, best: str) -> None:
     hits = [_hit("a", best, 2.0)]
     assert _lexical_coverage(question, hits, concept_matches(question)) > _lexical_coverage(question, hits)
-
-
-def test_a_round_matched_only_by_its_neighbours_words_weighs_less() -> None:
-    asked = topic_tokens(set(analyze("What car do I drive? toyota")))
-    own = _hit("own", "I drive a Toyota." + EXPANSION_MARKER + "I drive a Toyota. My blood type is O.", 1.0).doc
-    neighbour = _hit("n", "My blood type is O." + EXPANSION_MARKER + "My blood type is O. I drive a Toyota.", 1.0).doc
-    assert _own_word_weight(asked, own, 0.3) == 1.0
-    assert _own_word_weight(asked, neighbour, 0.3) == pytest.approx(0.7)
-    assert _own_word_weight(asked, _hit("f", "I drive a Toyota.", 1.0).doc, 0.3) == 1.0  # a fact has no keys

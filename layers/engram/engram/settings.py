@@ -177,10 +177,6 @@ class Settings(BaseSettings):
     # L3 (score fusion): the lexical part weighs what the best lexical match shares of the question's
     # words, so a best match on "do" and "I" alone no longer counts as a full one (paraphrases)
     fusion_lexical_coverage: bool = True
-    # L3 (score fusion) with L5 keys: a round is findable by its neighbours' words, so a round whose
-    # lexical match is only in its keys counts this much less than one that says the words itself
-    # (scaled by the share of the matched words that are only in the keys)
-    fusion_key_only_discount: float = Field(default=0.3, ge=0, le=1)
     # L3 temporal narrowing: a question naming a time range ("in June 2023", "上個月", "先週")
     # lifts memories from that range; the slack covers "last week" said a few weeks later.
     time_range_boost: float = Field(default=0.25, ge=0)  # share of the best fused score

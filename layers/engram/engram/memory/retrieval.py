@@ -201,12 +201,6 @@ class HybridRetriever:
         if not docs:
             return []
         cosines = {doc_id: _cosine_to(qvec, doc, s.rerank_own_vector_share) for doc_id, doc in docs.items()}
-        if s.fusion_key_only_discount > 0:
-            asked = topic_tokens(set(analyze(" ".join([query, *(w for c in concepts for w in c.added)]))))
-            text_hits = [
-                Hit(h.doc_id, h.score * _own_word_weight(asked, h.doc, s.fusion_key_only_discount), h.doc)
-                for h in text_hits
-            ]
         if s.retrieval_fusion == "rrf":
             fused = reciprocal_rank_fusion(
                 [
@@ -475,18 +469,6 @@ def _lexical_coverage(query: str, text_hits: list[Hit], concepts: Sequence[Conce
         if any(_says(w, held, said) for w in match.added):
             covered |= asked & set(analyze(" ".join(match.said)))
     return len(covered) / len(asked)
-
-
-def _own_word_weight(asked: set[str], doc: IndexDocument, discount: float) -> float:
-    """A round matched on words only its L5 keys hold (a neighbour's) weighs `discount` less, in the
-    share of the matched words that are not its own."""
-    if EXPANSION_MARKER not in doc.text or not asked:
-        return 1.0
-    matched = asked & set(analyze(doc.text))
-    if not matched:
-        return 1.0
-    own = matched & set(analyze(display_text(doc)))
-    return 1.0 - discount * (1.0 - len(own) / len(matched))
 
 
 def _says(word: str, held: set[str], text: str) -> bool:

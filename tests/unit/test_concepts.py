@@ -41,3 +41,13 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
     assert "쏘렌토" not in related_terms("기차는 몇 시에 와요?")  # 차 (car) inside 기차 (train)
     assert "スバル" not in related_terms("電車は何時に来ますか？")  # 車 inside 電車
     assert "先生" not in related_terms("李先生是誰？")  # a Mr., not a husband
+
+
+def test_everyday_kinds_and_their_words_in_each_language() -> None:
+    assert "hay fever" in related_terms("Do I have any seasonal allergies?")
+    assert "learning" in related_terms("What language am I studying?")
+    assert "페니실린" in related_terms("피해야 하는 항생제가 있나요?")
+    assert "꿀벌" in related_terms("제가 돌보는 곤충은 뭐예요?")
+    assert "딸" in related_terms("우리 애는 무슨 전공이에요?")
+    assert "ペニシリン" in related_terms("避けるべき抗生物質はある？")
+    assert "蜜蜂" in related_terms("我養了什麼昆蟲？")

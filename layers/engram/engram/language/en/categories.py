@@ -194,6 +194,22 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("instrument", "instruments"),
         ("piano", "guitar", "violin", "drums", "cello", "flute", "ukulele", "saxophone", "trumpet", "clarinet", "harp"),
     ),
+    "antibiotics": (
+        ("antibiotic", "antibiotics"),
+        (
+            "penicillin",
+            "amoxicillin",
+            "augmentin",
+            "azithromycin",
+            "doxycycline",
+            "cephalexin",
+            "ciprofloxacin",
+            "erythromycin",
+            "clarithromycin",
+            "sulfa",
+        ),
+    ),
+    "insects": (("insect", "insects", "bug", "bugs"), ("bees", "bee", "butterflies", "ants", "beetles", "crickets")),
     "blood": (("transfusion", "blood donation"), ("blood type",)),
     "conditions": (
         (
@@ -230,6 +246,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "grandchildren": ("grandchild", "grandchildren", "grandson", "granddaughter", "grandkid", "grandkids"),
     "collecting": ("collect", "collects", "collecting", "collection", "collector"),
     "renovation": ("renovate", "renovating", "renovation", "remodel", "remodeling", "redo", "fix up"),
-    "studies": ("study", "studied", "major", "majored", "degree"),
+    "studies": ("study", "studies", "studying", "studied", "learn", "learning", "major", "majored", "degree"),
     "fears": ("afraid", "scared", "fear", "frightened", "phobia", "terrified"),
 }

@@ -77,7 +77,7 @@ QUERY = QueryPack(
         "pets": ("pet", "pets"),
         "death": ("died", "passed away", "death", "lost"),
         "home": ("live", "lives", "living", "city", "town"),
-        "allergies": ("allergy", "allergic", "allergies"),
+        "allergies": ("allergy", "allergic", "allergies", "hay fever", "hayfever", "pollen"),
         "medicine": ("medicine", "medication", "meds", "pill", "pills"),
         "work": ("job", "work", "works", "career", "occupation", "employer", "workplace"),
         "birthday": ("birthday", "born"),

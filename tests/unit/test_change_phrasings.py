@@ -31,6 +31,29 @@ from engram.memory.extraction import HeuristicExtractor
         ("我最喜歡的作者是東野圭吾。", "favourite:作家"),
         ("好きな小説家は村上春樹です。", "favourite:作家"),
         ("제일 좋아하는 소설가는 김영하예요.", "favourite:작가"),
+        ("We've just moved to Bristol.", "lives_in"),
+        ("얼마 전에 수원으로 이사 왔어요.", "lives_in"),
+        # eating anything is a way of eating: "I'm vegetarian now" (also "diet") replaces it
+        ("I eat pretty much everything.", "diet"),
+        ("我什麼都吃。", "diet"),
+        ("好き嫌いなく何でも食べます。", "diet"),
+        ("저는 아무거나 잘 먹어요.", "diet"),
+        ("For my health I've gone vegan.", "diet"),
+        # a new job by becoming one, a new city by a transfer
+        ("I quit and became a freelance photographer.", "job"),
+        ("I recently qualified as a nursery teacher.", "job"),
+        ("I'm a hairdresser.", "job"),
+        ("IT企業で営業をしています。", "job"),
+        ("요즘 보육교사 자격증을 따서 어린이집에서 일하기 시작했어요.", "job"),
+        ("I've been transferred from York to Newcastle.", "lives_in"),
+        ("광주에서 울산으로 발령이 났어요.", "lives_in"),
+        ("仙台から福岡に転勤になりました。", "lives_in"),
+        ("公司把我調到台中。", "lives_in"),
+        # a medicine used for a condition
+        ("喘息でシムビコートを使っています。", "medication:シムビコート"),
+        ("천식 때문에 심비코트를 써요.", "medication:심비코트"),
+        # the wife's name, not the user's (내 inside 아내)
+        ("아내 이름은 지영이에요.", "family:wife"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -46,6 +69,9 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "I use my bike every day.",
         "初心者です。",
         "実家です。",
+        "아내 이름은 지영이에요.",  # her name, not the user's
+        "비 때문에 우산을 써요.",  # an umbrella for the rain is no medicine
+        "I want to become a nurse.",  # a goal, not a job
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -74,3 +100,12 @@ def test_becoming_and_remarrying_are_changes() -> None:
 )
 def test_a_question_about_a_former_state(question: str, past: bool) -> None:
     assert asks_about_past(question) is past
+
+
+@pytest.mark.parametrize("question", ["Who was my ex?", "我前男友是誰？", "元彼は誰？", "Who is my ex-wife?"])
+def test_a_former_partner_is_asked_about_the_past(question: str) -> None:
+    assert asks_about_past(question)
+
+
+def test_an_exam_is_not_an_ex() -> None:
+    assert not asks_about_past("What is my exam date?")

@@ -51,3 +51,10 @@ def test_everyday_kinds_and_their_words_in_each_language() -> None:
     assert "딸" in related_terms("우리 애는 무슨 전공이에요?")
     assert "ペニシリン" in related_terms("避けるべき抗生物質はある？")
     assert "蜜蜂" in related_terms("我養了什麼昆蟲？")
+
+
+def test_an_inhaler_question_looks_for_inhaler_names() -> None:
+    assert "symbicort" in related_terms("Which inhaler do I use?")
+    assert "심비코트" in related_terms("전에 쓰던 흡입기는?")
+    assert "シムビコート" in related_terms("今使っている吸入薬は？")
+    assert "吸必擴" in related_terms("我用哪種吸入劑？")

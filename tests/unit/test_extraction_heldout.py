@@ -31,7 +31,7 @@ def test_recall_and_precision_on_unseen_phrasings(language: str, half: str) -> N
     ("text", "language"),
     [
         ("Our dog goes by the name Rusty.", "en"),
-        ("Coffee gives me heartburn.", "en"),
+        ("I taught myself to knit during the pandemic.", "en"),  # taught: a past tense, not "taughts"
         ("我是在基隆出生的。", "zh"),
         ("実家は鹿児島にあります。", "ja"),
         ("生まれは函館です。", "ja"),

@@ -36,6 +36,7 @@ def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
         ("이제 매일 아침 올메텍을 먹어요.", "medication:올메텍"),
         ("의사 선생님이 진통제를 애드빌로 바꿔 줬어요.", "medication:애드빌"),
         ("先生に言われて、薬がオルメテックになりました。", "medication:オルメテック"),
+        ("My GP changed my statin to rosuvastatin.", "medication:rosuvastatin"),
     ],
 )
 def test_a_switch_replaces_the_one_medicine_taken_before(text: str, new: str) -> None:
@@ -81,6 +82,21 @@ HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "fa
     ("text", "old"),
     [
         ("Ramen is my favourite now.", SUSHI),
+        ("These days I prefer watching cricket the most.", SUSHI),  # preferring most is liking most
+        ("These days I'm really into golf.", SUSHI),  # being taken with something now
+        (
+            "最近はゴルフにはまっています。",
+            ExistingMemory("m-food", "一番好きなスポーツはテニスです", "preference", "favourite:スポーツ"),
+        ),
+        (
+            "요즘은 골프에 푹 빠져 있어요.",
+            ExistingMemory("m-s", "제일 좋아하는 운동은 테니스예요", "preference", "favourite:운동"),
+        ),
+        ("我最近迷上高爾夫。", ExistingMemory("m-s", "我最喜歡的運動是網球", "preference", "favourite:運動")),
+        (
+            "Claire and I divorced, and last year I married Sophie.",
+            ExistingMemory("m-w", "User's wife's name is Claire", "fact", "family:wife"),
+        ),
         (
             "最近はラーメンが一番好きです。",
             ExistingMemory("m-food", "一番好きな食べ物はお寿司です", "preference", "favourite:食べ物"),

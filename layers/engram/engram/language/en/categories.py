@@ -194,6 +194,23 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("instrument", "instruments"),
         ("piano", "guitar", "violin", "drums", "cello", "flute", "ukulele", "saxophone", "trumpet", "clarinet", "harp"),
     ),
+    "inhalers": (
+        ("inhaler", "inhalers", "puffer", "puffers"),
+        (
+            "symbicort",
+            "ventolin",
+            "spiriva",
+            "advair",
+            "seretide",
+            "trelegy",
+            "breo",
+            "salbutamol",
+            "albuterol",
+            "flovent",
+            "pulmicort",
+            "relvar",
+        ),
+    ),
     "antibiotics": (
         ("antibiotic", "antibiotics"),
         (

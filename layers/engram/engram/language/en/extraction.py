@@ -82,19 +82,26 @@ EXTRACTION = ExtractionPack(
     ),
     switched_to=re.compile(
         r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| my (?:\w+ )?(?:meds|medication|medicine|pills?"
-        r"|prescription|inhaler))?(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
+        r"|prescription|inhaler|statin|antidepressant|insulin|tablets?|painkillers?|antibiotics?))?"
+        r"(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
         # "replaced my Ventolin with Symbicort", "swapped X for Y"
         r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"
         r" (?:with|for) (?P<y>[a-z][\w-]+)",
         _I,
     ),
     medical_context=re.compile(
-        r"\b(?:doctors?|dr|physician|nurse|pharmacist|cardiologist|psychiatrist|prescri\w*|mg|mcg|pills?|tablets?"
+        r"\b(?:doctors?|dr|gps?|physician|specialist|nurse|pharmacist|cardiologist|psychiatrist|pulmonologist|statin"
+        r"|prescri\w*|mg|mcg|pills?|tablets?"
         r"|capsules?|doses?|meds|medications?|medicines?|inhaler)\b",
         _I,
     ),
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),
-    favourite_words=re.compile(r"\bfavou?rites?\b|\b(?:love|like|enjoy)s? (?:\w+ )?(?:the )?(?:most|best)\b", _I),
+    favourite_words=re.compile(
+        # liking most, or being taken with something now ("these days I'm really into golf")
+        r"\bfavou?rites?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
+        r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b",
+        _I,
+    ),
     partner_change_words=re.compile(r"\b(?:re)?married|\bdivorced?\b|\bsplit up\b|\bbroke up\b|\bwidowed\b", _I),
     favourite_categories={
         "writer": "author",

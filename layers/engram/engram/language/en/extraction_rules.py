@@ -144,9 +144,9 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "lives_in",
-        rf"\b(?:i|we)(?:'m| am|'re| are)? (?:now |currently |still |just |recently )?(?:live|living|based"
-        rf"|(?:just |recently )?moved|relocated)"
-        rf" (?:in|to) {_X}",
+        rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:live|living|based"
+        rf"|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
+        rf"(?: from [\w -]{{1,30}}?)? (?:in|to) {_X}",
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         flags=_I,
     ),
@@ -252,6 +252,10 @@ _EN_JOBS = (
     r"|therapist|assistant|worker|officer|firefighter|mechanic|electrician|plumber|architect|cashier|clerk"
     r"|librarian|professor|researcher|student|lawyer|accountant|chef|cook|farmer|driver|caregiver|pharmacist"
     r"|writer|artist|homemaker|programmer|paramedic|dentist|vet|veterinarian|pilot|police officer|soldier"
+    r"|hairdresser|barber|photographer|nanny|receptionist|journalist|translator|editor|baker|butcher|carpenter"
+    r"|builder|gardener|cleaner|secretary|banker|judge|surgeon|midwife|waiter|waitress|bartender|tutor|lecturer"
+    r"|coach|trainer|instructor|musician|actor|actress|dancer|singer|painter|tailor|florist|optician"
+    r"|physiotherapist|psychologist|counsell?or|paralegal|realtor|estate agent|entrepreneur|freelancer"
 )
 _EN_MORE: tuple[Rule, ...] = (
     rule(
@@ -260,6 +264,9 @@ _EN_MORE: tuple[Rule, ...] = (
         r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb)\b",
         r"\bi (?:now )?(?:follow|eat|do|tried|switched to|started) (?:a |an |the )?(?P<x>vegetarian|vegan"
         r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting)\b",
+        r"\bi(?:'ve| have)? (?:now |just |recently )?(?:gone|went) (?P<x>vegetarian|vegan|pescatarian|keto|paleo)\b",
+        # eating anything is a way of eating too: a later "I'm vegetarian now" replaces it
+        r"\bi (?:can |will )?eat (?:pretty much |almost |just about |basically )?(?P<x>everything|anything)\b",
         flags=_I,
     ),
     rule(
@@ -270,7 +277,15 @@ _EN_MORE: tuple[Rule, ...] = (
         r"\bi (?:don'?t|do not|never) eat (?:any )?(?P<x>meat|pork|beef|fish|dairy|eggs|gluten|sugar)\b",
         flags=_I,
     ),
-    rule("job", rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b", flags=_I),
+    rule(
+        "job",
+        rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b",
+        # becoming one: "I became a freelance photographer", "I qualified as a nursery teacher"
+        rf"\bi(?:'ve)? (?:(?:just|recently|have|then|finally|eventually|quit and|left and|and) )*"
+        rf"(?:became|become|qualified as|trained as|retrained as) an? "
+        rf"(?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b",
+        flags=_I,
+    ),
     rule("birthday", r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),
     rule(
         "children",

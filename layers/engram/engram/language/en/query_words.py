@@ -11,11 +11,11 @@ QUERY = QueryPack(
     past_state=(
         r"\b(?:used to|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
-        r"|what was my|where was i|where did i (?:work|live)|history of)\b|\bbefore\s*[?？]"
+        r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+)\b|\bbefore\s*[?？]"
     ),
     state_change=(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
-        r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become)\b"
+        r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|divorced|remarried|got married)\b"
     ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),

@@ -64,7 +64,10 @@ EXTRACTION = ExtractionPack(
     ),
     medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量"),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
-    favourite_words=re.compile(r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り"),
+    # liking most, or being taken with something now ("最近はゴルフにはまっています")
+    favourite_words=re.compile(
+        r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|夢中"
+    ),
     partner_change_words=re.compile(r"再婚|離婚|結婚|別れ"),
     favourite_categories={
         "小説家": "作家",

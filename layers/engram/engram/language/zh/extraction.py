@@ -68,7 +68,8 @@ EXTRACTION = ExtractionPack(
     ),
     medical_context=re.compile(r"醫生|医生|醫師|医师|藥|药|處方|处方|毫克|mg|錠|锭|膠囊|胶囊|劑量|剂量"),
     in_addition=re.compile(r"也|另外|還有|还有|再加|加上|多吃|多了"),
-    favourite_words=re.compile(r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱"),
+    # liking most, or being taken with something now ("最近迷上高爾夫")
+    favourite_words=re.compile(r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱|迷上|愛上|爱上|著迷|着迷"),
     partner_change_words=re.compile(r"再婚|離婚|离婚|結婚|结婚|分手|喪偶|丧偶"),
     favourite_categories={
         "作者": "作家",

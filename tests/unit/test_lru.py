@@ -26,3 +26,15 @@ def test_none_forgets_and_a_size_of_zero_keeps_nothing() -> None:
     none: Lru[str, int] = Lru(0)
     none.put("a", 1)
     assert none.get("a") is None
+
+
+def test_an_entry_older_than_its_age_is_gone() -> None:
+    now = [0.0]
+    lru: Lru[str, int] = Lru(4, max_age_s=600, clock=lambda: now[0])
+    lru.put("a", 1)
+    now[0] = 600.0
+    assert lru.get("a") == 1
+    now[0] = 601.0
+    assert lru.get("a") is None  # an erased user's copy does not stay in a warm container
+    lru.put("a", 2)
+    assert lru.get("a") == 2

@@ -158,6 +158,10 @@ class Settings(BaseSettings):
     append_max_attempts: int = Field(default=60, ge=1)
     # issue 29: conversations whose last META an API container keeps (its appends skip the META read; 0: off)
     session_meta_cache_size: int = Field(default=1024, ge=0)
+    # P1: what a warm container keeps of a user's data between requests (the META copies above, the
+    # retriever's vectors of memories compared for a change) is forgotten after this long, so no
+    # derived copy outlives an erasure in a warm container by more than this
+    warm_cache_max_age_s: int = Field(default=600, ge=1)
 
     # --- G: memory gate ------------------------------------------------------
     gate_llm_max_tokens: int = Field(default=5, ge=1)  # G1

@@ -96,7 +96,9 @@ class HybridRetriever:
         self._clock = clock
         self._metrics = metrics
         self._on_access = on_access
-        self._asked: Lru[tuple[str, str, str, int], np.ndarray[Any, Any]] = Lru(ASKED_CACHE_SIZE)
+        self._asked: Lru[tuple[str, str, str, int], np.ndarray[Any, Any]] = Lru(
+            ASKED_CACHE_SIZE, settings.warm_cache_max_age_s, clock.now
+        )
 
     # --- MemorySearch ---------------------------------------------------------------
     @traced("engram.memory.retrieve", count=len)

@@ -73,7 +73,7 @@ class DynamoConversationStore:
         self._settings = settings
         self._backoff = backoff
         # issue 29: the META this container last read or wrote; an append starts from it (no read)
-        self._metas = MetaCache(settings.session_meta_cache_size)
+        self._metas = MetaCache(settings.session_meta_cache_size, settings.warm_cache_max_age_s)
 
     # --- reads -----------------------------------------------------------------
     def load(self, key: SessionKey, recent: int, now: float) -> SessionSnapshot:

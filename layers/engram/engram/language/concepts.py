@@ -5,6 +5,10 @@ A question paraphrases what the memory says ("my spouse" / "her husband", "우�
 The question's BM25 text gets the other words of every group it touches (every language pack:
 a memory may be stored in another language than the question). Groups are small and about
 the user's own life (family, pets, home, health), so the expansion cannot drift far.
+
+Categories go one way: a question naming a kind ("which herbs", 海産物, 차종) also looks for the
+words of its members ("basil", エビ, 쏘렌토), which e5-small does not tie to the kind; a question
+naming one member adds nothing.
 """
 
 from __future__ import annotations
@@ -85,6 +89,11 @@ def concept_matches(text: str) -> list[ConceptMatch]:
     return found
 
 
+def added_words(matches: list[ConceptMatch]) -> list[str]:
+    """The words the matches add, once each, in order: what a question's BM25 text gains."""
+    return list(dict.fromkeys(w for match in matches for w in match.added))
+
+
 def related_terms(text: str) -> list[str]:
     """The other words, in the text's language, of every concept `text` names (none when it names none)."""
-    return list(dict.fromkeys(w for match in concept_matches(text) for w in match.added))
+    return added_words(concept_matches(text))

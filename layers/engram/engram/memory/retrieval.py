@@ -21,7 +21,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze
-from engram.language.concepts import ConceptMatch, concept_matches
+from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import asks_only, is_greeting_only
@@ -139,7 +139,7 @@ class HybridRetriever:
         vector_hits: list[Hit] = []
         # BM25 also looks for the words of the concepts the question names ("spouse" -> husband, 아내 …)
         concepts = concept_matches(query) if self._s.query_concept_expansion else []
-        related = dict.fromkeys(w for match in concepts for w in match.added)
+        related = added_words(concepts)
         text_query = f"{query} {' '.join(related)}" if related else query
         for flt in filters:
             text_hits += self._index.search_text(text_query, flt, n)

@@ -54,6 +54,19 @@ from engram.memory.extraction import HeuristicExtractor
         ("천식 때문에 심비코트를 써요.", "medication:심비코트"),
         # the wife's name, not the user's (내 inside 아내)
         ("아내 이름은 지영이에요.", "family:wife"),
+        # a workplace one works for, a role one does now, a business one runs
+        ("保険会社に勤めています。", "job"),
+        ("銀行を辞めて、今はヨガのインストラクターをしています。", "job"),
+        ("今はパン屋を開いています。", "job"),
+        ("보험회사에 다녀요.", "job"),
+        ("은행을 그만두고 지금은 요가 강사를 하고 있어요.", "job"),
+        ("지금은 빵집을 운영해요.", "job"),
+        ("정년퇴직했어요.", "job"),
+        # eating meat again is a way of eating, which replaces a vegetarian one
+        ("요즘은 다시 고기를 먹어요.", "diet"),
+        ("最近はまたお肉を食べるようになりました。", "diet"),
+        ("我最近又開始吃肉了。", "diet"),
+        ("I'm eating meat again now.", "diet"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -72,6 +85,8 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "아내 이름은 지영이에요.",  # her name, not the user's
         "비 때문에 우산을 써요.",  # an umbrella for the rain is no medicine
         "I want to become a nurse.",  # a goal, not a job
+        "학교에 다녀요.",  # school is no workplace without the word for it
+        "봉사를 하고 있어요.",  # volunteering
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -102,7 +117,9 @@ def test_a_question_about_a_former_state(question: str, past: bool) -> None:
     assert asks_about_past(question) is past
 
 
-@pytest.mark.parametrize("question", ["Who was my ex?", "我前男友是誰？", "元彼は誰？", "Who is my ex-wife?"])
+@pytest.mark.parametrize(
+    "question", ["Who was my ex?", "我前男友是誰？", "元彼は誰？", "Who is my ex-wife?", "전 직업은요?"]
+)
 def test_a_former_partner_is_asked_about_the_past(question: str) -> None:
     assert asks_about_past(question)
 

@@ -267,6 +267,7 @@ _EN_MORE: tuple[Rule, ...] = (
         r"\bi(?:'ve| have)? (?:now |just |recently )?(?:gone|went) (?P<x>vegetarian|vegan|pescatarian|keto|paleo)\b",
         # eating anything is a way of eating too: a later "I'm vegetarian now" replaces it
         r"\bi (?:can |will )?eat (?:pretty much |almost |just about |basically )?(?P<x>everything|anything)\b",
+        r"\bi(?:'m| am)? (?:now )?(?:eat(?:ing)? (?P<x>meat) again|back to eating meat)\b",
         flags=_I,
     ),
     rule(

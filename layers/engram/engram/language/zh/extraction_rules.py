@@ -168,7 +168,8 @@ _ZH_MORE: tuple[Rule, ...] = (
     rule(
         "eating_pattern",
         r"(?P<x>吃全素|吃素|吃蛋奶素|純素|纯素|全素|素食|生酮|地中海飲食|地中海饮食|低醣|低糖飲食|減醣|减醣|斷食|断食"
-        r"|吃海鮮|吃海鲜|什麼都吃|什么都吃|不挑食)",  # eating anything is a way of eating too
+        # eating anything (or meat again) is a way of eating too
+        r"|吃海鮮|吃海鲜|什麼都吃|什么都吃|不挑食|又開始吃肉|又开始吃肉|恢復吃肉|恢复吃肉)",
     ),
     rule(
         "diet",

@@ -58,3 +58,8 @@ def test_an_inhaler_question_looks_for_inhaler_names() -> None:
     assert "심비코트" in related_terms("전에 쓰던 흡입기는?")
     assert "シムビコート" in related_terms("今使っている吸入薬は？")
     assert "吸必擴" in related_terms("我用哪種吸入劑？")
+
+
+def test_charity_work_is_volunteering() -> None:
+    assert "volunteer" in related_terms("Where do I do charity work?")
+    assert "자원봉사" in related_terms("제가 하는 봉사는 뭐예요?")

@@ -259,6 +259,7 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 # Words that name the same thing (added to the pack's concept groups).
 GROUPS: dict[str, tuple[str, ...]] = {
+    "volunteering": ("volunteer", "volunteers", "volunteering", "charity", "charity work"),
     "friends": ("friend", "friends", "best friend", "buddy", "pal", "bestie"),
     "grandchildren": ("grandchild", "grandchildren", "grandson", "granddaughter", "grandkid", "grandkids"),
     "collecting": ("collect", "collects", "collecting", "collection", "collector"),

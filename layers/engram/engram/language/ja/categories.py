@@ -189,6 +189,7 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 GROUPS: dict[str, tuple[str, ...]] = {
+    "volunteering": ("ボランティア", "慈善", "奉仕"),
     "friends": ("友達", "友人", "親友", "友だち", "仲のいい", "仲の良い"),
     "collecting": ("コレクション", "集め", "収集", "コレクター"),
     "renovation": ("リフォーム", "改装", "改修", "リノベーション", "工事"),

@@ -121,6 +121,7 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 GROUPS: dict[str, tuple[str, ...]] = {
+    "volunteering": ("봉사", "자원봉사", "자선"),
     "friends": ("친구", "절친", "단짝", "베프"),
     "grandchildren": ("손자", "손녀", "손주"),
     "collecting": ("수집", "모으", "모아", "컬렉션"),

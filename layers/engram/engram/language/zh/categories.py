@@ -167,6 +167,7 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 GROUPS: dict[str, tuple[str, ...]] = {
+    "volunteering": ("志工", "義工", "公益", "慈善"),
     "friends": ("朋友", "好友", "好朋友", "閨蜜", "死黨", "摯友"),
     "grandchildren": ("孫子", "孫女", "外孫", "孫兒"),
     "collecting": ("收藏", "收集", "蒐集"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,4 +67,4 @@ class ExtractionPack:
     partner_change_words: re.Pattern[str] | None = None  # marrying or parting: "remarried", 離婚, 재혼
     # a favourite's category word -> the one category it names ("writer" -> "author", 小説家 -> 作家):
     # "my favourite writer" then replaces "my favourite author"
-    favourite_categories: Mapping[str, str] | None = None
+    favourite_categories: Mapping[str, str] = field(default_factory=dict)

@@ -64,9 +64,7 @@ _SYMPTOM_CANON: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for key in _SYMPTOM_KEYS
 )
 _FAMILY_CANON: dict[str, str] = {word: rel for e in _EXTRACTION for word, rel in e.family_relations.items()}
-_FAVOURITE_CANON: dict[str, str] = {
-    word: category for e in _EXTRACTION for word, category in (e.favourite_categories or {}).items()
-}
+_FAVOURITE_CANON: dict[str, str] = {word: cat for e in _EXTRACTION for word, cat in e.favourite_categories.items()}
 
 # Words that make an emotion positive or negative (for emotional_valence).
 _POSITIVE = re.compile("|".join(e.positive_words for e in _EXTRACTION), _I)

@@ -70,7 +70,8 @@ _CONTAINER = [
 ]
 # Imports each handler leaves to its first invocation (beyond the tracer).
 FIRST_CALL: dict[str, list[str]] = {
-    "functions.api.handler": _CONTAINER,
+    # a session request's routes and models (route modules load on their first request: route_modules.py)
+    "functions.api.handler": ["functions.api.routes.sessions", *_CONTAINER],
     "functions.turn_worker.handler": _CONTAINER,
     "functions.memory_indexer.handler": [
         "engram.adapters.dynamodb.memory_store",  # the first memory image (stream_records.memory_image)

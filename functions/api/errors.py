@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
@@ -14,9 +14,21 @@ from engram.kernel.errors import EngramError
 
 from . import openai_errors
 from .methods import allowed_methods
-from .routes.sessions import StillProcessing
+
+if TYPE_CHECKING:
+    from .schemas import BufferedResponse, ProcessingResponse
 
 logger = Logger(child=True)
+
+
+class StillProcessing(Exception):
+    """Answered as 202 by the error mapper: the first copy of this request is still running
+    (with Retry-After), or a partial transcript was buffered."""
+
+    def __init__(self, body: ProcessingResponse | BufferedResponse, retry_after: int | None = None) -> None:
+        super().__init__("processing")
+        self.body = body
+        self.retry_after = retry_after
 
 
 def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response[str]:

@@ -21,20 +21,16 @@ from engram.observability.spans import traced_handler
 from . import audit, errors
 from .guard import BodyRejected, check_body, decode_path
 from .methods import undeclared_method
-from .routes import inspector, kb, memories, openai_compat, privacy, sessions
+from .route_modules import ROUTE_MODULES
 from .routing import HttpResolver, warm_routes
 
 logger = Logger()
 metrics = Metrics(namespace="Engram")
 runtime.configure(PowertoolsMetrics(metrics))
 
-app = HttpResolver(enable_validation=True)  # route regexes compiled on demand (routing.py)
-app.include_router(sessions.router, prefix="/v1")
-app.include_router(memories.router, prefix="/v1")
-app.include_router(kb.router, prefix="/v1")
-app.include_router(privacy.router, prefix="/v1")
-app.include_router(inspector.router)
-app.include_router(openai_compat.router)  # /openai/v1/... and /openai/backend/v1/...
+app = HttpResolver(enable_validation=True)  # route modules and regexes loaded on demand (routing.py)
+for route_module in ROUTE_MODULES:  # sessions, memories, kb, privacy (/v1/...), inspector, the OpenAI door
+    app.include_on_demand(*route_module)
 errors.register(app)
 
 # The matched route's template, for the access log (one request at a time per environment).

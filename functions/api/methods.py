@@ -19,6 +19,8 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 
+from .routing import HttpResolver
+
 # Served by their own functions: the audit reader (GET; other methods on the path reach the api
 # function through ANY /v1/users/{userId}/{proxy+}) and the LINE webhook (POST; in AWS API
 # Gateway itself answers other methods there, as it has no route for them: docs/architecture.md).
@@ -34,7 +36,9 @@ def _specificity(template: str) -> Specificity:
     return tuple(segment.startswith("<") for segment in template.split("/"))
 
 
-def _route_table(app: APIGatewayHttpResolver) -> tuple[tuple[re.Pattern[str], Specificity, str], ...]:
+def _route_table(app: APIGatewayHttpResolver, path: str) -> tuple[tuple[re.Pattern[str], Specificity, str], ...]:
+    if isinstance(app, HttpResolver):
+        app.load_routes_for(path)  # the route modules that may serve it (routing.py)
     return _table_of(app, len(app._static_routes) + len(app._dynamic_routes))
 
 
@@ -50,7 +54,7 @@ def _table_of(app: APIGatewayHttpResolver, route_count: int) -> tuple[tuple[re.P
 
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     """The methods of the most specific route template matching `path`, sorted; empty when none."""
-    matching = [(rank, method) for rule, rank, method in _route_table(app) if rule.match(path)]
+    matching = [(rank, method) for rule, rank, method in _route_table(app, path) if rule.match(path)]
     if not matching:
         return []
     best = min(rank for rank, _ in matching)

@@ -38,6 +38,7 @@ def test_the_resolver_tries_the_most_specific_template_first() -> None:
     """Where two routes of one method match a path, the resolver (static routes, then dynamic ones,
     in registration order) must reach the one allowed_methods names: a route registered later
     could otherwise take a literal path from the one it was written for."""
+    app.load_all_routes()
     ordered: list[Route] = app._static_routes + app._dynamic_routes
     checked = 0
     for i, earlier in enumerate(ordered):

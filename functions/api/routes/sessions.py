@@ -18,6 +18,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.runtime import get_container
 
 from .. import auth, plans
+from ..errors import StillProcessing
 from ..schemas import (
     OWNER_ID_PATTERN,
     BufferedResponse,
@@ -45,16 +46,6 @@ if TYPE_CHECKING:  # not at import: the conversation package pulls settings, the
     from engram.conversation.session_end import EndOutcome
 
 router = Router()
-
-
-class StillProcessing(Exception):
-    """Answered as 202 by the error mapper: the first copy of this request is still running
-    (with Retry-After), or a partial transcript was buffered."""
-
-    def __init__(self, body: ProcessingResponse | BufferedResponse, retry_after: int | None = None) -> None:
-        super().__init__("processing")
-        self.body = body
-        self.retry_after = retry_after
 
 
 ACCEPTED: dict[int, OpenAPIResponse] = {

@@ -167,6 +167,51 @@ def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: st
     return out
 
 
+def context_alone(port: int, endpoint: str, settings: Settings, rounds: int, tag: str) -> dict[str, list[float]]:
+    """At one session, `/context` over HTTP with its floor in the same rounds (issue 29 item 4): once
+    the post-turn work of the phase before has settled — in AWS the turn worker and the indexer are
+    other functions, here they share the server's process and GIL — each round times one `/context`
+    of the session and, right after it, the bare Query of the same partition."""
+    time.sleep(3.0)  # the server's queue and stream poller finish the last /turns' jobs (a benchmark, not a test)
+    client = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+    )
+    user = f"bench-{tag}-0"
+    pk = keys.session_pk(SessionKey(settings.default_tenant, user, "p", f"s-{tag}-0"))
+    query = {
+        "TableName": settings.table_name,
+        "KeyConditionExpression": "PK = :pk",
+        "ExpressionAttributeValues": {":pk": {"S": pk}},
+        "ScanIndexForward": False,
+        "Limit": settings.recent_window_rounds + 1,
+        "ConsistentRead": True,
+    }
+    headers = {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    path = f"/v1/personas/p/sessions/s-{tag}-0/context"
+    out: dict[str, list[float]] = {"context": [], "floor": []}
+    for r in range(rounds + 3):  # three to warm the connection and the client
+        body = json.dumps({"message": MESSAGES[r % len(MESSAGES)]}).encode()
+        t0 = time.perf_counter()
+        conn.request("POST", path, body, headers)
+        resp = conn.getresponse()
+        resp.read()
+        t1 = time.perf_counter()
+        client.query(**query)
+        t2 = time.perf_counter()
+        if resp.status != 200:
+            raise RuntimeError(f"{path}: {resp.status}")
+        if r >= 3:
+            out["context"].append((t1 - t0) * 1000)
+            out["floor"].append((t2 - t1) * 1000)
+    conn.close()
+    return out
+
+
 def requests_per_turn(settings: Settings, turns: int) -> dict[str, Any]:
     """Count DynamoDB calls and capacity per turn, in-process, on every client of the process (the
     single table, the data-key table, the audit log): on the API path (recorded turns, chat turns,
@@ -281,6 +326,15 @@ def main() -> None:
                 [c, "context", ctx["n"], ctx["p50"], ctx["p95"], ratio],
                 [c, "turns", trn["n"], trn["p50"], trn["p95"], round(trn["p95"] / fls["p95"], 2)],
                 [c, "floor: bare Query", fls["n"], fls["p50"], fls["p95"], 1.0],
+            ]
+        if server is not None and 1 in [int(n) for n in args.sessions.split(",")]:
+            alone = context_alone(port, ddb.endpoint, settings, args.rounds, "c1")
+            ctx, fls = summary(alone["context"]), summary(alone["floor"])
+            figures["context_alone_1"], figures["floor_alone_1"] = ctx, fls
+            figures["context_to_floor_ratio_1_alone"] = round(ctx["p95"] / fls["p95"], 2)
+            rows += [
+                ["1, alone", "context", ctx["n"], ctx["p50"], ctx["p95"], figures["context_to_floor_ratio_1_alone"]],
+                ["1, alone", "floor: bare Query, same rounds", fls["n"], fls["p50"], fls["p95"], 1.0],
             ]
         if server is not None and "context_to_floor_ratio_20" in figures:
             figures["context_to_floor_ratio"] = figures["context_to_floor_ratio_20"]

@@ -67,6 +67,23 @@ from engram.memory.extraction import HeuristicExtractor
         ("最近はまたお肉を食べるようになりました。", "diet"),
         ("我最近又開始吃肉了。", "diet"),
         ("I'm eating meat again now.", "diet"),
+        # loving meat is a way of eating, which a vegetarian one replaces
+        ("I love meat and eat it every day.", "diet"),
+        ("我超愛吃肉，每天都要吃。", "diet"),
+        ("肉が大好きで、毎日焼肉でもいいくらいです。", "diet"),
+        ("고기를 정말 좋아해서 매일 먹어요.", "diet"),
+        # a place one lives, said in more ways; a move said without its subject
+        ("実家は札幌で、今も札幌暮らしです。", "lives_in"),
+        ("인천에서 살아요.", "lives_in"),
+        ("Relocated to Chicago for the new role.", "lives_in"),
+        # a job by a role at a workplace, by being hired or promoted, by teaching somewhere, by heading something
+        ("I'm a barista at a coffee shop downtown.", "job"),
+        ("Got hired as a junior web developer last week!", "job"),
+        ("I was promoted to senior engineer.", "job"),
+        ("중학교에서 수학을 가르쳐요.", "job"),
+        ("올해부터 학원 원장이 됐어요.", "job"),
+        # the condition first, then the medicine
+        ("For my cholesterol I take atorvastatin.", "medication:atorvastatin"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -87,6 +104,9 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "I want to become a nurse.",  # a goal, not a job
         "학교에 다녀요.",  # school is no workplace without the word for it
         "봉사를 하고 있어요.",  # volunteering
+        "I'm a regular at the gym.",  # a customer, not a role
+        "一人暮らしです。",  # who one lives with, not where
+        "For breakfast I take toast.",  # no condition: no medicine
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -101,6 +121,8 @@ def test_becoming_and_remarrying_are_changes() -> None:
     assert states_change("민호랑 이혼하고 지금은 준영이랑 재혼했어요.")
     assert states_change("의사 선생님이 약을 아타칸으로 바꿔 주셨어요.")
     assert states_change("Lately Ishiguro has become my favourite writer.")
+    assert states_change("Got hired as a junior web developer last week!")
+    assert states_change("Relocated to Chicago for the new role.")
 
 
 @pytest.mark.parametrize(

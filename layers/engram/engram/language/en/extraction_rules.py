@@ -86,6 +86,10 @@ EN_RULES: tuple[Rule, ...] = (
         r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
         r"\b(?:prescribed|i(?:'m| am) on) (?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
         r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
+        # the condition first: "For my cholesterol I take atorvastatin", "for asthma I use Symbicort"
+        r"\bfor (?:my |the |high )?(?:" + _EN_CONDITIONS + r"|cholesterol|blood pressure|bp|heart|blood sugar|sugar"
+        r"|pain|sleep|migraines?|allergies|thyroid|anxiety|reflux|breathing|lungs?)\b,? i(?:'m| am)? (?:now |also "
+        r"|still )?(?:take|use|on) (?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)",
         r"\b(?:stopped|quit) taking (?P<x>[\w-]+)",
         flags=_I,
         negation=re.compile(r"\b(?:stopped|quit|no longer|not taking|don'?t take|off)\b", _I),
@@ -131,6 +135,13 @@ EN_RULES: tuple[Rule, ...] = (
         r"|designer"
         r"|accountant|chef|cook|farmer|driver|caregiver|pharmacist|manager|writer|artist|homemaker)\b",
         r"\bi(?:'m| am| have) (?P<x>retired)\b",
+        # a role at a workplace names a job, whatever the role: "I'm a barista at a coffee shop downtown"
+        r"\bi(?:'m| am) (?:now |currently |still )?an? (?!(?:regular|member|patient|customer|client|guest|fan"
+        r"|visitor|volunteer|resident|big|huge|frequent|little|bit)\b)(?P<x>[a-z][\w-]+(?: [a-z][\w-]+)?)"
+        r" (?:at|for|in) (?:a|an|the|my|our) (?:[\w'-]+ ){0,3}?(?:shop|store|company|firm|hospital|school|bank"
+        r"|restaurant|cafe|café|bakery|factory|office|agency|hotel|clinic|startup|studio|warehouse|salon|pharmacy"
+        r"|library|university|college|lab|department|station|farm|plant|supermarket|garage|gym|daycare|nursery"
+        r"|airline|airport|newspaper|charity)\b",
         flags=_I,
     ),
     rule(
@@ -148,6 +159,8 @@ EN_RULES: tuple[Rule, ...] = (
         rf"|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
         rf"(?: from [\w -]{{1,30}}?)? (?:in|to) {_X}",
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
+        # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."
+        rf"^(?:just |recently |finally |so |and )?(?:moved|relocated|transferred)(?: from [\w -]{{1,30}}?)? to {_X}",
         flags=_I,
     ),
     rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
@@ -213,6 +226,13 @@ EN_RULES: tuple[Rule, ...] = (
         "dislikes",
         rf"\bi (?:really |just |also )?(?:don'?t|do not) (?:like|enjoy|love) {_X}",
         rf"\bi (?:really |also )?(?:hate|dislike|detest|can'?t stand) {_X}",
+        flags=_I,
+    ),
+    # loving meat is a way of eating, which a later "I've gone vegetarian" replaces (before `likes`)
+    rule(
+        "eating_pattern",
+        r"\bi (?:really |absolutely |just )?(?:love|adore) (?P<x>meat|steak|steaks|bbq|barbecue)\b",
+        r"\bi(?:'m| am) (?:a |such a |a big |a real )?(?P<x>meat[- ]lover|meat[- ]eater|carnivore)\b",
         flags=_I,
     ),
     rule(
@@ -285,6 +305,9 @@ _EN_MORE: tuple[Rule, ...] = (
         rf"\bi(?:'ve)? (?:(?:just|recently|have|then|finally|eventually|quit and|left and|and) )*"
         rf"(?:became|become|qualified as|trained as|retrained as) an? "
         rf"(?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b",
+        # hired as one, with or without its subject: "Got hired as a junior web developer last week!"
+        rf"(?:^|\bi(?:'ve| have)? )(?:just |recently |finally |been |got |was |am |'m )*(?:hired|employed|taken on"
+        rf"|promoted) (?:as|to) (?:an? |the )?(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}))\b",
         flags=_I,
     ),
     rule("birthday", r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),

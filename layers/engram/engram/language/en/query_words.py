@@ -15,7 +15,9 @@ QUERY = QueryPack(
     ),
     state_change=(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
-        r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|divorced|remarried|got married)\b"
+        r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|became|divorced|remarried"
+        r"|got married|relocated|transferred|(?:got |been |was )?(?:hired|promoted)|retired"
+        r"|(?:have |'ve )?gone (?:vegan|vegetarian))\b"
     ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),

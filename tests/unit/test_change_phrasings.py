@@ -84,6 +84,14 @@ from engram.memory.extraction import HeuristicExtractor
         ("올해부터 학원 원장이 됐어요.", "job"),
         # the condition first, then the medicine
         ("For my cholesterol I take atorvastatin.", "medication:atorvastatin"),
+        # a fifth fresh set: 職業は, becoming a student, meat as a habit, the medicine for a condition "now"
+        ("職業はシステムエンジニアです。", "job"),
+        ("春から大学院生になりました。", "job"),
+        ("うちは毎日お肉料理ばかり食べています。", "diet"),
+        ("저희 집은 매일 고기반찬을 먹어요.", "diet"),
+        ("糖尿病の薬は今はジャヌビアだけです。", "medication:ジャヌビア"),
+        ("당뇨약은 이제 자누비아만 먹어요.", "medication:자누비아"),
+        ("저탄수화물은 그만두고 지금은 아무거나 먹어요.", "diet"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -107,12 +115,23 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "I'm a regular at the gym.",  # a customer, not a role
         "一人暮らしです。",  # who one lives with, not where
         "For breakfast I take toast.",  # no condition: no medicine
+        "어제 고기를 먹었어요.",  # one meal is no way of eating
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
     subjects = {f.subject_key for f in HeuristicExtractor().extract(text, "", [])}
     assert not subjects & {"job", "name"}
     assert not any(s and s.startswith(("diet", "medication")) for s in subjects)  # a bike is pinned as no medicine
+
+
+def test_a_side_dish_every_day_is_a_way_of_eating_not_a_medicine() -> None:
+    subjects = {f.subject_key for f in HeuristicExtractor().extract("저희 집은 매일 고기반찬을 먹어요.", "", [])}
+    assert "diet" in subjects and not any(s and s.startswith("medication") for s in subjects)
+
+
+def test_a_way_of_eating_given_up_is_not_the_one_held() -> None:
+    (fact,) = HeuristicExtractor().extract("저탄수화물은 그만두고 지금은 아무거나 먹어요.", "", [])
+    assert fact.subject_key == "diet" and "저탄수화물" not in (fact.value_key or "")
 
 
 def test_becoming_and_remarrying_are_changes() -> None:

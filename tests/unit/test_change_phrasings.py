@@ -92,6 +92,15 @@ from engram.memory.extraction import HeuristicExtractor
         ("糖尿病の薬は今はジャヌビアだけです。", "medication:ジャヌビア"),
         ("당뇨약은 이제 자누비아만 먹어요.", "medication:자누비아"),
         ("저탄수화물은 그만두고 지금은 아무거나 먹어요.", "diet"),
+        # a sixth, in casual and polite registers: a medicine taken when something happens or chosen for it,
+        # work somewhere in some capacity, 推し / 최애 as favourites
+        ("頭痛のときはロキソニンを飲みます。", "medication:ロキソニン"),
+        ("胃に悪いので頭痛薬はカロナールにしました。", "medication:カロナール"),
+        ("두통이 있으면 이부프로펜을 먹어요.", "medication:이부프로펜"),
+        ("위가 안 좋아서 두통약은 타이레놀로 했어요.", "medication:타이레놀"),
+        ("아이들이 커서 도서관에서 파트타임으로 일하기 시작했어요.", "job"),
+        ("推しのアイドルは嵐です。", "favourite:アイドル"),
+        ("내 최애는 BTS야.", "favourite"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -116,6 +125,8 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "一人暮らしです。",  # who one lives with, not where
         "For breakfast I take toast.",  # no condition: no medicine
         "어제 고기를 먹었어요.",  # one meal is no way of eating
+        "暑いときはスポーツドリンクを飲みます。",  # a drink for the heat is no medicine
+        "배고프면 라면을 먹어요.",  # nor noodles for hunger
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -130,8 +141,12 @@ def test_a_side_dish_every_day_is_a_way_of_eating_not_a_medicine() -> None:
 
 
 def test_a_way_of_eating_given_up_is_not_the_one_held() -> None:
-    (fact,) = HeuristicExtractor().extract("저탄수화물은 그만두고 지금은 아무거나 먹어요.", "", [])
-    assert fact.subject_key == "diet" and "저탄수화물" not in (fact.value_key or "")
+    for said, given_up in (
+        ("저탄수화물은 그만두고 지금은 아무거나 먹어요.", "저탄수화물"),
+        ("키토는 끝내고 지중해식으로 먹고 있어.", "키토"),
+    ):
+        (fact,) = HeuristicExtractor().extract(said, "", [])
+        assert fact.subject_key == "diet" and given_up not in (fact.value_key or "")
 
 
 def test_becoming_and_remarrying_are_changes() -> None:
@@ -142,6 +157,9 @@ def test_becoming_and_remarrying_are_changes() -> None:
     assert states_change("Lately Ishiguro has become my favourite writer.")
     assert states_change("Got hired as a junior web developer last week!")
     assert states_change("Relocated to Chicago for the new role.")
+    assert states_change("胃に悪いので頭痛薬はカロナールにしました。")
+    assert states_change("위가 안 좋아서 두통약은 타이레놀로 했어요.")
+    assert states_change("키토는 끝내고 지중해식으로 먹고 있어.")
 
 
 @pytest.mark.parametrize(
@@ -159,7 +177,7 @@ def test_a_question_about_a_former_state(question: str, past: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["Who was my ex?", "我前男友是誰？", "元彼は誰？", "Who is my ex-wife?", "전 직업은요?"]
+    "question", ["Who was my ex?", "我前男友是誰？", "元彼は誰？", "Who is my ex-wife?", "전 직업은요?", "전 최애는?"]
 )
 def test_a_former_partner_is_asked_about_the_past(question: str) -> None:
     assert asks_about_past(question)

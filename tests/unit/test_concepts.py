@@ -63,3 +63,11 @@ def test_an_inhaler_question_looks_for_inhaler_names() -> None:
 def test_charity_work_is_volunteering() -> None:
     assert "volunteer" in related_terms("Where do I do charity work?")
     assert "자원봉사" in related_terms("제가 하는 봉사는 뭐예요?")
+
+
+def test_a_trip_is_travel() -> None:
+    """ "Where do I want to travel?" / "I'm saving up for a trip to Iceland" (a fourth fresh English set)."""
+    assert "trip" in related_terms("Where do I want to travel?")
+    assert "旅行" in related_terms("我想去哪裡旅遊？")
+    assert "旅行" in related_terms("どこへ旅に行きたい？")
+    assert "여행" in related_terms("제가 관광하고 싶은 곳은 어디예요?")

@@ -266,4 +266,5 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "renovation": ("renovate", "renovating", "renovation", "remodel", "remodeling", "redo", "fix up"),
     "studies": ("study", "studies", "studying", "studied", "learn", "learning", "major", "majored", "degree"),
     "fears": ("afraid", "scared", "fear", "frightened", "phobia", "terrified"),
+    "trips": ("trip", "trips", "travel", "travelling", "traveling"),
 }

@@ -128,6 +128,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "renovation": ("리모델링", "수리", "공사", "인테리어", "고쳐", "고치"),
     "studies": ("전공", "학과", "공부"),
     "fears": ("무서", "두려", "겁이", "공포"),
+    "trips": ("여행", "관광", "투어"),
 }
 
 # "차" (car) is also inside 기차 (train), 차례 (turn) and 녹차 (green tea): alone only.

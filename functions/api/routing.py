@@ -109,19 +109,19 @@ class HttpResolver(APIGatewayHttpResolver):
 
     def _load(self, modules: list[_PendingModule]) -> None:
         with self._loading:
-            for pending in modules:
-                if pending not in self._pending:  # another thread loaded it
-                    continue
+            loaded = [pending for pending in modules if pending in self._pending]  # not by another thread since
+            for pending in loaded:
                 router = importlib.import_module(pending.module).router
                 self.include_router(router, prefix=pending.prefix or None)
-                self._pending.remove(pending)
             last = len(self._module_rank)  # routes of the handler's own module come after every route module's
 
             def rank(route: Any) -> int:
                 return self._module_rank.get(route.func.__module__, last)
 
-            self._static_routes.sort(key=rank)  # stable: a module's routes keep their own order
-            self._dynamic_routes.sort(key=rank)
+            # new lists, not sort() in place: a list being sorted reads as empty to another thread's request
+            self._static_routes = sorted(self._static_routes, key=rank)  # stable: a module keeps its own order
+            self._dynamic_routes = sorted(self._dynamic_routes, key=rank)
+            self._pending = [pending for pending in self._pending if pending not in loaded]  # routed in order now
 
     def resolve(self, event: Any, context: Any) -> dict[str, Any]:
         try:

@@ -11,6 +11,7 @@ import os
 import pkgutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +131,67 @@ def test_a_request_imports_only_its_route_module() -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.strip().splitlines()[-1]) == ["functions.api.routes.sessions"]
+
+
+def test_requests_on_threads_load_each_module_once_and_see_every_route() -> None:
+    """The local stack serves requests on threads: while one loads a module, another's routes stay whole."""
+    eager, app = _eager(), _on_demand()
+    paths = [
+        "/v1/memories/archive",
+        "/v1/users/u1/memories/mem-1",
+        "/v1/personas/p1/sessions/s1/context",
+        "/v1/me/erasure",
+        "/openai/v1/models",
+        "/inspector",
+        "/v1/kb/documents",
+    ] * 6
+    wrong: list[str] = []
+    start = threading.Barrier(len(paths))
+
+    def ask(path: str) -> None:
+        start.wait()
+        if allowed_methods(app, path) != allowed_methods(eager, path):
+            wrong.append(path)
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in paths]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads change hands as often as they can: a short window shows
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
+    assert _order(app) == _order(eager)
+    assert len(_order(app)) == len(set(_order(app)))  # no module included twice
+
+
+def test_a_request_on_another_thread_never_sees_the_routes_shrink_while_a_module_loads() -> None:
+    """list.sort() empties a list while it sorts: the routes are re-ordered into new lists instead.
+    On the in-place sort, about 1 trial in 50 showed a request a shorter route table."""
+    shrunk = 0
+    interval = sys.getswitchinterval()
+    for _ in range(1000):
+        app = _on_demand()
+        app.load_routes_for("/v1/memories/archive")
+        loaded = len(_order(app))
+        seen: list[int] = []
+        stop = threading.Event()
+
+        def read(routed: HttpResolver = app, into: list[int] = seen, done: threading.Event = stop) -> None:
+            while not done.is_set():
+                into.append(len(routed._static_routes + routed._dynamic_routes))
+
+        reader = threading.Thread(target=read)
+        sys.setswitchinterval(1e-6)
+        try:
+            reader.start()
+            app.load_all_routes()
+        finally:
+            stop.set()
+            reader.join()
+            sys.setswitchinterval(interval)
+        shrunk += any(n < loaded for n in seen)
+    assert shrunk == 0

@@ -5,10 +5,6 @@ modules leave the domain (conversation, memory models, settings) to the first re
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -18,8 +14,7 @@ from engram.memory.models import MemoryType
 from functions.api.handler import app
 from functions.api.routing import HttpResolver, LazyRoutePattern
 from functions.api.schemas import MemoryTypeName
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.support.fresh_python import last_line
 
 # Modules a request needs but the import must not load: they cost tens of ms of every cold start.
 DEFERRED = (
@@ -47,10 +42,7 @@ DEFERRED = (
 def test_the_handler_import_leaves_the_domain_to_the_first_request() -> None:
     names = list(DEFERRED)
     code = f"import sys, json, functions.api.handler; print(json.dumps([m for m in {names!r} if m in sys.modules]))"
-    env = {**os.environ, "POWERTOOLS_TRACE_DISABLED": "true"}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+    assert json.loads(last_line(code, POWERTOOLS_TRACE_DISABLED="true")) == []
 
 
 def test_the_memory_type_query_pattern_names_every_memory_type() -> None:

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import pkgutil
-import subprocess
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +19,7 @@ import functions.api.routes as routes_package
 from functions.api.methods import allowed_methods
 from functions.api.route_modules import ROUTE_MODULES
 from functions.api.routing import HttpResolver
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.support.fresh_python import last_line
 
 
 def _templates(module: str, prefix: str) -> set[str]:
@@ -127,10 +123,7 @@ def test_a_request_imports_only_its_route_module() -> None:
         "'functions.api.openai_schemas', 'functions.api.routes.privacy']\n"
         "print(json.dumps([m for m in names if m in sys.modules]))"
     )
-    env = {**os.environ, "POWERTOOLS_TRACE_DISABLED": "true"}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.strip().splitlines()[-1]) == ["functions.api.routes.sessions"]
+    assert json.loads(last_line(code, POWERTOOLS_TRACE_DISABLED="true")) == ["functions.api.routes.sessions"]
 
 
 def test_requests_on_threads_load_each_module_once_and_see_every_route() -> None:

@@ -5,9 +5,6 @@ and an invocation's spans are flushed when it ends."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +26,7 @@ from engram.observability.spans import (
     traced,
     traced_handler,
 )
+from tests.support.fresh_python import last_line
 from tests.support.spans import RecordedSpans, recorded_spans
 
 REPO = Path(__file__).resolve().parents[2]
@@ -52,14 +50,13 @@ def recorded() -> Iterator[RecordedSpans]:
 @pytest.mark.parametrize("module", HANDLERS)
 def test_importing_a_handler_imports_neither_opentelemetry_nor_the_xray_sdk(module: str) -> None:
     # tracing on, as in a deployed function: the SDK (and even the API) wait for the first span
-    env = {**os.environ, "ENGRAM_TRACING": "otlp", "LAMBDA_TASK_ROOT": str(REPO), "AWS_LAMBDA_FUNCTION_NAME": "t"}
     code = (
         f"import sys, {module}\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('opentelemetry', 'aws_xray_sdk'))))\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "", f"{module} imported {proc.stdout.strip()}"
+    tracing_on = {"ENGRAM_TRACING": "otlp", "LAMBDA_TASK_ROOT": str(REPO), "AWS_LAMBDA_FUNCTION_NAME": "t"}
+    imported = last_line(code, **tracing_on)
+    assert imported == "", f"{module} imported {imported}"
 
 
 def test_with_tracing_off_nothing_is_imported_and_functions_run_as_they_are() -> None:
@@ -72,10 +69,7 @@ def test_with_tracing_off_nothing_is_imported_and_functions_run_as_they_are() ->
         "assert f(1) == 2 and current_traceparent() is None\n"
         "print(any(m.startswith('opentelemetry') for m in sys.modules))\n"
     )
-    env = {**os.environ, "ENGRAM_TRACING": "off"}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "False"
+    assert last_line(code, ENGRAM_TRACING="off") == "False"
 
 
 def test_a_bad_mode_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

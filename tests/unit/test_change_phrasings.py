@@ -101,6 +101,9 @@ from engram.memory.extraction import HeuristicExtractor
         ("아이들이 커서 도서관에서 파트타임으로 일하기 시작했어요.", "job"),
         ("推しのアイドルは嵐です。", "favourite:アイドル"),
         ("내 최애는 BTS야.", "favourite"),
+        # the condition named with its suffix: 불안증, 공황장애
+        ("불안증 때문에 졸로프트를 먹고 있어요.", "medication:졸로프트"),
+        ("공황장애 때문에 자낙스를 먹어요.", "medication:자낙스"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:

@@ -40,3 +40,7 @@ class QueryPack:
     # sharing only these with a question shares no topic with it (analysed as the index analyses text);
     # separated by spaces
     function_words: str = ""
+    # the syllables that end a word as grammar, for a script that writes particles and endings onto
+    # the word (Korean: 악기는, 뭐예요, 연주하는): a question's word drops one before BM25 sees it
+    word_final_grammar: str = ""
+    word_final_script: str = ""  # regex class of the script those words are written in ("가-힣")

@@ -25,6 +25,7 @@ from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import asks_only, is_greeting_only
+from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.models import (
@@ -140,7 +141,8 @@ class HybridRetriever:
         # BM25 also looks for the words of the concepts the question names ("spouse" -> husband, 아내 …)
         concepts = concept_matches(query) if self._s.query_concept_expansion else []
         related = added_words(concepts)
-        text_query = f"{query} {' '.join(related)}" if related else query
+        words = without_word_final_grammar(query)  # 악기는 -> 악기: the grammar matches any statement
+        text_query = f"{words} {' '.join(related)}" if related else words
         for flt in filters:
             text_hits += self._index.search_text(text_query, flt, n)
             vector_hits += self._index.search_vector(list(map(float, vector)), flt, n)

@@ -48,6 +48,9 @@ QUERY = QueryPack(
     concept_categories=CATEGORIES,
     concept_scripts=(re.compile(r"[\uac00-\ud7a3]"),),
     concept_word_patterns=CAR_PATTERNS,
+    # 악기는 -> 악기, 뭐예요 -> 뭐예: 기는 and 예요 match any statement with the same grammar
+    word_final_grammar="는은을를이가에요죠다고서로도만의와과랑야",
+    word_final_script="가-힣",
     function_words=(
         "저 제 제가 저는 내 내가 나는 나 우리 무슨 무엇 뭐 뭐예요 뭐야 뭘 어떤 어디 어느 누구 언제 왜 어떻게 "
         "얼마 몇 이에요 예요 에요 어요 아요 해요 세요 있어요 있나요 나요 인가요 했어요 했죠 였죠 이었죠 "

@@ -126,6 +126,7 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "봉사를 하고 있어요.",  # volunteering
         "I'm a regular at the gym.",  # a customer, not a role
         "一人暮らしです。",  # who one lives with, not where
+        "田舎暮らしが夢です。",  # a dream, not where one lives
         "For breakfast I take toast.",  # no condition: no medicine
         "어제 고기를 먹었어요.",  # one meal is no way of eating
         "暑いときはスポーツドリンクを飲みます。",  # a drink for the heat is no medicine

@@ -101,8 +101,9 @@ class HttpResolver(APIGatewayHttpResolver):
 
     def load_routes_for(self, path: str) -> None:
         """Import every pending route module that may serve `path` (before routing it, or listing its methods)."""
-        if any(pending.may_serve(path) for pending in self._pending):
-            self._load([pending for pending in self._pending if pending.may_serve(path)])
+        wanted = [pending for pending in self._pending if pending.may_serve(path)]
+        if wanted:
+            self._load(wanted)
 
     def load_all_routes(self) -> None:
         self._load(list(self._pending))
@@ -110,6 +111,8 @@ class HttpResolver(APIGatewayHttpResolver):
     def _load(self, modules: list[_PendingModule]) -> None:
         with self._loading:
             loaded = [pending for pending in modules if pending in self._pending]  # not by another thread since
+            if not loaded:
+                return
             for pending in loaded:
                 router = importlib.import_module(pending.module).router
                 self.include_router(router, prefix=pending.prefix or None)
@@ -124,6 +127,8 @@ class HttpResolver(APIGatewayHttpResolver):
             self._pending = [pending for pending in self._pending if pending not in loaded]  # routed in order now
 
     def resolve(self, event: Any, context: Any) -> dict[str, Any]:
+        if not self._pending:  # every route module is in: nothing to read the path for
+            return super().resolve(event, context)
         try:
             path = self._to_proxy_event(dict(event)).path  # as the resolver reads it (the stage removed)
         except (KeyError, TypeError, AttributeError):  # not an HTTP API event: the resolver answers it

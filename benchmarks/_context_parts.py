@@ -40,6 +40,18 @@ MESSAGE = "My daughter visits on Sunday, we will walk in the park."
 ROUTE = "/v1/personas/<persona_id>/sessions/<session_id>/context"
 
 
+def floor_query(settings: Settings, key: SessionKey) -> dict[str, Any]:
+    """The floor: the bare boto3 Query a `/context` makes of its session partition (recent rounds and META)."""
+    return {
+        "TableName": settings.table_name,
+        "KeyConditionExpression": "PK = :pk",
+        "ExpressionAttributeValues": {":pk": {"S": keys.session_pk(key)}},
+        "ScanIndexForward": False,
+        "Limit": settings.recent_window_rounds + 1,
+        "ConsistentRead": True,
+    }
+
+
 def _ms(run: Callable[[], Any]) -> float:
     started = time.perf_counter()
     run()
@@ -56,14 +68,7 @@ def context_parts(settings: Settings, rounds: int) -> dict[str, Any]:
         body = json.dumps({"message": MESSAGE}).encode()
         key = SessionKey(settings.default_tenant, USER, PERSONA, SESSION)
         client = boto3.client("dynamodb", endpoint_url=settings.dynamodb_endpoint, region_name="us-east-1")
-        query = {
-            "TableName": settings.table_name,
-            "KeyConditionExpression": "PK = :pk",
-            "ExpressionAttributeValues": {":pk": {"S": keys.session_pk(key)}},
-            "ScanIndexForward": False,
-            "Limit": settings.recent_window_rounds + 1,
-            "ConsistentRead": True,
-        }
+        query = floor_query(settings, key)
         trail = container.audit_trail
         subject = trail.subject(key.tenant_id, key.user_id)
 

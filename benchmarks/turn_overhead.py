@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import boto3
-from _context_parts import context_parts
+from _context_parts import context_parts, floor_query
 
 from _report import machine, print_table, summary, write_json
-from engram.adapters.dynamodb import keys
 from engram.adapters.dynamodb.connection import TableConfig
 from engram.adapters.dynamodb.request_count import RequestCount
 from engram.adapters.dynamodb.tables import ensure_table
@@ -77,16 +76,32 @@ def start_server(endpoint: str, long_term: bool) -> tuple[subprocess.Popen[str],
     return proc, port
 
 
+def _client(endpoint: str) -> Any:
+    return boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+    )
+
+
+def _session(settings: Settings, tag: str, i: int) -> SessionKey:
+    """The session `run_sessions` gives worker `i` of a phase."""
+    return SessionKey(settings.default_tenant, f"bench-{tag}-{i}", "p", f"s-{tag}-{i}")
+
+
 def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag: str) -> dict[str, list[float]]:
     lat: dict[str, list[float]] = {"context": [], "turns": []}
     lock = threading.Lock()
     barrier = threading.Barrier(sessions)
 
     def worker(i: int) -> None:
-        user = f"bench-{tag}-{i}"
+        session = _session(settings, tag, i)
+        user = session.user_id
         headers = {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        base = f"/v1/personas/p/sessions/s-{tag}-{i}"
+        base = f"/v1/personas/p/sessions/{session.session_id}"
         mine: dict[str, list[float]] = {"context": [], "turns": []}
 
         def post(path: str, body: dict[str, Any]) -> float:
@@ -121,40 +136,18 @@ def run_sessions(port: int, settings: Settings, sessions: int, rounds: int, tag:
 
 
 def floor(endpoint: str, settings: Settings, sessions: int, rounds: int, tag: str) -> list[float]:
-    client = boto3.client(
-        "dynamodb",
-        **{
-            "endpoint_url": endpoint,
-            "region_name": "us-east-1",
-            "aws_access_key_id": "local",
-            "aws_secret_access_key": "local",
-        },
-    )
+    client = _client(endpoint)
     out: list[float] = []
     lock = threading.Lock()
 
     def worker(i: int) -> None:
-        pk = keys.session_pk(SessionKey(settings.default_tenant, f"bench-{tag}-{i}", "p", f"s-{tag}-{i}"))
+        query = floor_query(settings, _session(settings, tag, i))
         mine = []
         for _ in range(3):
-            client.query(
-                TableName=settings.table_name,
-                KeyConditionExpression="PK = :pk",
-                ExpressionAttributeValues={":pk": {"S": pk}},
-                ScanIndexForward=False,
-                Limit=settings.recent_window_rounds + 1,
-                ConsistentRead=True,
-            )
+            client.query(**query)
         for _ in range(rounds):
             t0 = time.perf_counter()
-            client.query(
-                TableName=settings.table_name,
-                KeyConditionExpression="PK = :pk",
-                ExpressionAttributeValues={":pk": {"S": pk}},
-                ScanIndexForward=False,
-                Limit=settings.recent_window_rounds + 1,
-                ConsistentRead=True,
-            )
+            client.query(**query)
             mine.append((time.perf_counter() - t0) * 1000)
         with lock:
             out.extend(mine)
@@ -173,26 +166,12 @@ def context_alone(port: int, endpoint: str, settings: Settings, rounds: int, tag
     other functions, here they share the server's process and GIL — each round times one `/context`
     of the session and, right after it, the bare Query of the same partition."""
     time.sleep(3.0)  # the server's queue and stream poller finish the last /turns' jobs (a benchmark, not a test)
-    client = boto3.client(
-        "dynamodb",
-        endpoint_url=endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="local",
-        aws_secret_access_key="local",
-    )
-    user = f"bench-{tag}-0"
-    pk = keys.session_pk(SessionKey(settings.default_tenant, user, "p", f"s-{tag}-0"))
-    query = {
-        "TableName": settings.table_name,
-        "KeyConditionExpression": "PK = :pk",
-        "ExpressionAttributeValues": {":pk": {"S": pk}},
-        "ScanIndexForward": False,
-        "Limit": settings.recent_window_rounds + 1,
-        "ConsistentRead": True,
-    }
-    headers = {"authorization": f"Bearer {tokens.mint(settings, user)}", "content-type": "application/json"}
+    client = _client(endpoint)
+    session = _session(settings, tag, 0)
+    query = floor_query(settings, session)
+    headers = {"authorization": f"Bearer {tokens.mint(settings, session.user_id)}", "content-type": "application/json"}
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    path = f"/v1/personas/p/sessions/s-{tag}-0/context"
+    path = f"/v1/personas/p/sessions/{session.session_id}/context"
     out: dict[str, list[float]] = {"context": [], "floor": []}
     for r in range(rounds + 3):  # three to warm the connection and the client
         body = json.dumps({"message": MESSAGES[r % len(MESSAGES)]}).encode()

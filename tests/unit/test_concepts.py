@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engram.language.concepts import related_terms
 
 
@@ -43,31 +45,31 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
     assert "先生" not in related_terms("李先生是誰？")  # a Mr., not a husband
 
 
-def test_everyday_kinds_and_their_words_in_each_language() -> None:
-    assert "hay fever" in related_terms("Do I have any seasonal allergies?")
-    assert "learning" in related_terms("What language am I studying?")
-    assert "페니실린" in related_terms("피해야 하는 항생제가 있나요?")
-    assert "꿀벌" in related_terms("제가 돌보는 곤충은 뭐예요?")
-    assert "딸" in related_terms("우리 애는 무슨 전공이에요?")
-    assert "ペニシリン" in related_terms("避けるべき抗生物質はある？")
-    assert "蜜蜂" in related_terms("我養了什麼昆蟲？")
-
-
-def test_an_inhaler_question_looks_for_inhaler_names() -> None:
-    assert "symbicort" in related_terms("Which inhaler do I use?")
-    assert "심비코트" in related_terms("전에 쓰던 흡입기는?")
-    assert "シムビコート" in related_terms("今使っている吸入薬は？")
-    assert "吸必擴" in related_terms("我用哪種吸入劑？")
-
-
-def test_charity_work_is_volunteering() -> None:
-    assert "volunteer" in related_terms("Where do I do charity work?")
-    assert "자원봉사" in related_terms("제가 하는 봉사는 뭐예요?")
-
-
-def test_a_trip_is_travel() -> None:
-    """ "Where do I want to travel?" / "I'm saving up for a trip to Iceland" (a fourth fresh English set)."""
-    assert "trip" in related_terms("Where do I want to travel?")
-    assert "旅行" in related_terms("我想去哪裡旅遊？")
-    assert "旅行" in related_terms("どこへ旅に行きたい？")
-    assert "여행" in related_terms("제가 관광하고 싶은 곳은 어디예요?")
+@pytest.mark.parametrize(
+    ("question", "looks_for"),
+    [
+        # everyday kinds and their members, in each language
+        ("Do I have any seasonal allergies?", "hay fever"),
+        ("What language am I studying?", "learning"),
+        ("피해야 하는 항생제가 있나요?", "페니실린"),
+        ("제가 돌보는 곤충은 뭐예요?", "꿀벌"),
+        ("우리 애는 무슨 전공이에요?", "딸"),
+        ("避けるべき抗生物質はある？", "ペニシリン"),
+        ("我養了什麼昆蟲？", "蜜蜂"),
+        # an inhaler question looks for inhaler names
+        ("Which inhaler do I use?", "symbicort"),
+        ("전에 쓰던 흡입기는?", "심비코트"),
+        ("今使っている吸入薬は？", "シムビコート"),
+        ("我用哪種吸入劑？", "吸必擴"),
+        # charity work is volunteering
+        ("Where do I do charity work?", "volunteer"),
+        ("제가 하는 봉사는 뭐예요?", "자원봉사"),
+        # a trip is travel ("Where do I want to travel?" / "saving up for a trip to Iceland", a fourth fresh set)
+        ("Where do I want to travel?", "trip"),
+        ("我想去哪裡旅遊？", "旅行"),
+        ("どこへ旅に行きたい？", "旅行"),
+        ("제가 관광하고 싶은 곳은 어디예요?", "여행"),
+    ],
+)
+def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, looks_for: str) -> None:
+    assert looks_for in related_terms(question)

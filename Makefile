@@ -21,7 +21,7 @@ run: bootstrap  ## start DynamoDB Local, tables, indexer poller and the local AP
 
 test: bootstrap  ## lint, type-check and the whole test suite (starts and stops DynamoDB Local itself)
 	@echo "==> lint (ruff)"
-	@$(PY) ruff check .
+	@$(PY) ruff check . && $(PY) ruff format --check .
 	@echo "==> type check (mypy, about a minute on a cold cache)"
 	@$(PY) mypy
 	@echo "==> tests (pytest on $(TEST_WORKERS) workers, each with its own DynamoDB Local; a few minutes)"

@@ -53,6 +53,20 @@ def test_a_personal_question_uses_memory_with_or_without_its_subject(text: str) 
     assert decide_locally(text).decision.value == "USE"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "지금 식이 제한이 뭐예요?",
+        "今の食事制限は何ですか？",
+        "現在的飲食限制是什麼？",
+        "What is the diet restriction currently?",
+    ],
+)
+def test_a_state_asked_of_the_present_is_the_users_though_worded_as_general_knowledge(text: str) -> None:
+    # "What is X?" is general knowledge; "what is X now?" asks a state that changes: the user's
+    assert decide_locally(text).decision.value == "USE"
+
+
 @pytest.mark.parametrize("text", ["And the other one?", "那另一個呢？", "で、もう一つは？", "그럼 다른 건?"])
 def test_an_ambiguous_question_falls_to_memory(text: str) -> None:
     assert local_fallback(text).decision.value == "USE"

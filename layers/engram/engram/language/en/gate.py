@@ -91,7 +91,9 @@ GATE = GatePack(
         r"|doctor|dentist|vet|clinic|gym"
         r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"
         r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"
-        r"|favou?rite)\b",
+        r"|favou?rite"
+        # a state asked of the present ("What's the diet now?"): the user's, which changes
+        r"|now|currently|nowadays|these days)\b",
         _I,
     ),
     courtesy=r"\b(?:thanks?|thank you|thx|cheers|appreciate it|see you|bye|good ?night|nice to meet)\b",

@@ -153,6 +153,19 @@ def test_a_way_of_eating_given_up_is_not_the_one_held() -> None:
         assert fact.subject_key == "diet" and given_up not in (fact.value_key or "")
 
 
+@pytest.mark.parametrize(
+    ("said", "subject", "new"),
+    [
+        ("銀行を退職して、今は保険会社で働いています。", "job", "保険会社"),
+        ("我跟志明分手了，現在的男朋友是建宏。", "family:partner", "建宏"),
+    ],
+)
+def test_a_sentence_that_says_the_old_value_then_the_new_is_one_fact(said: str, subject: str, new: str) -> None:
+    # its first half alone ("銀行を退職して") would be the replaced value, offered as if it were news
+    (fact,) = HeuristicExtractor().extract(said, "", [])
+    assert fact.subject_key == subject and new in fact.content and not fact.negated
+
+
 def test_becoming_and_remarrying_are_changes() -> None:
     assert states_change("先月からフリーランスの翻訳者になりました。")
     assert states_change("지난달부터 프리랜서 번역가가 됐어요.")

@@ -289,16 +289,14 @@ def extract_candidates(
                 seen.add((None, content))
                 out.append(_stated(content, stated, lang))
             continue
-        for g_start, g_end, rule, m in groups:
+        for g_start, g_end, rule, m, subject, negated in _one_per_subject(sentence, groups):
             span = sentence[g_start:g_end]
             content = _finish(span, lang)
             if not content:
                 continue
-            subject = _subject(rule, m, span)
             if (subject, content) in seen:
                 continue
             seen.add((subject, content))
-            negated = rule.negated or (rule.negation is not None and rule.negation.search(span) is not None)
             out.append(
                 Candidate(
                     content=content,
@@ -315,6 +313,24 @@ def extract_candidates(
                     rule=rule.rule_id,
                 )
             )
+    return out
+
+
+def _one_per_subject(
+    sentence: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]
+) -> list[tuple[int, int, Rule, re.Match[str], str | None, bool]]:
+    """Each group with its subject key and negation; two groups in a row about the same keyed
+    subject are one fact, the later one's ("銀行を退職して、今は保険会社で働いています",
+    "我跟志明分手了，現在的男朋友是建宏"): the sentence states a change, and its first half alone
+    would be the replaced value said as if it were news. Negation is the later clause's own."""
+    out: list[tuple[int, int, Rule, re.Match[str], str | None, bool]] = []
+    for start, end, rule, m in groups:
+        span = sentence[start:end]
+        subject = _subject(rule, m, span)
+        negated = rule.negated or (rule.negation is not None and rule.negation.search(span) is not None)
+        if out and subject is not None and out[-1][4] == subject:
+            start = out.pop()[0]
+        out.append((start, end, rule, m, subject, negated))
     return out
 
 

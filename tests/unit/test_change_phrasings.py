@@ -104,6 +104,15 @@ from engram.memory.extraction import HeuristicExtractor
         # the condition named with its suffix: 불안증, 공황장애
         ("불안증 때문에 졸로프트를 먹고 있어요.", "medication:졸로프트"),
         ("공황장애 때문에 자낙스를 먹어요.", "medication:자낙스"),
+        # a device or form of medicine named as the one used; a profession said alone, its subject implied
+        ("천식 흡입기는 심비코트를 써요.", "medication:심비코트"),
+        ("초등학교 교사예요.", "job"),
+        # a place said bare; more named ways of eating
+        ("부산 살아요. 바다가 가까워서 산책하기 좋아요.", "lives_in"),
+        ("I've gone gluten-free.", "diet"),
+        ("요즘은 저탄고지 하는 중이라 삼겹살 많이 먹어.", "diet"),
+        ("最近はグルテンフリーにしています。", "diet"),
+        ("我最近在做間歇性斷食。", "diet"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
@@ -131,6 +140,9 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "어제 고기를 먹었어요.",  # one meal is no way of eating
         "暑いときはスポーツドリンクを飲みます。",  # a drink for the heat is no medicine
         "배고프면 라면을 먹어요.",  # nor noodles for hunger
+        "혼자 살아요.",  # how one lives, not where
+        "아내는 간호사예요.",  # the wife's profession, not the user's
+        "딸이 초등학교 교사예요.",  # the daughter's
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:
@@ -151,6 +163,31 @@ def test_a_way_of_eating_given_up_is_not_the_one_held() -> None:
     ):
         (fact,) = HeuristicExtractor().extract(said, "", [])
         assert fact.subject_key == "diet" and given_up not in (fact.value_key or "")
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("断食はもうやめた。最近はグルテンフリーにしてて、パンの代わりに米粉のを食べてる。", "断食", "グルテンフリー"),
+        ("タクヤとは別れたんだ。で、今はケンジって人と付き合ってる。", "タクヤ", "ケンジ"),
+        ("채식은 그만뒀어. 요즘은 저탄고지 하는 중이라 삼겹살 많이 먹어.", "채식", "저탄고지"),
+        ("I quit my job at the bank. Now I teach math at a high school.", "bank", "math"),
+        ("我戒了咖啡。現在只喝茶。", "咖啡", "茶"),
+    ],
+)
+def test_a_sentence_that_ends_something_and_the_next_that_states_the_change_are_one_fact(
+    said: str, old: str, new: str
+) -> None:
+    # apart, the first would be a fact naming only the old value, offered for a question about the present
+    facts = HeuristicExtractor().extract(said, "", [])
+    assert facts and all(new in f.content for f in facts if old in f.content)
+
+
+def test_sentences_that_end_nothing_stay_apart() -> None:
+    facts = HeuristicExtractor().extract("I moved to Denver. I started a new job.", "", [])
+    assert {f.subject_key for f in facts} >= {"lives_in"} and len(facts) == 2
+    (fact,) = HeuristicExtractor().extract("断食はもうやめた。最近はグルテンフリーにしてて。", "", [])
+    assert fact.subject_key == "diet" and fact.value_key == "グルテンフリー"  # not the one given up
 
 
 @pytest.mark.parametrize(
@@ -177,6 +214,9 @@ def test_becoming_and_remarrying_are_changes() -> None:
     assert states_change("胃に悪いので頭痛薬はカロナールにしました。")
     assert states_change("위가 안 좋아서 두통약은 타이레놀로 했어요.")
     assert states_change("키토는 끝내고 지중해식으로 먹고 있어.")
+    assert states_change("흡입기를 심비코트로 변경했어요.")
+    assert states_change("先月、真理子と籍を入れました。")
+    assert states_change("저 다음 달에 서연이랑 결혼해요!")
 
 
 @pytest.mark.parametrize(
@@ -202,3 +242,21 @@ def test_a_former_partner_is_asked_about_the_past(question: str) -> None:
 
 def test_an_exam_is_not_an_ex() -> None:
     assert not asks_about_past("What is my exam date?")
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("저희 집 고양이 이름은 두부예요. 하얗고 통통해서 그렇게 지었어요.", ("두부", "통통")),
+        ("I broke my left wrist skiing back in 2019. It still aches when it's cold.", ("wrist", "aches")),
+        ("猫を飼っています。名前はタマです。", ("猫", "タマ")),
+        ("강아지를 키워요. 이름은 초코예요.", ("강아지", "초코")),
+        ("我養了一隻貓。名字叫咪咪。", ("貓", "咪咪")),
+    ],
+)
+def test_a_sentence_that_refers_back_joins_the_one_before(said: str, words: tuple[str, ...]) -> None:
+    # alone, "하얗고 통통해서 그렇게 지었어요" is a fragment that sits near any short question, and a bare
+    # "名前はタマです" after the cat would be the user's own name
+    facts = HeuristicExtractor().extract(said, "", [])
+    assert any(all(w in f.content for w in words) for f in facts)
+    assert "name" not in {f.subject_key for f in facts}

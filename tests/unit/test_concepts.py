@@ -32,6 +32,19 @@ def test_a_question_naming_a_kind_looks_for_its_members_in_every_language() -> N
     assert "쏘렌토" in related_terms("제 차는 무슨 차종이에요?")
     assert "骨折" in related_terms("我之前受過什麼傷？")
     assert "KTX" in related_terms("장거리 이동할 때 뭘 이용해요?")  # a pack's own member, whatever its script
+    # fruit, vegetables, birds and small pets
+    assert "parrot" in related_terms("Name of the bird at home?")
+    assert "복숭아" in related_terms("못 먹는 과일 있었나?")
+    assert "오이" in related_terms("음식 추천할 때 빼야 할 채소는?")
+    assert "햄스터" in related_terms("작은 설치류 반려동물 이름이 뭐였죠?")
+    assert "インコ" in related_terms("うちの小鳥の名前は？")
+    assert "蘋果" in related_terms("我對什麼水果過敏？")
+
+
+def test_a_new_thing_is_no_bird_and_a_stomach_no_fruit() -> None:
+    # 새 ("new") and 배 ("stomach") are no kind and no member
+    assert "앵무새" not in related_terms("새 차는 뭐예요?")
+    assert "배" not in related_terms("좋아하는 과일은?")
 
 
 def test_a_member_does_not_pull_in_its_siblings() -> None:

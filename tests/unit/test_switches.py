@@ -46,6 +46,15 @@ def test_a_switch_replaces_the_one_medicine_taken_before(text: str, new: str) ->
     assert "medication" in fact.topics
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["吸入がスピリーバになりました。", "흡입기가 스피리바로 바뀌었어요.", "吸入劑換成了適喘樂。"],
+)
+def test_an_inhaler_named_is_a_word_of_medicine(text: str) -> None:
+    # the medicine is not the nearest memory: the inhaler in the sentence says the switch is a medicine's
+    assert _switch(text, [HOME, LISINOPRIL])[0].target_id == "m-old"
+
+
 def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_nearest() -> None:
     text = "先週からレクサプロに変わりました。"
     sertraline = ExistingMemory("m-old", "不安症でジェイゾロフトを飲んでいます", "fact", "medication:ジェイゾロフト")

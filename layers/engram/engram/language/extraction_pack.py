@@ -65,6 +65,12 @@ class ExtractionPack:
     in_addition: re.Pattern[str] | None = None  # "also", "as well", 也, も, 도: one more, not a switch
     favourite_words: re.Pattern[str] | None = None  # liking most: "favourite", 最喜歡, 一番好き, 제일 좋아
     partner_change_words: re.Pattern[str] | None = None  # marrying or parting: "remarried", 離婚, 재혼
+    # ending something: "quit", "stopped", やめた, 別れた, 그만뒀어, 不再. A sentence that ends something
+    # and the next one, stating the change, are one statement ("断食はもうやめた。最近はグルテンフリー…")
+    ending_words: re.Pattern[str] | None = None
+    # a sentence that says more of the one before it ("It still aches when it's cold", "하얗고 통통해서
+    # 그렇게 지었어요"): alone it is a fragment that fits any question; it joins the one before it
+    refers_back: re.Pattern[str] | None = None
     # a favourite's category word -> the one category it names ("writer" -> "author", 小説家 -> 作家):
     # "my favourite writer" then replaces "my favourite author"
     favourite_categories: Mapping[str, str] = field(default_factory=dict)

@@ -31,6 +31,7 @@ from engram.language.analysis import analyze
 from engram.language.extraction_pack import Rule
 from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
+from engram.language.tense import states_change
 from engram.memory.models import MemoryType
 
 _I = re.IGNORECASE
@@ -258,7 +259,7 @@ def extract_candidates(
     rules = BY_CODE[lang].extraction.rules
     out: list[Candidate] = []
     seen: set[tuple[str | None, str]] = set()
-    for sentence in split_sentences(user_text):
+    for sentence in _with_endings_joined(split_sentences(user_text)):
         if is_greeting_only(sentence):
             continue
         groups: list[tuple[int, int, Rule, re.Match[str]]] = []
@@ -314,6 +315,34 @@ def extract_candidates(
                 )
             )
     return out
+
+
+_REFERS_BACK = tuple(e.refers_back for e in _EXTRACTION if e.refers_back is not None)
+_ENDING = tuple(e.ending_words for e in _EXTRACTION if e.ending_words is not None)
+
+
+def _with_endings_joined(sentences: list[str]) -> list[str]:
+    """A sentence that ends something and the next one, when that states the change, are one
+    statement: "断食はもうやめた。最近はグルテンフリーにしてる", "채식은 그만뒀어. 요즘은 저탄고지 해".
+    Apart, the first would be stored as a fact of its own naming only the old value, and offered
+    for a question about the present beside (or before) the new one. So is a sentence that refers
+    back to the one before it ("하얗고 통통해서 그렇게 지었어요"): alone, a fragment that says nothing
+    of its own and sits near any short question."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and ((_ends_something(out[-1]) and states_change(sentence)) or _refers_back(sentence)):
+            out[-1] = f"{out[-1]} {sentence}" if out[-1][-1].isascii() else f"{out[-1]}{sentence}"
+            continue
+        out.append(sentence)
+    return out
+
+
+def _refers_back(sentence: str) -> bool:
+    return any(p.search(sentence) for p in _REFERS_BACK)
+
+
+def _ends_something(sentence: str) -> bool:
+    return any(p.search(sentence) for p in _ENDING) and not _is_question(sentence)
 
 
 def _one_per_subject(

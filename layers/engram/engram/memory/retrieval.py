@@ -214,13 +214,14 @@ class HybridRetriever:
                 s.rrf_k,
             )
         else:
+            coverage = _lexical_coverage(query, text_hits, concepts) if s.fusion_lexical_coverage else 1.0
             fused = score_fusion(
                 {h.doc_id: h.score for h in text_hits},
                 [cosines[h.doc_id] for h in vector_hits],
                 cosines,
                 s.fusion_vector_weight,
-                s.fusion_cosine_spread,
-                _lexical_coverage(query, text_hits, concepts) if s.fusion_lexical_coverage else 1.0,
+                s.fusion_cosine_spread * max(s.fusion_spread_min_share, coverage),
+                coverage,
             )
         top = max(fused.values())
         if top <= 0:

@@ -102,6 +102,8 @@ EXTRACTION = ExtractionPack(
         r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b",
         _I,
     ),
+    refers_back=re.compile(r"^(?:it|it's|its|that|that's|this|they|they're|which|(?:his|her) name is)\b", _I),
+    ending_words=re.compile(r"\b(?:quit|stopped|gave up|given up|broke up|split up|no longer|dropped)\b", _I),
     partner_change_words=re.compile(r"\b(?:re)?married|\bdivorced?\b|\bsplit up\b|\bbroke up\b|\bwidowed\b", _I),
     favourite_categories={
         "writer": "author",

@@ -281,10 +281,11 @@ _EN_MORE: tuple[Rule, ...] = (
     rule(
         "eating_pattern",
         r"\bi(?:'m| am) (?:a |now |strictly |mostly |fully |on a |now on a )*(?P<x>vegetarian|vegan|pescatarian"
-        r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb)\b",
+        r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb|gluten-free|dairy-free)\b",
         r"\bi (?:now )?(?:follow|eat|do|tried|switched to|started) (?:a |an |the )?(?P<x>vegetarian|vegan"
-        r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting)\b",
-        r"\bi(?:'ve| have)? (?:now |just |recently )?(?:gone|went) (?P<x>vegetarian|vegan|pescatarian|keto|paleo)\b",
+        r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting|gluten-free|dairy-free)\b",
+        r"\bi(?:'ve| have)? (?:now |just |recently )?(?:gone|went) (?P<x>vegetarian|vegan|pescatarian|keto|paleo"
+        r"|gluten-free|dairy-free)\b",
         # eating anything is a way of eating too: a later "I'm vegetarian now" replaces it
         r"\bi (?:can |will )?eat (?:pretty much |almost |just about |basically )?(?P<x>everything|anything)\b",
         r"\bi(?:'m| am)? (?:now )?(?:eat(?:ing)? (?P<x>meat) again|back to eating meat)\b",

@@ -62,13 +62,15 @@ EXTRACTION = ExtractionPack(
         # "薬がオルメテックになりました": became a name (not a dose: "2錠になりました")
         r"|(?P<y>[ァ-ヶーA-Za-z]{3,15})に(?:なりました|なった|なって)"
     ),
-    medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量"),
+    medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量|吸入|インスリン|目薬|軟膏"),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
     # liking most, or being taken with something now ("最近はゴルフにはまっています")
     favourite_words=re.compile(
         r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|夢中"
     ),
-    partner_change_words=re.compile(r"再婚|離婚|結婚|別れ"),
+    refers_back=re.compile(r"^(?:それ|その|そこ|そう|あれ|あそこ|だから|なので|名前は)|そう(?:名付け|呼ん)"),
+    ending_words=re.compile(r"やめ|辞め|止め|別れ|卒業し|終わり|終えた"),
+    partner_change_words=re.compile(r"再婚|離婚|結婚|別れ|籍を入れ"),
     favourite_categories={
         "小説家": "作家",
         "著者": "作家",

@@ -57,10 +57,14 @@ EXTRACTION = ExtractionPack(
         r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"
     ),
     switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
-    medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량"),
+    medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입기|인슐린|안약|연고"),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     # liking most, or being taken with something now ("요즘 골프에 푹 빠져 있어요")
     favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀"),
+    refers_back=re.compile(
+        r"^(?:그게|그건|그거|그것|그래서|거기|그곳|걔|이름은)\s|(?:^|\s)그렇게 (?:지었|불러|정했|이름)"
+    ),
+    ending_words=re.compile(r"그만두|그만뒀|그만 뒀|그만했|끊었|끊고|헤어졌|헤어지고|접었|끝냈|끝내고"),
     partner_change_words=re.compile(r"재혼|이혼|결혼|헤어지|헤어졌"),
     favourite_categories={"소설가": "작가", "저자": "작가", "요리": "음식", "곡": "노래", "색": "색깔"},
 )

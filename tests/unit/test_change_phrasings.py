@@ -113,6 +113,13 @@ from engram.memory.extraction import HeuristicExtractor
         ("요즘은 저탄고지 하는 중이라 삼겹살 많이 먹어.", "diet"),
         ("最近はグルテンフリーにしています。", "diet"),
         ("我最近在做間歇性斷食。", "diet"),
+        # a business opened without its particle, work done as something for years, a medicine fed to a pet,
+        # the medicine for something named
+        ("요즘은 동네에 작은 카페 차려서 커피 내리고 있어.", "job"),
+        ("간호사로 일한 지 10년 됐어요.", "job"),
+        ("우리 강아지 관절약으로 카프로펜 먹이고 있어요.", "medication:카프로펜"),
+        ("胃薬はガスターを飲んでる。", "medication:ガスター"),
+        ("フィラリア予防はカルドメックを使ってます。", "medication:カルドメック"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:

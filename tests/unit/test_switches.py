@@ -55,6 +55,23 @@ def test_an_inhaler_named_is_a_word_of_medicine(text: str) -> None:
     assert _switch(text, [HOME, LISINOPRIL])[0].target_id == "m-old"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "獣医さんに勧められて、今年からネクスガードスペクトラにした。",
+        "수의사 선생님이 갈리프란트로 바꿔 주셨어요.",
+        "The vet switched her to Galliprant.",
+    ],
+)
+def test_a_vet_is_a_word_of_medicine(text: str) -> None:
+    # a pet's medicine, chosen or switched by the vet, replaces the one before it
+    assert _switch(text, [HOME, LISINOPRIL])[0].target_id == "m-old"
+
+
+def test_a_name_chosen_is_no_switch_where_nothing_speaks_of_medicine() -> None:
+    assert _switch("今日のお昼はナポリタンにした。", [HOME, LISINOPRIL]) == []
+
+
 def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_nearest() -> None:
     text = "先週からレクサプロに変わりました。"
     sertraline = ExistingMemory("m-old", "不安症でジェイゾロフトを飲んでいます", "fact", "medication:ジェイゾロフト")

@@ -81,8 +81,8 @@ EXTRACTION = ExtractionPack(
         _I,
     ),
     switched_to=re.compile(
-        r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| my (?:\w+ )?(?:meds|medication|medicine|pills?"
-        r"|prescription|inhaler|statin|antidepressant|insulin|tablets?|painkillers?|antibiotics?))?"
+        r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| her| him| them"
+        r"| my (?:\w+ )?(?:meds|medication|medicine|pills?|prescription|inhaler|statin|antidepressant|insulin|tablets?|painkillers?|antibiotics?))?"
         r"(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
         # "replaced my Ventolin with Symbicort", "swapped X for Y"
         r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"
@@ -92,7 +92,7 @@ EXTRACTION = ExtractionPack(
     medical_context=re.compile(
         r"\b(?:doctors?|dr|gps?|physician|specialist|nurse|pharmacist|cardiologist|psychiatrist|pulmonologist|statin"
         r"|prescri\w*|mg|mcg|pills?|tablets?"
-        r"|capsules?|doses?|meds|medications?|medicines?|inhaler)\b",
+        r"|capsules?|doses?|meds|medications?|medicines?|inhaler|vets?|veterinarian)\b",
         _I,
     ),
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),

@@ -61,8 +61,12 @@ EXTRACTION = ExtractionPack(
         r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"
         # "薬がオルメテックになりました": became a name (not a dose: "2錠になりました")
         r"|(?P<y>[ァ-ヶーA-Za-z]{3,15})に(?:なりました|なった|なって)"
+        # "ネクスガードにした": a name chosen (a switch only where the sentence speaks of medicine)
+        r"|(?P<z>[ァ-ヶーA-Za-z]{4,15})に(?:した|しました|して)"
     ),
-    medical_context=re.compile(r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量|吸入|インスリン|目薬|軟膏"),
+    medical_context=re.compile(
+        r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量|吸入|インスリン|目薬|軟膏|獣医|動物病院"
+    ),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
     # liking most, or being taken with something now ("最近はゴルフにはまっています")
     favourite_words=re.compile(

@@ -57,7 +57,7 @@ EXTRACTION = ExtractionPack(
         r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"
     ),
     switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
-    medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입기|인슐린|안약|연고"),
+    medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입기|인슐린|안약|연고|수의사|동물병원"),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     # liking most, or being taken with something now ("요즘 골프에 푹 빠져 있어요")
     favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀"),

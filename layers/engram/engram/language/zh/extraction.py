@@ -67,7 +67,7 @@ EXTRACTION = ExtractionPack(
         r"(?:改吃|改服用?|換吃|换吃|改用|換成|换成|改成|改為|改为|換到|换到)了?(?P<x>[^\s，,。！？!?了的]{2,8})"
     ),
     medical_context=re.compile(
-        r"醫生|医生|醫師|医师|藥|药|處方|处方|毫克|mg|錠|锭|膠囊|胶囊|劑量|剂量|吸入|胰島素|胰岛素"
+        r"醫生|医生|醫師|医师|藥|药|處方|处方|毫克|mg|錠|锭|膠囊|胶囊|劑量|剂量|吸入|胰島素|胰岛素|獸醫|兽医"
     ),
     in_addition=re.compile(r"也|另外|還有|还有|再加|加上|多吃|多了"),
     # liking most, or being taken with something now ("最近迷上高爾夫")

@@ -82,7 +82,8 @@ EXTRACTION = ExtractionPack(
     ),
     switched_to=re.compile(
         r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| her| him| them"
-        r"| my (?:\w+ )?(?:meds|medication|medicine|pills?|prescription|inhaler|statin|antidepressant|insulin|tablets?|painkillers?|antibiotics?))?"
+        r"| my (?:\w+ )?(?:meds|medication|medicine|pills?|prescription|inhaler|statin|antidepressant|insulin"
+        r"|tablets?|painkillers?|antibiotics?))?"
         r"(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
         # "replaced my Ventolin with Symbicort", "swapped X for Y"
         r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"

@@ -120,6 +120,10 @@ from engram.memory.extraction import HeuristicExtractor
         ("우리 강아지 관절약으로 카프로펜 먹이고 있어요.", "medication:카프로펜"),
         ("胃薬はガスターを飲んでる。", "medication:ガスター"),
         ("フィラリア予防はカルドメックを使ってます。", "medication:カルドメック"),
+        # part-time work somewhere
+        ("コンビニでバイトしてる。", "job"),
+        ("I work part-time at a grocery store.", "job"),
+        ("카페에서 알바해요.", "job"),
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:

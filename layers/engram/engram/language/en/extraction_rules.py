@@ -127,7 +127,8 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "job",
-        rf"\bi (?:now |currently |still |actually )?work (?:as|at|for|in) {_X}",
+        rf"\bi (?:now |currently |still |actually )?work (?:part-time |full-time |nights |shifts )?"
+        rf"(?:as|at|for|in) {_X}",
         rf"\bi(?:'m| am) (?:now |currently )?working (?:as|at|for|in) {_X}",
         rf"\bi (?:just |recently )?(?:started (?:a new job |working )?at|got a (?:new )?job at) {_X}",
         rf"\bmy (?:new )?(?:job|profession|occupation) is {_X}",

@@ -63,6 +63,17 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
     [
         # everyday kinds and their members, in each language
         ("Do I have any seasonal allergies?", "hay fever"),
+        # military service, digestion, waking up; 집사람 is a spouse, 자식 a child, 성함 a name
+        ("군 복무 중인 자식 이름이 뭐죠?", "군대"),
+        ("군 복무 중인 자식 이름이 뭐죠?", "아들"),
+        ("집사람 이름이 뭐지?", "아내"),
+        ("어머니 이름 기억나요?", "성함"),
+        ("속이 더부룩할 때 먹는 약 뭐였죠?", "소화제"),
+        ("기상하고 제일 먼저 확인하는 수치는?", "일어나"),
+        ("What do I take for bloating?", "indigestion"),
+        ("兵役はいつ終わる？", "自衛隊"),
+        ("我兒子什麼時候當兵？", "服役"),
+        ("胃もたれのときに飲む薬は？", "胃薬"),
         ("What language am I studying?", "learning"),
         ("피해야 하는 항생제가 있나요?", "페니실린"),
         ("제가 돌보는 곤충은 뭐예요?", "꿀벌"),

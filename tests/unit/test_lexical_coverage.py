@@ -69,3 +69,54 @@ def test_the_embedders_answer_outranks_a_match_on_function_words() -> None:
 def test_a_concept_the_match_says_in_other_words_counts_as_held(question: str, best: str) -> None:
     hits = [_hit("a", best, 2.0)]
     assert _lexical_coverage(question, hits, concept_matches(question)) > _lexical_coverage(question, hits)
+
+
+def _ranked(question: str, min_share: float, texts: dict[str, tuple[str, float, float]]) -> list[str]:
+    """texts: id -> (text, BM25 score (0: no lexical hit), cosine to the question)."""
+    import numpy as np
+
+    from engram.adapters.metrics import InMemoryMetrics
+    from engram.kernel.clock import ManualClock
+    from engram.memory.retrieval import HybridRetriever
+    from engram.settings import Settings
+
+    qvec = np.zeros(2, dtype=np.float32)
+    qvec[0] = 1.0
+    hits = {}
+    for doc_id, (text, _, cos) in texts.items():
+        vector = [cos, float(np.sqrt(1 - cos * cos))]  # unit vectors at that cosine to the question
+        doc = IndexDocument(doc_id, "t", "u", "p", "round", "round", "active", text, vector, 0.5, 0.0, 0.0)
+        hits[doc_id] = doc
+    text_hits = [Hit(i, score, hits[i]) for i, (_, score, _) in texts.items() if score > 0]
+    vector_hits = [Hit(i, cos, hits[i]) for i, (_, _, cos) in texts.items()]
+    settings = Settings(fusion_spread_min_share=min_share, rerank_own_vector_share=0.0)
+    retriever = HybridRetriever(None, None, None, settings, ManualClock(), InMemoryMetrics())  # type: ignore[arg-type]
+    ranked = retriever._rank(text_hits, vector_hits, qvec, 5, 0.0, None, question)
+    return [m.memory_id for m in ranked]
+
+
+def test_when_the_best_lexical_match_holds_one_word_of_three_the_cosine_orders_an_english_question() -> None:
+    # "team" alone is shared with the small talk; the answer shares no word and has the best cosine
+    texts = {
+        "small-talk": ("Our team lost the quiz night again.", 3.0, 0.800),
+        "answer": ("I'm a huge fan of the Seattle Mariners.", 0.0, 0.822),
+        "a": ("I walk the dog every morning.", 0.0, 0.810),
+        "b": ("My sister lives in Lyon.", 0.0, 0.790),
+        "c": ("I take aspirin in the evening.", 0.0, 0.780),
+    }
+    question = "Which baseball team do I root for?"
+    assert _ranked(question, 1.0, texts)[0] == "small-talk"  # the full span: one shared word outweighs it
+    assert _ranked(question, 0.3, texts)[0] == "answer"
+
+
+def test_over_character_pairs_the_span_is_not_narrowed() -> None:
+    # a good Japanese match still misses the question's grammar pairs: its coverage is no sign of thin evidence
+    texts = {
+        "match": ("青いスバルのフォレスターに乗っています。", 3.0, 0.800),
+        "form": ("私の血液型はO型です。", 0.0, 0.822),
+        "a": ("兄は福岡に住んでいます。", 0.0, 0.810),
+        "b": ("毎朝散歩しています。", 0.0, 0.790),
+        "c": ("猫を二匹飼っています。", 0.0, 0.780),
+    }
+    question = "私の車の種類は何だっけ？"
+    assert _ranked(question, 0.3, texts) == _ranked(question, 1.0, texts)

@@ -181,9 +181,10 @@ class Settings(BaseSettings):
     # L3 (score fusion): the lexical part weighs what the best lexical match shares of the question's
     # words, so a best match on "do" and "I" alone no longer counts as a full one (paraphrases)
     fusion_lexical_coverage: bool = True
-    # L3 (score fusion): the dense part's span narrows with that coverage, down to this share of
-    # `fusion_cosine_spread`: when the best lexical match holds few of the question's words, the
-    # lexical part says little and the cosine must be the one to separate the candidates. 1 = off.
+    # L3 (score fusion): for the order of the results, the dense part's span narrows with that
+    # coverage (counted in words: English questions), down to this share of `fusion_cosine_spread`:
+    # when the best lexical match holds few of the question's words, the lexical part says little
+    # and the cosine must be the one to separate the candidates. 1 = off.
     fusion_spread_min_share: float = Field(default=1.0, gt=0, le=1)
     # L3 temporal narrowing: a question naming a time range ("in June 2023", "上個月", "先週")
     # lifts memories from that range; the slack covers "last week" said a few weeks later.

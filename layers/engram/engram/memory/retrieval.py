@@ -20,7 +20,7 @@ from engram.kernel.clock import Clock
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
-from engram.language.analysis import analyze
+from engram.language.analysis import analyze, detect_language
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -213,29 +213,32 @@ class HybridRetriever:
                 ],
                 s.rrf_k,
             )
+            ordering = fused
         else:
             coverage = _lexical_coverage(query, text_hits, concepts) if s.fusion_lexical_coverage else 1.0
-            fused = score_fusion(
-                {h.doc_id: h.score for h in text_hits},
-                [cosines[h.doc_id] for h in vector_hits],
-                cosines,
-                s.fusion_vector_weight,
-                s.fusion_cosine_spread * max(s.fusion_spread_min_share, coverage),
-                coverage,
-            )
-        top = max(fused.values())
-        if top <= 0:
+
+            def fusion(spread: float) -> dict[str, float]:
+                return score_fusion(
+                    {h.doc_id: h.score for h in text_hits},
+                    [cosines[h.doc_id] for h in vector_hits],
+                    cosines,
+                    s.fusion_vector_weight,
+                    spread,
+                    coverage,
+                )
+
+            fused = fusion(s.fusion_cosine_spread)
+            # The order follows the cosine more closely when the lexical evidence is thin; how relevant
+            # an item is (the prompt's floor) is judged on the full span, as before. Only where the
+            # coverage counts words: over character pairs (zh, ja, ko) a good match still misses the
+            # question's grammar pairs (です, 예요), so a low coverage there says little.
+            narrowed = max(s.fusion_spread_min_share, coverage) if detect_language(query) == "en" else 1.0
+            ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
+        normalised = self._normalised(fused, docs, named)
+        if not normalised:
             return []
-        normalised = {doc_id: score / top for doc_id, score in fused.items()}
-        if named is not None and s.time_range_boost > 0:
-            lo = named.start - s.time_range_slack_before_days * DAY_S
-            hi = named.end + s.time_range_slack_after_days * DAY_S
-            for doc_id in normalised:
-                if lo <= docs[doc_id].created_at < hi:
-                    normalised[doc_id] += s.time_range_boost
-            top = max(normalised.values())
-            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
-        candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in normalised.items()]
+        ordered = normalised if ordering is fused else self._normalised(ordering, docs, named)
+        candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in ordered.items()]
         past = asks_about_past(query)
         scored = []
         for c in candidates:
@@ -260,12 +263,32 @@ class HybridRetriever:
                     score,
                     c.doc,
                     similarity=c.similarity,
-                    fused=c.fused,
+                    fused=normalised[c.doc.doc_id],
                     lexical=c.doc.doc_id in lexical,
                 )
             )
         scored.sort(key=lambda m: (-m.score, m.memory_id))
         return self._diverse(scored, k, s.near_duplicate_overlap)
+
+    def _normalised(
+        self, fused: dict[str, float], docs: dict[str, IndexDocument], named: TimeRange | None
+    ) -> dict[str, float]:
+        """Fused scores over the best one's, lifted where the question names a time range; empty
+        when nothing scored."""
+        s = self._s
+        top = max(fused.values())
+        if top <= 0:
+            return {}
+        normalised = {doc_id: score / top for doc_id, score in fused.items()}
+        if named is not None and s.time_range_boost > 0:
+            lo = named.start - s.time_range_slack_before_days * DAY_S
+            hi = named.end + s.time_range_slack_after_days * DAY_S
+            for doc_id in normalised:
+                if lo <= docs[doc_id].created_at < hi:
+                    normalised[doc_id] += s.time_range_boost
+            top = max(normalised.values())
+            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
+        return normalised
 
     @staticmethod
     def _diverse(ranked: list[ScoredMemory], k: int, overlap: float) -> list[ScoredMemory]:

@@ -176,6 +176,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "studies": ("전공", "학과", "공부"),
     "fears": ("무서", "두려", "겁이", "공포"),
     "trips": ("여행", "관광", "투어"),
+    "military service": ("군대", "군 복무", "군복무", "입대", "제대", "군인", "복무"),
+    "digestion": ("소화", "더부룩", "체했", "체해", "속쓰림", "소화제"),
+    "waking": ("기상", "일어나", "일어나면", "깨면"),
+    "breathing": ("숨", "호흡", "흡입"),
+    "names": ("이름", "성함"),
 }
 
 # "차" (car) is also inside 기차 (train), 차례 (turn) and 녹차 (green tea): alone only.

@@ -80,6 +80,17 @@ def test_a_topic_shift_flushes_the_thread(container: Container, clock: ManualClo
     assert c.metrics.total("threads_flushed", reason="topic_shift") == 1  # type: ignore[attr-defined]
 
 
+def test_a_word_of_how_often_is_no_common_topic(container: Container, clock: ManualClock) -> None:
+    # "every Sunday" and "every evening" share "every", which kept unrelated rounds in one thread: a
+    # mid-term memory of coffee, aspirin and a parrot that sits near any question
+    c = container
+    _say(c, clock, "My best friend Hannah and I have coffee every Sunday at the café on Elm Street.")
+    _say(c, clock, "I take a low-dose aspirin every evening because of my heart.")
+    (thread,) = _threads(c)
+    assert "Hannah" in thread.content and "aspirin" not in thread.content
+    assert c.metrics.total("threads_flushed", reason="topic_shift") == 1  # type: ignore[attr-defined]
+
+
 def test_a_thread_past_the_hard_cap_flushes_its_oldest_rounds(container: Container, clock: ManualClock) -> None:
     c = container
     for i in range(1, 14):  # one topic, one round every 30 s: 13 rounds, cap 12

@@ -74,7 +74,8 @@ def _normalised(v: Sequence[float]) -> list[float]:
 
 MAX_WORDS = 200  # words of a thread kept for the lexical half of the shift test
 _PRONOUNS = frozenset(ch for pack in PACKS for ch in pack.signals.pronouns)
-_COMMON = frozenset(word for pack in PACKS for word in pack.signals.thread_stop_words)
+# as the analyser gives them ("really" -> "realli"), the form content_words compares
+_COMMON = frozenset(token for pack in PACKS for word in pack.signals.thread_stop_words for token in analyze(word))
 
 
 def content_words(text: str) -> list[str]:

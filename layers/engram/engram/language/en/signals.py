@@ -42,6 +42,8 @@ SIGNALS = SignalPack(
     ),
     thread_stop_words=frozenset(
         {"you", "your", "our", "was", "were", "have", "has", "had", "just", "really", "today", "now"}
+        # how often or how much: "every Sunday" and "every evening" are no common topic
+        | {"every", "everyone", "always", "usually", "often", "sometimes", "also", "still", "very", "much", "lot"}
     ),
     pronouns="",
 )

@@ -120,6 +120,9 @@ from engram.memory.extraction import HeuristicExtractor
         ("우리 강아지 관절약으로 카프로펜 먹이고 있어요.", "medication:카프로펜"),
         ("胃薬はガスターを飲んでる。", "medication:ガスター"),
         ("フィラリア予防はカルドメックを使ってます。", "medication:カルドメック"),
+        # a favourite said without its category word
+        ("うちのワンコ、ささみジャーキーが大好物で、袋の音がしただけで走ってくるの。", "favourite:食べ物"),
+        ("野球観るのが一番の楽しみです。", "favourite:楽しみ"),
         # part-time work somewhere
         ("コンビニでバイトしてる。", "job"),
         ("I work part-time at a grocery store.", "job"),

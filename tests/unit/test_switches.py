@@ -68,6 +68,27 @@ def test_a_vet_is_a_word_of_medicine(text: str) -> None:
     assert _switch(text, [HOME, LISINOPRIL])[0].target_id == "m-old"
 
 
+@pytest.mark.parametrize(
+    ("old", "subject", "said"),
+    [
+        (
+            "うちのワンコ、ささみジャーキーが大好物で",
+            "favourite:食べ物",
+            "最近はチーズに夢中みたい。見せただけでお座りする。",
+        ),
+        (
+            "野球観るのが一番の楽しみです",
+            "favourite:楽しみ",
+            "今一番熱いのはラグビーだね。ワールドカップ見てから完全にハマった。",
+        ),
+    ],
+)
+def test_a_new_favourite_said_without_its_category_replaces_the_one_before(old: str, subject: str, said: str) -> None:
+    before = ExistingMemory("m-fav", old, "preference", subject)
+    (fact,) = _switch(said, [before])
+    assert fact.subject_key == subject and fact.target_id == "m-fav"
+
+
 def test_a_name_chosen_is_no_switch_where_nothing_speaks_of_medicine() -> None:
     assert _switch("今日のお昼はナポリタンにした。", [HOME, LISINOPRIL]) == []
 

@@ -70,7 +70,8 @@ EXTRACTION = ExtractionPack(
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
     # liking most, or being taken with something now ("最近はゴルフにはまっています")
     favourite_words=re.compile(
-        r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|夢中"
+        r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|はまった|ハマった|夢中"
+        r"|一番の楽しみ|大好物|一番熱い|いちばん熱い"
     ),
     refers_back=re.compile(r"^(?:それ|その|そこ|そう|あれ|あそこ|だから|なので|名前は)|そう(?:名付け|呼ん)"),
     ending_words=re.compile(r"やめ|辞め|止め|別れ|卒業し|終わり|終えた"),
@@ -82,5 +83,9 @@ EXTRACTION = ExtractionPack(
         "食べもの": "食べ物",
         "曲": "歌",
         "楽曲": "歌",
+        # said without a category word: a favourite food, one's greatest pleasure
+        "大好物": "食べ物",
+        "好物": "食べ物",
+        "一番の楽しみ": "楽しみ",
     },
 )

@@ -150,6 +150,9 @@ JA_RULES: tuple[Rule, ...] = (
         r"(?:一番|最も)?好きな(?P<x>[^\s、。！？!?はが]{1,8}?)は",
         r"が(?:一番|最も)好きな(?P<x>[^\s、。！？!?]{1,8}?)(?:です|だ)",
         r"推しの(?P<x>[^\s、。！？!?はが]{1,8}?)は",  # "推しのアイドルは嵐です": one's favourite of a kind
+        # a favourite said without its category: "ささみジャーキーが大好物", "野球観るのが一番の楽しみです"
+        r"[^\s、。！？!?]{1,15}?(?:が|は)(?P<x>大好物|好物)",
+        r"[^\s、。！？!?]{1,15}?のが(?P<x>一番の楽しみ)",
     ),
     rule("dislikes", rf"{_JX}が(?:大嫌い|嫌い|苦手|好きじゃない|好きではない)"),
     # loving meat is a way of eating, which a later "ベジタリアンになりました" replaces (before `likes`)

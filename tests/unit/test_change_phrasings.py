@@ -127,6 +127,7 @@ from engram.memory.extraction import HeuristicExtractor
         ("コンビニでバイトしてる。", "job"),
         ("I work part-time at a grocery store.", "job"),
         ("카페에서 알바해요.", "job"),
+        ("요즘 편의점 야간 알바 하느라 잠이 부족해.", "job"),  # and the lack of sleep, a clause of its own
     ],
 )
 def test_the_statement_keys_its_subject(text: str, subject: str) -> None:

@@ -9,7 +9,7 @@ from engram.language.ko.extraction_rules import RULES
 
 EXTRACTION = ExtractionPack(
     rules=RULES,
-    clause_separator=re.compile(r"\s*[,;]\s*"),
+    clause_separator=re.compile(r"\s*[,;]\s*|(?<=느라)\s+|(?<=느라고)\s+"),  # "알바 하느라 잠이 부족해": two clauses
     # Whole words only: "아" (ah) must not eat the first syllable of 아들 (son) or 아이 (child).
     filler=re.compile(r"^(?:(?:음+|그+|저기|아|참|그런데|근데|사실|안녕하세요|안녕)(?=[\s,!.]|$)[\s,!.]*)+"),
     preface=re.compile(r"^(?:(?:참고로|말씀드리자면|말 안 했는데|얘기 안 했는데|혹시 몰라서)(?=[\s,]|$)[\s,：:]*)+"),

@@ -74,6 +74,11 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
         ("兵役はいつ終わる？", "自衛隊"),
         ("我兒子什麼時候當兵？", "服役"),
         ("胃もたれのときに飲む薬は？", "胃薬"),
+        # a beagle is a dog; saving up is putting money aside
+        ("What's my dog called?", "beagle"),
+        ("What big purchase am I putting money aside for?", "saving up"),
+        ("何のために貯金してる？", "貯め"),
+        ("적금은 뭐 때문에 들었어요?", "저축"),
         ("What language am I studying?", "learning"),
         ("피해야 하는 항생제가 있나요?", "페니실린"),
         ("제가 돌보는 곤충은 뭐예요?", "꿀벌"),

@@ -326,6 +326,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "studies": ("study", "studies", "studying", "studied", "learn", "learning", "major", "majored", "degree"),
     "fears": ("afraid", "scared", "fear", "frightened", "phobia", "terrified"),
     "trips": ("trip", "trips", "travel", "travelling", "traveling"),
+    "saving": ("saving up", "savings", "put aside", "set aside", "money aside", "putting money aside"),
     "military service": ("military", "army", "military service", "enlisted", "conscription", "deployed"),
     "digestion": ("indigestion", "bloated", "bloating", "digestive", "digestion", "heartburn"),
     "waking": ("wake up", "waking up", "get up", "getting up", "woke up"),

@@ -184,8 +184,9 @@ class Settings(BaseSettings):
     # L3 (score fusion): for the order of the results, the dense part's span narrows with that
     # coverage (counted in words: English questions), down to this share of `fusion_cosine_spread`:
     # when the best lexical match holds few of the question's words, the lexical part says little
-    # and the cosine must be the one to separate the candidates. 1 = off.
-    fusion_spread_min_share: float = Field(default=1.0, gt=0, le=1)
+    # and the cosine must be the one to separate the candidates. 1 = off. 0.5: held paraphrases en
+    # hit@1 0.65 -> 0.75, LoCoMo R@10 -0.0035 (0.3 and 0.7 measured too: docs/benchmarks.md).
+    fusion_spread_min_share: float = Field(default=0.5, gt=0, le=1)
     # L3 temporal narrowing: a question naming a time range ("in June 2023", "上個月", "先週")
     # lifts memories from that range; the slack covers "last week" said a few weeks later.
     time_range_boost: float = Field(default=0.25, ge=0)  # share of the best fused score

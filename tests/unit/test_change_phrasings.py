@@ -123,6 +123,17 @@ from engram.memory.extraction import HeuristicExtractor
         # a favourite said without its category word
         ("うちのワンコ、ささみジャーキーが大好物で、袋の音がしただけで走ってくるの。", "favourite:食べ物"),
         ("野球観るのが一番の楽しみです。", "favourite:楽しみ"),
+        # starting as one, what being one is like, a business one runs, a "…士", a kind of work
+        ("Big news! I start as a dental hygienist on Monday.", "job"),
+        ("Ugh, long day. Being a bank teller means smiling at cranky people.", "job"),
+        ("These days I'm running my own food truck, tacos mostly.", "job"),
+        ("保育士をしているので、毎日忙しいです。", "job"),
+        ("私はタクシーの運転手を二十年やっています。", "job"),
+        ("今は事務の仕事をしています。", "job"),
+        # the move named as a thing; moving in, and the family home, in Chinese
+        ("Finally settled in after the move to Phoenix.", "lives_in"),
+        ("最近住到台南了，巷子裡好多好吃的。", "lives_in"),
+        ("我們家在桃園，離機場很近。", "lives_in"),
         # part-time work somewhere
         ("コンビニでバイトしてる。", "job"),
         ("I work part-time at a grocery store.", "job"),
@@ -156,6 +167,7 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "暑いときはスポーツドリンクを飲みます。",  # a drink for the heat is no medicine
         "배고프면 라면을 먹어요.",  # nor noodles for hunger
         "혼자 살아요.",  # how one lives, not where
+        "富士山に登りました。",  # 富士 is no "…士"
         "아내는 간호사예요.",  # the wife's profession, not the user's
         "딸이 초등학교 교사예요.",  # the daughter's
     ],
@@ -245,6 +257,21 @@ def test_becoming_and_remarrying_are_changes() -> None:
     ],
 )
 def test_a_question_about_a_former_state(question: str, past: bool) -> None:
+    assert asks_about_past(question) is past
+
+
+@pytest.mark.parametrize(
+    ("question", "past"),
+    [
+        ("What inhaler was I on earlier?", True),
+        ("Which city was I in when we first talked?", True),
+        ("What was I doing earlier today?", False),  # an event, not a former state
+        ("去年まで飲んでたのは？", True),
+        ("我搬家前住哪裡？", True),
+        ("我目前住在哪個城市？", False),
+    ],
+)
+def test_a_former_state_asked_as_earlier_or_before_a_move(question: str, past: bool) -> None:
     assert asks_about_past(question) is past
 
 

@@ -81,6 +81,11 @@ def test_a_vet_is_a_word_of_medicine(text: str) -> None:
             "favourite:楽しみ",
             "今一番熱いのはラグビーだね。ワールドカップ見てから完全にハマった。",
         ),
+        (
+            "推しの野球チームは阪神タイガースです",
+            "favourite:野球チーム",
+            "最近はすっかりオリックスのファンになっちゃいました。",
+        ),
     ],
 )
 def test_a_new_favourite_said_without_its_category_replaces_the_one_before(old: str, subject: str, said: str) -> None:

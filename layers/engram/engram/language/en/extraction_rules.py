@@ -162,6 +162,8 @@ EN_RULES: tuple[Rule, ...] = (
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."
         rf"^(?:just |recently |finally |so |and )?(?:moved|relocated|transferred)(?: from [\w -]{{1,30}}?)? to {_X}",
+        # the move named as a thing: "Finally settled in after the move to Phoenix"
+        rf"\b(?:after|since) (?:the|my|our) (?:move|relocation) to {_X}",
         flags=_I,
     ),
     rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
@@ -310,6 +312,16 @@ _EN_MORE: tuple[Rule, ...] = (
         # hired as one, with or without its subject: "Got hired as a junior web developer last week!"
         rf"(?:^|\bi(?:'ve| have)? )(?:just |recently |finally |been |got |was |am |'m )*(?:hired|employed|taken on"
         rf"|promoted) (?:as|to) (?:an? |the )?(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}))\b",
+        # starting as one, or what being one is like: "I start as a dental hygienist on Monday",
+        # "Being a bank teller means smiling at cranky people"
+        rf"\bi (?:start|started|'m starting|am starting|begin|began) (?:work )?as an? "
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist))\b",
+        rf"^(?:[\w,!.' ]{{0,20}}[,.!] )?being an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista"
+        rf"|receptionist)) (?:means|is)\b",
+        # a business one runs: "These days I'm running my own food truck"
+        r"\bi(?:'m| am)? (?:now |currently )?(?:running|run|own|opened) (?:my own|a|an|our own) "
+        r"(?P<x>(?:[\w-]+ ){0,2}?(?:truck|shop|store|cafe|café|restaurant|bakery|business|salon|studio|bar|stall"
+        r"|company|clinic|practice|farm))\b",
         flags=_I,
     ),
     rule("birthday", r"\bmy birthday is (?:on )?(?P<x>[\w ,]{3,20}?)(?=[,.;!?]|$)", flags=_I),

@@ -11,7 +11,11 @@ QUERY = QueryPack(
     past_state=(
         r"\b(?:used to|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
-        r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+)\b|\bbefore\s*[?？]"
+        r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+"
+        # "What inhaler was I on earlier?", "Which city was I in when we first talked?"
+        r"|(?:was|were) i\b[^?？]{0,40}?\b(?:earlier(?! today| this)|at first|at the start"
+        r"|when we (?:first )?(?:met|talked|spoke)))\b"
+        r"|\bbefore\s*[?？]"
     ),
     state_change=(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"

@@ -127,6 +127,7 @@ from engram.memory.extraction import HeuristicExtractor
         ("Big news! I start as a dental hygienist on Monday.", "job"),
         ("Ugh, long day. Being a bank teller means smiling at cranky people.", "job"),
         ("These days I'm running my own food truck, tacos mostly.", "job"),
+        ("I've been driving for a delivery company for six years now.", "job"),
         ("保育士をしているので、毎日忙しいです。", "job"),
         ("私はタクシーの運転手を二十年やっています。", "job"),
         ("今は事務の仕事をしています。", "job"),
@@ -134,6 +135,9 @@ from engram.memory.extraction import HeuristicExtractor
         ("Finally settled in after the move to Phoenix.", "lives_in"),
         ("最近住到台南了，巷子裡好多好吃的。", "lives_in"),
         ("我們家在桃園，離機場很近。", "lives_in"),
+        # a partner one has now, named in the sentence after; a medicine prescribed
+        ("嘿嘿，我有女朋友了！她叫怡君，是在登山社認識的。", "family:partner"),
+        ("睡不好的時候醫生開了史蒂諾斯給我。", "medication:史蒂諾斯"),
         # part-time work somewhere
         ("コンビニでバイトしてる。", "job"),
         ("I work part-time at a grocery store.", "job"),

@@ -28,6 +28,7 @@ def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
         ("The pulmonologist replaced my lisinopril with losartan.", "medication:losartan"),
         ("I'm on losartan now.", "medication:losartan"),
         ("醫生讓我從上週開始改吃立普能。", "medication:立普能"),
+        ("安眠藥我已經停了，現在醫生改開褪黑激素給我。", "medication:褪黑激素"),
         ("我現在每天吃脈優。", "medication:脈優"),
         ("先生に血圧の薬をオルメテックに変えられました。", "medication:オルメテック"),
         ("薬がアムロジピンからオルメテックに変わりました。", "medication:オルメテック"),

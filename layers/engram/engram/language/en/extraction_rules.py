@@ -318,6 +318,9 @@ _EN_MORE: tuple[Rule, ...] = (
         rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist))\b",
         rf"^(?:[\w,!.' ]{{0,20}}[,.!] )?being an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista"
         rf"|receptionist)) (?:means|is)\b",
+        # work done for a company: "I've been driving for a delivery company for six years"
+        r"\bi(?:'ve been| have been|'m| am)? (?:driving|working|delivering|cleaning|cooking|nursing|teaching) for "
+        r"(?:an? |the )?(?P<x>(?:[\w-]+ ){0,2}?(?:company|firm|agency|service|hospital|school|restaurant|chain))\b",
         # a business one runs: "These days I'm running my own food truck"
         r"\bi(?:'m| am)? (?:now |currently )?(?:running|run|own|opened) (?:my own|a|an|our own) "
         r"(?P<x>(?:[\w-]+ ){0,2}?(?:truck|shop|store|cafe|café|restaurant|bakery|business|salon|studio|bar|stall"

@@ -64,7 +64,7 @@ EXTRACTION = ExtractionPack(
         r"|^(?:請|请|幫我|帮我|給我|给我|告訴我|告诉我|講|讲|說|说|教我|推薦|推荐|寫|写)|給我聽|给我听|給我看|给我看"
     ),
     switched_to=re.compile(
-        r"(?:改吃|改服用?|換吃|换吃|改用|換成|换成|改成|改為|改为|換到|换到)了?(?P<x>[^\s，,。！？!?了的]{2,8})"
+        r"(?:改吃|改服用?|換吃|换吃|改用|改開|改开|換成|换成|改成|改為|改为|換到|换到)了?(?P<x>[^\s，,。！？!?了的給给]{2,8})"
     ),
     medical_context=re.compile(
         r"醫生|医生|醫師|医师|藥|药|處方|处方|毫克|mg|錠|锭|膠囊|胶囊|劑量|剂量|吸入|胰島素|胰岛素|獸醫|兽医"
@@ -72,7 +72,7 @@ EXTRACTION = ExtractionPack(
     in_addition=re.compile(r"也|另外|還有|还有|再加|加上|多吃|多了"),
     # liking most, or being taken with something now ("最近迷上高爾夫")
     favourite_words=re.compile(r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱|迷上|愛上|爱上|著迷|着迷"),
-    refers_back=re.compile(r"^(?:它|牠|那個|那个|那裡|那里|所以|因此|名字叫)"),
+    refers_back=re.compile(r"^(?:它|牠|他|她|那個|那个|那裡|那里|所以|因此|名字叫)"),
     ending_words=re.compile(r"不再|戒了|停了|分手|辭職|辞职|離職|离职|不做了|不吃了"),
     partner_change_words=re.compile(r"再婚|離婚|离婚|結婚|结婚|分手|喪偶|丧偶"),
     favourite_categories={

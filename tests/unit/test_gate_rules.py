@@ -165,3 +165,16 @@ def test_is_greeting_only() -> None:
     assert is_greeting_only("hi there!")
     assert is_greeting_only("你好啊～")
     assert not is_greeting_only("hi, I'm tired")
+
+
+@pytest.mark.parametrize("text", ["美咲さんとは今どういう関係？", "健太とはどういう関係？"])
+def test_with_someone_is_no_question_of_definition(text: str) -> None:
+    # "Xとは" asks what X is only before 何 or at the end; "美咲さんとは" is "with Misaki"
+    result = rule_decision(text)
+    assert result is None or result.decision is USE
+
+
+@pytest.mark.parametrize("text", ["COPDとは何ですか？", "民主主義とは？"])
+def test_a_definition_is_still_general_knowledge(text: str) -> None:
+    result = rule_decision(text)
+    assert result is not None and result.decision is SKIP

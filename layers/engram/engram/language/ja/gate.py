@@ -39,7 +39,7 @@ GATE = GatePack(
         r"|物語を書いて|天気|ロボット|暇"
     ),
     general_knowledge=re.compile(
-        r"とは|って何|ってなに|何ですか|なぜ|どうして|仕組み|教えて|誰ですか|首都|違い|意味|原因|症状|何を測る"
+        r"とは(?:何|なに|[？?]|$)|って何|ってなに|何ですか|なぜ|どうして|仕組み|教えて|誰ですか|首都|違い|意味|原因|症状|何を測る"
         # dates of history, authors and inventors, superlatives, measures
         r"|何年|誰が|のは誰|作者|発明|一番|世界一|最も|の略|何分|何度|何グラム|どうやって"
         # comparisons, measures, counts of things in the world

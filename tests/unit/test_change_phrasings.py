@@ -128,6 +128,18 @@ from engram.memory.extraction import HeuristicExtractor
         ("Ugh, long day. Being a bank teller means smiling at cranky people.", "job"),
         ("These days I'm running my own food truck, tacos mostly.", "job"),
         ("I've been driving for a delivery company for six years now.", "job"),
+        # a fourth set by another author: jobs in passing, places one lived or moved into, ways of eating
+        # without a subject, single without one, engaged with a name, a number one band
+        ("Getting up at 4am is rough, but being a baker beats spreadsheets.", "job"),
+        ("I would like to note that as a secondary school teacher I spend much of the day talking.", "job"),
+        ("After retraining last year I have now qualified as an electrician.", "job"),
+        ("I've lived in Chicago for eight years and I still can't handle the winters.", "lives_in"),
+        ("Unpacking boxes in my new flat in Denver.", "lives_in"),
+        ("Went fully vegan this month, goodbye cheese.", "diet"),
+        ("I've been doing keto since January and I've lost 6 kg.", "diet"),
+        ("Still single and honestly thriving.", "family:partner"),
+        ("Maya and I got engaged last night!!!", "family:partner"),
+        ("Fleetwood Mac has overtaken everything else as my number one band.", "favourite:band"),
         ("保育士をしているので、毎日忙しいです。", "job"),
         ("私はタクシーの運転手を二十年やっています。", "job"),
         ("今は事務の仕事をしています。", "job"),
@@ -172,6 +184,8 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "배고프면 라면을 먹어요.",  # nor noodles for hunger
         "혼자 살아요.",  # how one lives, not where
         "富士山に登りました。",  # 富士 is no "…士"
+        "I'm on it.",  # no medicine
+        "I'm on holiday next week.",
         "아내는 간호사예요.",  # the wife's profession, not the user's
         "딸이 초등학교 교사예요.",  # the daughter's
     ],
@@ -270,6 +284,7 @@ def test_a_question_about_a_former_state(question: str, past: bool) -> None:
         ("What inhaler was I on earlier?", True),
         ("Which city was I in when we first talked?", True),
         ("What was I doing earlier today?", False),  # an event, not a former state
+        ("What inhaler was I on before the switch?", True),
         ("去年まで飲んでたのは？", True),
         ("我搬家前住哪裡？", True),
         ("我目前住在哪個城市？", False),

@@ -84,7 +84,9 @@ EN_RULES: tuple[Rule, ...] = (
         r"(?: \d+ ?(?:mg|mcg|ml|units))?\b(?=.*\b(?:daily|every|each|twice|once|a day|per day|morning"
         r"|night"
         r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
-        r"\b(?:prescribed|i(?:'m| am) on) (?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
+        # not "I'm on it", "on holiday", "on call": no medicine
+        r"\b(?:prescribed|i(?:'m| am) on) (?!(?:it|that|this|them|my|the|a|an|board|track|time|call|duty|leave"
+        r"|holiday|vacation|break|way)\b)(?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
         r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
         # the condition first: "For my cholesterol I take atorvastatin", "for asthma I use Symbicort"
         r"\bfor (?:my |the |high )?(?:" + _EN_CONDITIONS + r"|cholesterol|blood pressure|bp|heart|blood sugar|sugar"
@@ -150,20 +152,25 @@ EN_RULES: tuple[Rule, ...] = (
         r"\bi(?:'m| am)? (?:now |currently )?(?:dating|seeing someone|engaged to|married to|in a relationship with"
         r"|single)\b",
         r"\bi got (?:engaged|married) to\b",
+        # "Still single and honestly thriving", "Maya and I got engaged last night!"
+        r"^(?:still |happily |now )?single\b",
+        r"\b[A-Z][a-z]+ and i (?:just )?got (?:engaged|married)\b",
         r"\bi(?:'ve| have) (?:a new|got a new) (?:partner|boyfriend|girlfriend)\b",
         r"\bmy (?:new )?(?:partner|boyfriend|girlfriend)(?:'s name)? is\b",
         flags=_I,
     ),
     rule(
         "lives_in",
-        rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:live|living|based"
-        rf"|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
+        rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:live|lived|living"
+        rf"|based|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
         rf"(?: from [\w -]{{1,30}}?)? (?:in|to) {_X}",
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."
         rf"^(?:just |recently |finally |so |and )?(?:moved|relocated|transferred)(?: from [\w -]{{1,30}}?)? to {_X}",
         # the move named as a thing: "Finally settled in after the move to Phoenix"
         rf"\b(?:after|since) (?:the|my|our) (?:move|relocation) to {_X}",
+        # "Unpacking boxes in my new flat in Denver"
+        rf"\bmy new (?:flat|apartment|house|home|place) in {_X}",
         flags=_I,
     ),
     rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),
@@ -223,6 +230,8 @@ EN_RULES: tuple[Rule, ...] = (
         r" (?:is|are|has become)\b",
         r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
         r"\b(?:has|have) (?:now )?become my (?:new )?favou?rite (?P<x>[a-z]+)\b",
+        # "Fleetwood Mac has overtaken everything else as my number one band"
+        r"\b(?:is|as|became|has become) my (?:new )?(?:number one|no\.? ?1|#1|top) (?P<x>[a-z]+)\b",
         flags=_I,
     ),
     rule(
@@ -285,9 +294,11 @@ _EN_MORE: tuple[Rule, ...] = (
         "eating_pattern",
         r"\bi(?:'m| am) (?:a |now |strictly |mostly |fully |on a |now on a )*(?P<x>vegetarian|vegan|pescatarian"
         r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb|gluten-free|dairy-free)\b",
-        r"\bi (?:now )?(?:follow|eat|do|tried|switched to|started) (?:a |an |the )?(?P<x>vegetarian|vegan"
+        r"\bi(?:'ve| have)? (?:now |been )?(?:follow|following|eat|eating|do|doing|tried|switched to|started|on)"
+        r" (?:a |an |the )?(?P<x>vegetarian|vegan"
         r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting|gluten-free|dairy-free)\b",
-        r"\bi(?:'ve| have)? (?:now |just |recently )?(?:gone|went) (?P<x>vegetarian|vegan|pescatarian|keto|paleo"
+        r"(?:^|\bi(?:'ve| have)? )(?:now |just |recently )?(?:gone|went) (?:fully |completely |full )?"
+        r"(?P<x>vegetarian|vegan|pescatarian|keto|paleo"
         r"|gluten-free|dairy-free)\b",
         # eating anything is a way of eating too: a later "I'm vegetarian now" replaces it
         r"\bi (?:can |will )?eat (?:pretty much |almost |just about |basically )?(?P<x>everything|anything)\b",
@@ -306,7 +317,7 @@ _EN_MORE: tuple[Rule, ...] = (
         "job",
         rf"\bi(?:'m| am) an? (?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b",
         # becoming one: "I became a freelance photographer", "I qualified as a nursery teacher"
-        rf"\bi(?:'ve)? (?:(?:just|recently|have|then|finally|eventually|quit and|left and|and) )*"
+        rf"\bi(?:'ve)? (?:(?:just|recently|have|now|then|finally|eventually|quit and|left and|and) )*"
         rf"(?:became|become|qualified as|trained as|retrained as) an? "
         rf"(?P<x>(?:[\w-]+ )?(?:{_EN_JOBS}))\b",
         # hired as one, with or without its subject: "Got hired as a junior web developer last week!"
@@ -316,8 +327,10 @@ _EN_MORE: tuple[Rule, ...] = (
         # "Being a bank teller means smiling at cranky people"
         rf"\bi (?:start|started|'m starting|am starting|begin|began) (?:work )?as an? "
         rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist))\b",
-        rf"^(?:[\w,!.' ]{{0,20}}[,.!] )?being an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista"
-        rf"|receptionist)) (?:means|is)\b",
+        rf"(?:^(?:[\w,!.' ]{{0,20}}[,.!] )?|\b(?:but|and|so) )being an? "
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist)) (?:means|is|beats|has)\b",
+        # "as a secondary school teacher I spend much of the day talking"
+        rf"\bas an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS})),? i\b",
         # work done for a company: "I've been driving for a delivery company for six years"
         r"\bi(?:'ve been| have been|'m| am)? (?:driving|working|delivering|cleaning|cooking|nursing|teaching) for "
         r"(?:an? |the )?(?P<x>(?:[\w-]+ ){0,2}?(?:company|firm|agency|service|hospital|school|restaurant|chain))\b",

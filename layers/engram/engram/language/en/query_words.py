@@ -63,7 +63,7 @@ QUERY = QueryPack(
     month_mark="",
     concept_groups={
         "spouse": ("spouse", "husband", "wife", "partner"),
-        "children": ("child", "children", "kid", "kids", "son", "daughter"),
+        "children": ("child", "children", "kid", "kids", "son", "daughter", "eldest", "youngest"),
         "parents": ("parent", "parents", "mother", "father", "mom", "dad", "mum"),
         "siblings": ("sibling", "brother", "sister"),
         "dogs": (

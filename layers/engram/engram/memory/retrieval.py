@@ -231,8 +231,11 @@ class HybridRetriever:
             # The order follows the cosine more closely when the lexical evidence is thin; how relevant
             # an item is (the prompt's floor) is judged on the full span, as before. Only where the
             # coverage counts words: over character pairs (zh, ja, ko) a good match still misses the
-            # question's grammar pairs (です, 예요), so a low coverage there says little.
-            narrowed = max(s.fusion_spread_min_share, coverage) if detect_language(query) == "en" else 1.0
+            # question's grammar pairs (です, 예요), so a low coverage there says little. Nor where the
+            # question names a time range: "June 2023" is matched by when a memory was made, never by its
+            # words, so the coverage understates the match (and the range's lift must keep its weight).
+            thin = detect_language(query) == "en" and named is None
+            narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
         normalised = self._normalised(fused, docs, named)
         if not normalised:

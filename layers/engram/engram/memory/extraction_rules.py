@@ -259,7 +259,7 @@ def extract_candidates(
     rules = BY_CODE[lang].extraction.rules
     out: list[Candidate] = []
     seen: set[tuple[str | None, str]] = set()
-    for sentence in _with_endings_joined(split_sentences(user_text)):
+    for sentence in _statements_joined(split_sentences(user_text)):
         if is_greeting_only(sentence):
             continue
         groups: list[tuple[int, int, Rule, re.Match[str]]] = []
@@ -321,7 +321,7 @@ _REFERS_BACK = tuple(e.refers_back for e in _EXTRACTION if e.refers_back is not 
 _ENDING = tuple(e.ending_words for e in _EXTRACTION if e.ending_words is not None)
 
 
-def _with_endings_joined(sentences: list[str]) -> list[str]:
+def _statements_joined(sentences: list[str]) -> list[str]:
     """A sentence that ends something and the next one, when that states the change, are one
     statement: "断食はもうやめた。最近はグルテンフリーにしてる", "채식은 그만뒀어. 요즘은 저탄고지 해".
     Apart, the first would be stored as a fact of its own naming only the old value, and offered

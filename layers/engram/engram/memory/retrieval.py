@@ -216,16 +216,11 @@ class HybridRetriever:
             ordering = fused
         else:
             coverage = _lexical_coverage(query, text_hits, concepts) if s.fusion_lexical_coverage else 1.0
+            text_scores = {h.doc_id: h.score for h in text_hits}
+            knn_cosines = [cosines[h.doc_id] for h in vector_hits]
 
             def fusion(spread: float) -> dict[str, float]:
-                return score_fusion(
-                    {h.doc_id: h.score for h in text_hits},
-                    [cosines[h.doc_id] for h in vector_hits],
-                    cosines,
-                    s.fusion_vector_weight,
-                    spread,
-                    coverage,
-                )
+                return score_fusion(text_scores, knn_cosines, cosines, s.fusion_vector_weight, spread, coverage)
 
             fused = fusion(s.fusion_cosine_spread)
             # The order follows the cosine more closely when the lexical evidence is thin; how relevant

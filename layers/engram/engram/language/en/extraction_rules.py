@@ -289,6 +289,8 @@ _EN_JOBS = (
     r"|coach|trainer|instructor|musician|actor|actress|dancer|singer|painter|tailor|florist|optician"
     r"|physiotherapist|psychologist|counsell?or|paralegal|realtor|estate agent|entrepreneur|freelancer"
 )
+# what starting as one or being one names (the jobs, and roles the list above does not hold)
+_EN_ROLES = _EN_JOBS + r"|teller|hygienist|barista"
 _EN_MORE: tuple[Rule, ...] = (
     rule(
         "eating_pattern",
@@ -326,9 +328,9 @@ _EN_MORE: tuple[Rule, ...] = (
         # starting as one, or what being one is like: "I start as a dental hygienist on Monday",
         # "Being a bank teller means smiling at cranky people"
         rf"\bi (?:start|started|'m starting|am starting|begin|began) (?:work )?as an? "
-        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist))\b",
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES}))\b",
         rf"(?:^(?:[\w,!.' ]{{0,20}}[,.!] )?|\b(?:but|and|so) )being an? "
-        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}|teller|hygienist|barista|receptionist)) (?:means|is|beats|has)\b",
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES})) (?:means|is|beats|has)\b",
         # "as a secondary school teacher I spend much of the day talking"
         rf"\bas an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS})),? i\b",
         # work done for a company: "I've been driving for a delivery company for six years"

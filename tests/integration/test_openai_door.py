@@ -36,6 +36,11 @@ def _serve(container: Container, settings: Settings) -> Iterator[str]:
         runtime.set_container(None)
 
 
+# httpx's default (5 s) is shorter than a local server's answer can take while the suite's other
+# workers load the machine; the OpenAI client's own default is 600 s.
+_READ_TIMEOUT_S = 60.0
+
+
 @pytest.fixture
 def base_url(container: Container, settings: Settings) -> Iterator[str]:
     yield from _serve(container, settings)
@@ -57,6 +62,7 @@ def _session(base_url: str, settings: Settings, user: str, persona: str, session
     r = httpx.get(
         f"{base_url}/v1/personas/{persona}/sessions/{session}",
         headers={"authorization": f"Bearer {tokens.mint(settings, user)}"},
+        timeout=_READ_TIMEOUT_S,
     )
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
@@ -362,5 +368,6 @@ def test_a_request_over_the_doors_bounds_is_a_400_and_no_round(base_url: str, se
     r = httpx.get(
         f"{base_url}/v1/personas/nurse/sessions/bounds",
         headers={"authorization": f"Bearer {tokens.mint(settings, 'hana')}"},
+        timeout=_READ_TIMEOUT_S,
     )
     assert r.status_code == 404 or r.json()["turn_count"] == 0, r.text  # nothing was recorded

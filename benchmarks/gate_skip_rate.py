@@ -1,6 +1,6 @@
 """How often the memory gate skips memory: LoCoMo's turns and questions, and the held-out gate set.
 
-    .venv/bin/python benchmarks/gate_skip_rate.py [--data PATH] [--json PATH]
+    .venv/bin/python benchmarks/gate_skip_rate.py [--data PATH] [--gate-set PATH] [--json PATH]
 
 LoCoMo (../shared/benchmarks/locomo10.json, read in place): every turn of the ten conversations
 is a message a user sends; the gate decides each one (local rules, no key), and the SKIP rate per
@@ -8,7 +8,8 @@ conversation and overall is reported with the reasons behind it. Its scored ques
 1-4) all ask about the speakers' own lives: their SKIP rate is the share the gate would have
 answered without memory. The gate errs towards memory (issue 28): SKIP is kept for greetings,
 thanks, small talk and general knowledge. Beside it, the held-out gate set
-(tests/data/gate_heldout.json): accuracy per language on its tune half and its held-back half.
+(tests/data/gate_heldout.json, or a set written blind in its shape with --gate-set): accuracy per
+language on its tune half and its held-back half.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def skip_rate(texts: list[str]) -> tuple[float, Counter[str]]:
 def heldout(path: Path) -> dict[str, dict[str, float]]:
     data = json.loads(path.read_text())
     out: dict[str, dict[str, float]] = {}
-    for language in LANGUAGES:
+    for language in (lang for lang in LANGUAGES if lang in data):
         out[language] = {}
         for half in ("tune", "held"):
             cases = [(t, label) for label in ("USE", "SKIP") for t in data[language][half][label]]
@@ -55,6 +56,7 @@ def heldout(path: Path) -> dict[str, dict[str, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=Path(os.environ.get("LOCOMO_PATH", DEFAULT_DATA)))
+    parser.add_argument("--gate-set", type=Path, default=HELDOUT)
     parser.add_argument("--json", dest="json_path")
     args = parser.parse_args()
     data = load(args.data)
@@ -72,7 +74,7 @@ def main() -> None:
     turn_rate, turn_reasons = skip_rate(all_turns)
     question_rates = {name: skip_rate(texts)[0] for name, texts in questions.items()}
     question_rate, question_reasons = skip_rate([q for texts in questions.values() for q in texts])
-    held = heldout(HELDOUT)
+    held = heldout(args.gate_set)
     figures: dict[str, Any] = {
         "locomo_turns": {
             "n": len(all_turns),
@@ -103,7 +105,7 @@ def main() -> None:
         + [["all", figures["locomo_questions"]["n"], question_rate]],
     )
     print_table(
-        "Held-out gate set (tests/data/gate_heldout.json): accuracy",
+        f"Held-out gate set ({args.gate_set.name}): accuracy",
         ["language", "tune half", "held-back half"],
         [[language, row["tune"], row["held"]] for language, row in held.items()],
     )

@@ -1,10 +1,11 @@
 """Memory quality on sets the rules were not written against (issue 28, items 3-5), per language and half.
 
     .venv/bin/python benchmarks/memory_quality.py [--only paraphrase,changed,extraction] [--json PATH]
-        [--paraphrase-set PATH] [--changed-set PATH]
+        [--paraphrase-set PATH] [--changed-set PATH] [--extraction-set PATH]
 
 A fresh set written blind (same shape as the file in tests/data, any subset of the languages) runs
-through the same path with --paraphrase-set / --changed-set; its items say their own half.
+through the same path with --paraphrase-set / --changed-set / --extraction-set; its items say their
+own half.
 
 Everything runs through the local stack's real path: ConversationService.record_turn on DynamoDB
 Local (post-turn worker inline: extraction, supersession, round memories), every record write fed
@@ -226,6 +227,7 @@ def main() -> None:
     parser.add_argument("--json", dest="json_path")
     parser.add_argument("--paraphrase-set", type=Path, default=DATA / "paraphrase_set.json")
     parser.add_argument("--changed-set", type=Path, default=DATA / "changed_facts_set.json")
+    parser.add_argument("--extraction-set", type=Path, default=DATA / "extraction_heldout_set.json")
     args = parser.parse_args()
     wanted = set(args.only.split(","))
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
@@ -237,11 +239,11 @@ def main() -> None:
         # The stack's extractor: the heuristics, or with ENGRAM_OPENAI_API_KEY set the OpenAI one.
         extractor = build_container(Settings(), queue_mode="inline").models.extractor
         figures["extractor"] = extractor.name
-        held_out = json.loads((DATA / "extraction_heldout_set.json").read_text())["languages"]
+        held_out = json.loads(args.extraction_set.read_text())["languages"]
         in_sample = json.loads((DATA / "extraction_set.json").read_text())
         figures["extraction"] = {}
         rows = []
-        for lang in LANGUAGES:
+        for lang in (lang for lang in LANGUAGES if lang in held_out):
             got = extraction(held_out[lang], extractor)
             mine = _extraction_score(extraction(in_sample[lang], extractor))
             f = figures["extraction"][lang] = {"in_sample": mine, **_by_half(got, _extraction_score)}

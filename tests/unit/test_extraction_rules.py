@@ -271,3 +271,25 @@ def test_novelty() -> None:
     assert novelty_from_similarities([]) == 1.0
     assert novelty_from_similarities([0.95, 0.85, 0.5, 0.2, 0.1, 0.9]) == pytest.approx(1 - 3 / 5)
     assert novelty_from_similarities([0.9] * 7) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I've lived in Chicago for eight years.", "chicago"),
+        ("I moved to Denver last year.", "denver"),
+        ("I have been living in Austin for 3 years now", "austin"),
+        ("We live in Leeds with my sister", "leeds"),
+        ("I moved to Osaka in 2019", "osaka"),
+    ],
+)
+def test_how_long_or_since_when_is_no_part_of_the_place(text: str, value: str) -> None:
+    """'chicago_for_eight_years' never matched a later 'I live in Chicago': the same place read as a new one."""
+    (c,) = extract_candidates(text, "en")
+    assert (c.subject_key, c.value_key) == ("lives_in", value)
+
+
+@pytest.mark.parametrize("text", ["我現在吃生酮", "我最近在吃生酮飲食", "我現在都在吃低醣"])
+def test_a_way_of_eating_is_a_diet_not_a_medicine_zh(text: str) -> None:
+    (c,) = extract_candidates(text, "zh")
+    assert c.subject_key == "diet" and "medication" not in c.topics

@@ -15,9 +15,15 @@ _FAMILY_EN = (
 )
 _PET_EN = r"dog|cat|puppy|kitten|pet|parrot|rabbit|bunny|hamster|bird|turtle"
 
+# Where a value ends: a conjunction, an adverb, or when and how long ("in Chicago for eight years",
+# "to Denver last year", "in Leeds with my sister"): the time is the fact's, not the value's.
 _EN_STOP_AFTER_X = (
     r"(?=\s+(?:because|but|and|so|since|when|which|that|if|over|than|anymore|any more|at all|very much"
-    r"|so much|a lot|too|either|now|every|daily|twice|once)\b|[,.;!?]|$)"
+    r"|so much|a lot|too|either|now|every|daily|twice|once|for (?:a|an|about|almost|nearly|over|the (?:past|last)"
+    r"|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|several|many|a few)"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter|weekend)|(?:a|two|three|\w+) (?:days|weeks|months"
+    r"|years) ago|yesterday|today|recently|lately|these days|back in|in (?:19|20)\d\d|with (?:my|our|a|the))\b"
+    r"|[,.;!?]|$)"
 )
 _X = rf"(?P<x>[\w'’ -]{{1,40}}?){_EN_STOP_AFTER_X}"
 _EN_DATE = (
@@ -161,8 +167,8 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "lives_in",
-        rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:live|lived|living"
-        rf"|based|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
+        rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:been )?"
+        rf"(?:live|lived|living|based|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
         rf"(?: from [\w -]{{1,30}}?)? (?:in|to) {_X}",
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."

@@ -178,3 +178,55 @@ def test_with_someone_is_no_question_of_definition(text: str) -> None:
 def test_a_definition_is_still_general_knowledge(text: str) -> None:
     result = rule_decision(text)
     assert result is not None and result.decision is SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "haha you're funny",
+        "you are so sweet lol",
+        "你好可愛喔",
+        "你真的很聰明",
+        "かわいいね君",
+        "あなたって本当に優しい",
+        "너 진짜 웃기다 ㅋㅋ",
+        "넌 참 귀엽네",
+    ],
+)
+def test_a_remark_about_the_bot_is_small_talk(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How do inhalers work in general?",
+        "吸入劑一般是怎麼作用的？",
+        "吸入薬って一般的にどうやって効くの？",
+        "흡입기는 원래 어떻게 작동해요?",
+        "일반적으로 혈압약은 어떻게 작동해요?",
+    ],
+)
+def test_in_general_makes_a_question_about_a_kind_of_thing(text: str) -> None:
+    """Naming a medicine or a device is the user's own life, unless "in general" is said outright."""
+    assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do I generally take my pills at night?",
+        "我一般幾點吃藥？",
+        "私は普通は何時に薬を飲む？",
+        "내 약은 원래 몇 시에 먹어?",
+    ],
+)
+def test_in_general_said_of_oneself_is_still_the_users(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.USE
+
+
+@pytest.mark.parametrize(
+    "text", ["おはよー", "おはよ〜", "ありがとー", "梅雨っていつ明けるの？", "장마는 언제 끝나요?", "颱風什麼時候來？"]
+)
+def test_drawn_out_greetings_and_the_seasons_weather_skip(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.SKIP

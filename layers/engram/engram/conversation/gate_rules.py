@@ -70,6 +70,8 @@ _COURTESY = re.compile("|".join(g.courtesy for _, g in GATE_PACKS if g.courtesy 
 _INVITATION = re.compile("|".join(g.invitation for _, g in GATE_PACKS if g.invitation is not None), _I)
 # A task for the bot ("write a poem about autumn", "웃긴 얘기 해 줘") that names nothing of the user.
 _TASK_FOR_BOT = re.compile("|".join(g.task_for_bot for _, g in GATE_PACKS if g.task_for_bot is not None), _I)
+# "In general" said outright: the question is about a kind of thing, not the user's own one.
+_IN_GENERAL = re.compile("|".join(g.in_general for _, g in GATE_PACKS if g.in_general is not None), _I)
 
 _USE_RULES: tuple[_Rule, ...] = (
     _Rule("memory_reference", GateDecision.USE, MEMORY_REFERENCE),
@@ -102,7 +104,8 @@ def rule_decision(text: str) -> GateResult | None:
         return GateResult(GateDecision.SKIP, "empty", language)
     first_person = has_first_person(stripped)
     question = is_question(stripped)
-    general = _any(GENERAL_KNOWLEDGE, stripped)
+    in_general = question and not first_person and _IN_GENERAL.search(stripped) is not None
+    general = in_general or _any(GENERAL_KNOWLEDGE, stripped)
     for rule in _USE_RULES:
         if not _any(rule.patterns, stripped):
             continue
@@ -120,7 +123,7 @@ def rule_decision(text: str) -> GateResult | None:
     # "used to" / 前は / 以前 / 예전에: a question about a former state is about the user's own past
     own_life = _any(OWN_LIFE, stripped) or _any(PERSONAL_EVENT, stripped) or asks_about_past(stripped)
     if general and not about_user:
-        if own_life:
+        if own_life and not in_general:
             return GateResult(GateDecision.USE, "own_life", language)
         return GateResult(GateDecision.SKIP, "general_knowledge", language)
     if _TASK_FOR_BOT.search(stripped) and not about_user and not own_life:

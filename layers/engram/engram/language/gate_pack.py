@@ -42,3 +42,6 @@ class GatePack:
     # regex fragment: "let's …", an invitation to do something with the bot (the local fallback's SKIP)
     invitation: str | None = None
     written_without_spaces: bool = False  # message length counts characters, not words
+    # regex fragment: "in general" said outright ("一般的に", "일반적으로"): a question about how a kind of
+    # thing works, not about the user's own one, even when it names one (an inhaler, a medicine)
+    in_general: str | None = None

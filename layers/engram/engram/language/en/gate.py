@@ -55,6 +55,9 @@ GATE = GatePack(
         r"| is) your name\b"
         r"|\btell me a joke\b|\bweather\b|\bare you (?:a )?(?:bot|robot|human|real)\b"
         r"|\bwhat are you doing\b"
+        # a remark about the bot: "haha you're funny", "you are so sweet"
+        r"|\byou(?:'re| are) (?:so |really |very |pretty |kinda |such an? |the )?(?:funny|cute|smart|clever|sweet|kind"
+        r"|hilarious|best|awesome|adorable|helpful|silly|weird|lovely|amazing)\b"
         r"|\bi'm bored\b|\bjust chatting\b|\b(?:write|compose|make up) (?:me )?an? (?:\w+ )?(?:poem|story"
         r"|song|haiku)\b",
         _I,
@@ -99,4 +102,5 @@ GATE = GatePack(
     courtesy=r"\b(?:thanks?|thank you|thx|cheers|appreciate it|see you|bye|good ?night|nice to meet)\b",
     invitation=r"^\s*(?:let's|lets|let us|shall we)\b",
     task_for_bot=r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b",
+    in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
 )

@@ -293,3 +293,49 @@ def test_how_long_or_since_when_is_no_part_of_the_place(text: str, value: str) -
 def test_a_way_of_eating_is_a_diet_not_a_medicine_zh(text: str) -> None:
     (c,) = extract_candidates(text, "zh")
     assert c.subject_key == "diet" and "medication" not in c.topics
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "subject"),
+    [
+        ("中学で数学教えてて、部活の顧問もやってる", "ja", "job"),
+        ("塾で英語を教えています", "ja", "job"),
+        ("我在國中教數學", "zh", "job"),
+        ("택배 기사 일 하고 있어요 요즘 바빠요", "ko", "job"),
+        ("사무 일을 해요", "ko", "job"),
+        # a hedge is no question: "about three years, I think"
+        ("COPDって診断されてもう3年くらいかな", "ja", "condition:copd"),
+    ],
+)
+def test_work_and_diagnoses_said_in_passing(text: str, language: str, subject: str) -> None:
+    assert [c.subject_key for c in extract_candidates(text, language)] == [subject]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("次の通院いつだったかな", "ja"), ("来月の予定は何だったかな", "ja")],
+)
+def test_kana_after_a_question_word_still_asks(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("lol I'm so over this rain", "en"),
+        ("ugh it's so humid today, I hate it", "en"),
+        ("一直下雨我快瘋了", "zh"),
+        ("雨ばっかりでやだ", "ja"),
+        ("아 비 오니까 너무 꿀꿀하다", "ko"),
+    ],
+)
+def test_the_weather_of_the_moment_is_small_talk(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("I can't breathe well in this heat", "en"), ("비 오면 숨이 차요", "ko"), ("下雨天我就會喘", "zh")],
+)
+def test_weather_that_brings_a_symptom_is_still_a_fact(text: str, language: str) -> None:
+    assert [c.subject_key for c in extract_candidates(text, language)] == ["symptom:breathing"]

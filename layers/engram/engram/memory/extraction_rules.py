@@ -221,11 +221,15 @@ def _valence(rule: Rule, clause: str) -> float:
     return max(-1.0, min(1.0, valence))
 
 
+# A value that only points ("I hate it", "love that"): what it names is in another sentence, or nowhere.
+_POINTING = frozenset({"it", "that", "this", "them", "those", "these", "something", "anything"})
+
+
 def _match(rules: Sequence[Rule], clause: str) -> tuple[Rule, re.Match[str]] | None:
     for rule in rules:
         for pattern in rule.patterns:
             m = pattern.search(clause)
-            if m:
+            if m and (m.groupdict().get("x") or "").strip().lower() not in _POINTING:
                 return rule, m
     return None
 

@@ -77,7 +77,10 @@ EXTRACTION = ExtractionPack(
         r"|let me\b|let's\b|me too\b|my (?:bad|pleasure)\b|thanks?\b|sorry\b"
         # a request to the bot names the user only as its object ("Tell me a joke")
         r"|(?:please |can you |could you |would you )?(?:tell|give|show|help|send|find|explain|teach|write|say"
-        r"|sing|read|recommend|suggest|list|describe)\b)",
+        r"|sing|read|recommend|suggest|list|describe)\b)"
+        # the weather of the moment ("lol I'm so over this rain"): no rule took it as a symptom
+        r"|\b(?:this|all this|today's|so much) (?:rain|weather|heat|cold|snow|humidity|wind|storm|drizzle|fog)\b"
+        r"|\b(?:it's|its|it is) (?:so |really |too |super )?(?:hot|cold|humid|rainy|windy|freezing|chilly)\b",
         _I,
     ),
     switched_to=re.compile(

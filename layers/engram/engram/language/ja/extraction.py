@@ -46,7 +46,9 @@ EXTRACTION = ExtractionPack(
     ),
     positive_words=r"嬉しい|うれしい|楽しい|幸せ|好き|安心",
     negative_words=r"悲しい|寂しい|さびしい|イライラ|不安|落ち込|憂鬱|ストレス|嫌い|怖い",
-    question=r"(?:(?:です|ます|でしょう)?か|かな|の)\s*$",
+    # かな asks only after a question word ("いつだったかな"); after a statement it hedges it
+    # ("COPDって診断されてもう3年くらいかな": about three years, I think)
+    question=r"(?:(?:です|ます|でしょう)?か|の)\s*$|(?:何|なに|いつ|どこ|誰|だれ|どう|どれ|なぜ|いくつ|いくら).*かな\s*$",
     own_name=r"私|僕|俺|わたし",
     key_trim=r"^(?:毎日|毎朝|毎晩|朝晩|ずっと)\s?|(?:です|だ|な|の|は|が)$",
     # Japanese drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
@@ -55,6 +57,8 @@ EXTRACTION = ExtractionPack(
         r"(?:ね|よね|な|かな|かも|でしょう|だろう|っけ)[。．.！!]*$|ありがと|すみません|ごめん|了解|なるほど"
         r"|分かりません|わかりません|分かりました|わかりました|考えさせ|顔を出し|そうです|大丈夫|お願い|失礼|どうも"
         r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
+        # the weather of the moment ("雨ばっかりでやだ"): no rule took it as a symptom
+        r"|雨(?:が|で)?(?:続|降って|ばっか|ばかり|やま)|天気|暑すぎ|寒すぎ|蒸し暑"
     ),
     # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
     switched_to=re.compile(

@@ -195,3 +195,49 @@ def test_no_favourite_is_replaced_on_a_guess(text: str, existing: list[ExistingM
 def test_with_two_partners_near_no_remarriage_replaces_either() -> None:
     wife = ExistingMemory("m-wife", "User's wife is Ann", "fact", "family:wife")
     assert _switch("I'm now married to Tom.", [HUSBAND, wife]) == []
+
+
+def _old(text: str, language: str) -> list[ExistingMemory]:
+    from engram.memory.extraction_rules import extract_candidates
+
+    return [
+        ExistingMemory(f"m{n}", c.content, c.type.value, c.subject_key)
+        for n, c in enumerate(extract_candidates(text, language))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language"),
+    [
+        # a medicine a doctor has one on, then taken off it for another
+        ("my doctor has me on Symbicort twice a day", "the pulmonologist took me off it, it's Breztri now", "en"),
+        # a medicine taken morning and evening, then switched (intransitive: 切り替わった)
+        ("吸入はシムビコートを朝晩2吸入してる", "薬がビレーズトリに切り替わった", "ja"),
+        # a favourite said value first, then another taken over as the fave
+        ("mint chocolate chip is my favorite ice cream", "honestly salted caramel has taken over as my fave", "en"),
+    ],
+)
+def test_the_new_value_replaces_the_old_one(old: str, new: str, language: str) -> None:
+    existing = _old(old, language)
+    assert len(existing) == 1 and existing[0].subject_key
+    facts = HeuristicExtractor().extract(new, "", existing)
+    assert [(f.action, f.target_id) for f in facts] == [("supersede", "m0")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language"),
+    [
+        ("美容師やってて、表参道のサロンで働いてる", "独立して地元で自分のお店開いた！", "ja"),
+        ("ベジタリアンなので肉は食べません", "貧血がひどくて、またお肉も食べるようにしてる", "ja"),
+        ("중학교 행정실에서 일해요", "올해 퇴직하고 요새는 집에서 손주 봐주고 있어요", "ko"),
+        ("저 채식주의자예요 고기 안 먹어요", "요즘은 페스코로 바꿔서 생선은 먹어요", "ko"),
+        ("我吃全素好幾年了", "最近改吃海鮮素", "zh"),
+    ],
+)
+def test_a_new_value_keys_the_same_subject_as_the_old(old: str, new: str, language: str) -> None:
+    """The same single-valued subject (job, diet): the writer replaces the old value with the new."""
+    from engram.memory.extraction_rules import extract_candidates
+
+    (before,) = extract_candidates(old, language)
+    after = extract_candidates(new, language)
+    assert before.subject_key and [c.subject_key for c in after] == [before.subject_key]

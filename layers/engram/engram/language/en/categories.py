@@ -339,4 +339,10 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "military service": ("military", "army", "military service", "enlisted", "conscription", "deployed"),
     "digestion": ("indigestion", "bloated", "bloating", "digestive", "digestion", "heartburn"),
     "waking": ("wake up", "waking up", "get up", "getting up", "woke up"),
+    "hobbies": ("hobby", "hobbies", "free time", "spare time", "days off", "day off", "weekends", "pastime"),
+    "favourites": ("favourite", "favorite", "go-to", "number one", "all-time"),
+    "checkups": ("checkup", "check-up", "physical", "health check", "screening", "annual exam"),
+    "emergencies": ("rescue", "emergency", "in an emergency", "for emergencies"),
+    "feeling down": ("sad", "feeling down", "feeling low", "blue", "comfort", "cheer me up"),
+    "breathing rehab": ("pulmonary rehab", "rehab", "breathing exercise", "breathing exercises", "breathing class"),
 }

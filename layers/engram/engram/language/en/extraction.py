@@ -90,7 +90,9 @@ EXTRACTION = ExtractionPack(
         r"(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
         # "replaced my Ventolin with Symbicort", "swapped X for Y"
         r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"
-        r" (?:with|for) (?P<y>[a-z][\w-]+)",
+        r" (?:with|for) (?P<y>[a-z][\w-]+)"
+        # "took me off the old one, it's Breztri now": the one named after being taken off
+        r"|\b(?:took|taken|take) (?:me|him|her|them) off\b.{0,40}?\b(?:it's|it is|now on|onto|on) (?P<z>[a-z][\w-]+)",
         _I,
     ),
     medical_context=re.compile(
@@ -102,7 +104,7 @@ EXTRACTION = ExtractionPack(
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),
     favourite_words=re.compile(
         # liking most, or being taken with something now ("these days I'm really into golf")
-        r"\bfavou?rites?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
+        r"\bfavou?rites?\b|\bfaves?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
         r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b",
         _I,
     ),

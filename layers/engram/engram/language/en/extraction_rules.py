@@ -94,6 +94,9 @@ EN_RULES: tuple[Rule, ...] = (
         r"\b(?:prescribed|i(?:'m| am) on) (?!(?:it|that|this|them|my|the|a|an|board|track|time|call|duty|leave"
         r"|holiday|vacation|break|way)\b)(?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
         r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
+        # "my doctor has me on Symbicort twice a day", "the pulmonologist started me on Trelegy"
+        r"\b(?:doctor|doc|gp|pulmonologist|cardiologist|specialist|psychiatrist|vet)\b.{0,20}?\b(?:has|had|put|started"
+        r"|keeps) (?:me|him|her|them) on (?!(?:it|that|this|them|the|a|an)\b)(?P<x>[a-z][\w-]+)",
         # the condition first: "For my cholesterol I take atorvastatin", "for asthma I use Symbicort"
         r"\bfor (?:my |the |high )?(?:" + _EN_CONDITIONS + r"|cholesterol|blood pressure|bp|heart|blood sugar|sugar"
         r"|pain|sleep|migraines?|allergies|thyroid|anxiety|reflux|breathing|lungs?)\b,? i(?:'m| am)? (?:now |also "
@@ -238,6 +241,10 @@ EN_RULES: tuple[Rule, ...] = (
         r"\b(?:has|have) (?:now )?become my (?:new )?favou?rite (?P<x>[a-z]+)\b",
         # "Fleetwood Mac has overtaken everything else as my number one band"
         r"\b(?:is|as|became|has become) my (?:new )?(?:number one|no\.? ?1|#1|top) (?P<x>[a-z]+)\b",
+        # the value first: "mint chocolate chip is my favorite ice cream" (the category is its last word)
+        r"\b(?:is|are) (?:still )?my (?:new |current |all-time )?(?:favou?rite|fave) (?:[a-z]+ ){0,2}?"
+        r"(?!(?:now|lately|nowadays|again|too|honestly|though)\b)(?P<x>[a-z]+)"
+        r"(?=(?: (?:now|lately|nowadays|these days|again|too|honestly|though))?(?:[,.;!?]|$))",
         flags=_I,
     ),
     rule(

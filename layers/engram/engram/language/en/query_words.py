@@ -21,7 +21,7 @@ QUERY = QueryPack(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
         r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|became|divorced|remarried"
         r"|got married|relocated|transferred|(?:got |been |was )?(?:hired|promoted)|retired"
-        r"|(?:have |'ve )?gone (?:vegan|vegetarian))\b"
+        r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off)\b"
     ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),
@@ -62,8 +62,19 @@ QUERY = QueryPack(
     year_mark="",
     month_mark="",
     concept_groups={
-        "spouse": ("spouse", "husband", "wife", "partner"),
-        "children": ("child", "children", "kid", "kids", "son", "daughter", "eldest", "youngest"),
+        "spouse": ("spouse", "husband", "wife", "partner", "hubby", "hubs", "wifey", "missus", "other half"),
+        "children": (
+            "child",
+            "children",
+            "kid",
+            "kids",
+            "son",
+            "daughter",
+            "eldest",
+            "youngest",
+            "little girl",
+            "little boy",
+        ),
         "parents": ("parent", "parents", "mother", "father", "mom", "dad", "mum"),
         "siblings": ("sibling", "brother", "sister"),
         "dogs": (
@@ -91,7 +102,7 @@ QUERY = QueryPack(
         "cats": ("cat", "kitten", "kitty"),
         "pets": ("pet", "pets"),
         "death": ("died", "passed away", "death", "lost"),
-        "home": ("live", "lives", "living", "city", "town"),
+        "home": ("live", "lives", "living", "city", "town", "moved to", "relocated"),
         "allergies": ("allergy", "allergic", "allergies", "hay fever", "hayfever", "pollen"),
         "medicine": ("medicine", "medication", "meds", "pill", "pills"),
         "work": ("job", "work", "works", "career", "occupation", "employer", "workplace"),

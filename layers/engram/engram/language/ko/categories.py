@@ -185,6 +185,12 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "waking": ("기상", "일어나", "일어나면", "깨면"),
     "breathing": ("숨", "호흡", "흡입"),
     "names": ("이름", "성함"),
+    "hobbies": ("취미", "쉬는 날", "주말마다", "여가", "휴일"),
+    "favourites": ("최애", "제일 좋아하는", "가장 좋아하는", "애정하는"),
+    "checkups": ("건강검진", "검진", "건강 검진", "종합검진"),
+    "emergencies": ("응급", "급할 때", "비상용", "비상시"),
+    "feeling down": ("우울할 때", "기분 안 좋을 때", "꿀꿀", "힘들 때", "울적"),
+    "breathing rehab": ("호흡 재활", "재활", "호흡 운동", "호흡 훈련"),
 }
 
 # "차" (car) is also inside 기차 (train), 차례 (turn) and 녹차 (green tea): alone only.

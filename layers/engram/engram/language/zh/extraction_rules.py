@@ -32,7 +32,7 @@ _ZH_CONDITIONS = (
 # Ways of eating: "我現在吃生酮" is a diet, never a medicine "在吃X" would name.
 _ZH_EATING_WAYS = (
     "純素|纯素|全素|素食|生酮|無麩質|无麸质|低碳|間歇性斷食|间歇性断食|地中海飲食|地中海饮食|低醣|低糖飲食|減醣|减醣"
-    "|斷食|断食"
+    "|斷食|断食|海鮮素|魚素|鱼素|奶蛋素|蛋奶素|彈性素|弹性素"
 )
 
 ZH_RULES: tuple[Rule, ...] = (

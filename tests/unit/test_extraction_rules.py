@@ -339,3 +339,18 @@ def test_the_weather_of_the_moment_is_small_talk(text: str, language: str) -> No
 )
 def test_weather_that_brings_a_symptom_is_still_a_fact(text: str, language: str) -> None:
     assert [c.subject_key for c in extract_candidates(text, language)] == ["symptom:breathing"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "subject"),
+    [
+        ("My hobby is pottery", "en", "hobby:pottery"),
+        ("趣味はカラオケ！週一で行ってる", "ja", "hobby:カラオケ"),
+        ("취미는 등산이에요", "ko", "hobby:등산"),
+        ("취미가 낚시라서 주말마다 바다 가요", "ko", "hobby:낚시"),
+        ("我的興趣是拼圖", "zh", "hobby:拼圖"),
+    ],
+)
+def test_a_hobby_named_as_one(text: str, language: str, subject: str) -> None:
+    """Each hobby its own subject: a second one does not replace the first."""
+    assert extract_candidates(text, language)[0].subject_key == subject

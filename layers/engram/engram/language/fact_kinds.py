@@ -71,6 +71,8 @@ KINDS: Mapping[str, FactKind] = {
         FactKind("favourite", "preference", "favourite:{x}", ("preference",), 0.6, 0.6, 0.5),
         FactKind("dislikes", "preference", "likes:{x}", ("preference",), 0.6, 0.6, -0.4, negated=True),
         FactKind("likes", "preference", "likes:{x}", ("preference",), 0.6, 0.6, 0.5),
+        # One can have several hobbies: each its own subject, replaced only by the same one said anew.
+        FactKind("hobby", "preference", "hobby:{x}", ("preference", "hobby"), 0.7, 0.6, 0.5),
         FactKind("symptom", "timeline", "symptom:{sym}", ("health", "symptom"), 0.2, 0.6, -0.5),
         FactKind("mood", "note", "mood", ("mood",), 0.1, 0.2),
         FactKind("diet", "constraint", "diet:{x}", ("health", "diet"), 0.9, 0.9),

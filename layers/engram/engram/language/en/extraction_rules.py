@@ -306,6 +306,9 @@ _EN_JOBS = (
 _EN_ROLES = _EN_JOBS + r"|teller|hygienist|barista"
 _EN_MORE: tuple[Rule, ...] = (
     rule(
+        "hobby", rf"\bmy (?:main |new |big |favou?rite )?hobb(?:y|ies) (?:is|are|include|these days is) {_X}", flags=_I
+    ),
+    rule(
         "eating_pattern",
         r"\bi(?:'m| am) (?:a |now |strictly |mostly |fully |on a |now on a )*(?P<x>vegetarian|vegan|pescatarian"
         r"|flexitarian|keto|paleo|carnivore|mediterranean|low-carb|low carb|gluten-free|dairy-free)\b",

@@ -186,6 +186,7 @@ JA_RULES: tuple[Rule, ...] = (
 # only see the clauses no earlier rule took.
 
 _JA_MORE: tuple[Rule, ...] = (
+    rule("hobby", r"趣味は(?P<x>[^\s、。！？!?]{1,15}?)(?:です|だ|で|かな|！|!|。|、|$)"),
     rule(
         "eating_pattern",
         # not a way of eating given up in the same breath: "断食はもうやめた。最近はグルテンフリーに…"

@@ -170,6 +170,11 @@ KO_RULES: tuple[Rule, ...] = (
 
 _KO_MORE: tuple[Rule, ...] = (
     rule(
+        "hobby",
+        r"취미(?:는|가)\s?(?P<x>[가-힣A-Za-z]{1,10}?(?: [가-힣A-Za-z]{1,6}?)?)"
+        r"(?:이에요|예요|입니다|이야|야|이고|고|이라서|라서|이라|라|\s*[.!~]|$)",
+    ),
+    rule(
         "eating_pattern",
         # not a way of eating one gives up in the same breath: "저탄수화물은 그만두고 …"
         r"(?P<x>채식|비건|페스코(?: 채식)?|플렉시테리언|락토 ?오보|키토|저탄고지|저탄수화물|지중해식|글루텐 ?프리"

@@ -176,6 +176,7 @@ ZH_RULES: tuple[Rule, ...] = (
 
 _ZH_NUM = "一二兩两三四五六七八九十0-9"
 _ZH_MORE: tuple[Rule, ...] = (
+    rule("hobby", r"(?:興趣|兴趣|嗜好)(?:是|就是)(?P<x>[^\s，,。！!？?]{1,10})"),
     rule(
         "eating_pattern",
         rf"(?P<x>吃全素|吃素|吃蛋奶素|{_ZH_EATING_WAYS}"

@@ -354,3 +354,49 @@ def test_weather_that_brings_a_symptom_is_still_a_fact(text: str, language: str)
 def test_a_hobby_named_as_one(text: str, language: str, subject: str) -> None:
     """Each hobby its own subject: a second one does not replace the first."""
     assert extract_candidates(text, language)[0].subject_key == subject
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # sentence-final particles and explanations end a Japanese statement as です does
+        ("うちの猫、もう15歳なんだよ", "ja"),
+        ("毎朝ヨーグルト食べてるよ", "ja"),
+        ("週3でジム通ってるんだよね", "ja"),
+        ("夫は単身赴任中で大阪にいるの", "ja"),
+        # plain endings, laughter after them, one sentence run into the next
+        ("고양이 두 마리 키워", "ko"),
+        ("주말마다 조기축구 나가요 포지션은 골키퍼", "ko"),
+        # the 我 dropped
+        ("這陣子都在家拼拼圖", "zh"),
+        ("養了兩隻貓", "zh"),
+        ("老公在科技業上班", "zh"),
+    ],
+)
+def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str) -> None:
+    assert [c.content for c in extract_candidates(text, language)] == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("大変ですね", "ja"),
+        ("そうなんだよね", "ja"),
+        ("それはよかった！", "ja"),
+        ("どこに行くの", "ja"),
+        ("그렇구나", "ko"),
+        ("알았어", "ko"),
+        ("아 배고파", "ko"),
+        ("真的假的", "zh"),
+        ("最近怎麼樣", "zh"),
+    ],
+)
+def test_a_reaction_or_a_question_is_still_no_statement(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"), [("在銀行上班", "job"), ("住台中", "lives_in"), ("現在住高雄", "lives_in")]
+)
+def test_where_one_works_or_lives_without_the_wo_zh(text: str, subject: str) -> None:
+    assert [c.subject_key for c in extract_candidates(text, "zh")] == [subject]

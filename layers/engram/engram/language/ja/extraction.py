@@ -48,17 +48,26 @@ EXTRACTION = ExtractionPack(
     negative_words=r"悲しい|寂しい|さびしい|イライラ|不安|落ち込|憂鬱|ストレス|嫌い|怖い",
     # かな asks only after a question word ("いつだったかな"); after a statement it hedges it
     # ("COPDって診断されてもう3年くらいかな": about three years, I think)
-    question=r"(?:(?:です|ます|でしょう)?か|の)\s*$|(?:何|なに|いつ|どこ|誰|だれ|どう|どれ|なぜ|いくつ|いくら).*かな\s*$",
+    # and so does の: "大阪にいるの" explains, "どこにいるの" asks
+    question=r"(?:(?:です|ます|でしょう)?か)\s*$|(?:何|なに|いつ|どこ|誰|だれ|どう|どれ|なぜ|いくつ|いくら|どんな|どっち).*(?:かな|の)\s*$",
     own_name=r"私|僕|俺|わたし",
     key_trim=r"^(?:毎日|毎朝|毎晩|朝晩|ずっと)\s?|(?:です|だ|な|の|は|が)$",
     # Japanese drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
-    statement=re.compile(r"(?:です|ます|ました|ません|でした|ている|てる|いる|ある|だ|った|ない|たい)[。．.！!]*$"),
+    # Chat adds an explanation and sentence-final particles to a statement ("気を使うんだよね",
+    # "15歳なんだよ", "大阪にいるの"): they end it as much as です does.
+    statement=re.compile(
+        r"(?:です|ます|ました|ません|でした|ている|てる|いる|ある|だ|った|ない|たい|[うくすつぬむぶぐる]|な)"
+        r"(?:(?:ん|の)(?:だ|です)?)?(?:よね|よな|よ|ね|わ|さ|ぞ|ぜ|けど|もん|し)*[ー〜~。．.！!]*$"
+    ),
     chit_chat=re.compile(
-        r"(?:ね|よね|な|かな|かも|でしょう|だろう|っけ)[。．.！!]*$|ありがと|すみません|ごめん|了解|なるほど"
+        # a reaction to what the bot said ("大変ですね", "そうなんだよね", "よかった！")
+        r"^(?:それは|それ|そう|そっか|へえ|へー|ええ|あー|ああ|うーん|確かに|本当|ほんと|すごい|大変|よかった|いい)[^、。]{0,10}"
+        r"(?:ね|よね|な)?[ー〜~。．.！!]*$"
+        r"|(?:かな|かも|でしょう|だろう|っけ)[。．.！!]*$|ありがと|すみません|ごめん|了解|なるほど"
         r"|分かりません|わかりません|分かりました|わかりました|考えさせ|顔を出し|そうです|大丈夫|お願い|失礼|どうも"
         r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
         # the weather of the moment ("雨ばっかりでやだ"): no rule took it as a symptom
-        r"|雨(?:が|で)?(?:続|降って|ばっか|ばかり|やま)|天気|暑すぎ|寒すぎ|蒸し暑"
+        r"|雨(?:が|で)?(?:続|降って|ばっか|ばかり|やま)|天気|暑すぎ|寒すぎ|蒸し暑|^(?:今日|きょう)?(?:は|も)?(?:暑い|寒い)"
     ),
     # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
     switched_to=re.compile(

@@ -49,9 +49,16 @@ EXTRACTION = ExtractionPack(
     # Korean particles are not trimmed: the rules stop before them and 오이 / 고기 end in one.
     key_trim=r"^(?:매일|꾸준히)\s?",
     # Korean drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
-    statement=re.compile(r"(?:요|다|니다)[.。!！~]*$"),
+    # Chat ends statements plainly too ("고양이 두 마리 키워", "아침마다 요가 해"), with laughter or tears after
+    # them ("이사했어ㅋㅋ"), or runs one into the next ("흰색 아반떼 타요 연비가 좋아서").
+    statement=re.compile(
+        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서)[.。!！~ㅋㅎㅠㅜ\s]*$"
+        # 요 ends a word only as an ending, except in a few nouns (필요, 중요, 수요)
+        r"|(?<=[가-힣])(?<![필중수])요\s"
+    ),
     chit_chat=re.compile(
-        r"(?:네요|군요|죠|게요|래요|까요|나요|ㅋ+|ㅎ+)[.。!！~]*$|고마|감사|죄송|미안|알겠|모르겠|알아들|인사하러|그렇군"
+        r"(?:네요|군요|죠|게요|래요|까요|나요)[.。!！~ㅋㅎ]*$|고마|감사|죄송|미안|알겠|모르겠|알아들|인사하러|그렇군|그렇구나"
+        r"|^(?:좋아|알았어|맞아|그래|응|어|아니)[.。!！~ㅋㅎ]*$|배고파|배불러|졸려|졸리|심심해"
         r"|맞아요|좋아요[.。!！~]*$|괜찮아요|것 같아요|것 같네요|생각해 볼|생각 좀"
         r"|주세요|주실래요|[아어해] ?줘요|줄래요|반가워|반갑"
         r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"

@@ -56,7 +56,13 @@ EXTRACTION = ExtractionPack(
     question=r"[嗎吗呢]\s*$",
     own_name=r"我",
     key_trim=r"^(?:每天|每日|每晚)\s?|(?:的|了|嗎|吗|喔|哦|啦|呀|啊)$",
-    statement=re.compile(r"我|咱"),
+    # Chat drops the 我 ("這陣子都在家拼拼圖", "養了兩隻貓", "老公在科技業上班"): a sentence that opens on
+    # the speaker's time, home or family, or says where one lives or works or what one keeps, is theirs.
+    statement=re.compile(
+        r"我|咱|^(?:最近|這陣子|这阵子|現在|现在|目前|每天|每週|每周|週末|周末|平常|平時|平时|之前|以前|去年|今年|上個月"
+        r"|上个月|家裡|家里|老公|老婆|先生|太太|女兒|女儿|兒子|儿子|爸爸|媽媽|妈妈)"
+        r"|養了|养了|迷上|^住在?|^在.{1,8}(?:上班|工作|教書|教书|念書|读书|讀書)"
+    ),
     chit_chat=re.compile(
         r"覺得|觉得|我猜|認為|认为|想一想|想想|確定|确定|聽懂|听懂|不懂|知道了|明白了|懂了|只是來|只是来|招呼"
         r"|謝|谢|抱歉|不好意思|對不起|对不起|沒問題|没问题|原來如此|原来如此|有道理|哈哈|怎麼辦|怎么办|為什麼|为什么"

@@ -400,3 +400,39 @@ def test_a_reaction_or_a_question_is_still_no_statement(text: str, language: str
 )
 def test_where_one_works_or_lives_without_the_wo_zh(text: str, subject: str) -> None:
     assert [c.subject_key for c in extract_candidates(text, "zh")] == [subject]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "place"),
+    [
+        ("We're in Austin now.", "en", "austin"),
+        ("Just bought a place in Tacoma!", "en", "tacoma"),
+        ("We finally settled in Raleigh", "en", "raleigh"),
+        ("Living out in Boise these days", "en", "boise"),
+        ("Been in Lisbon for two months now, loving it", "en", "lisbon"),
+        ("I call Seattle home now", "en", "seattle"),
+        ("Since moving to Dallas my allergies are better", "en", "dallas"),
+        ("先月から仙台暮らし", "ja", "仙台"),
+        ("実家を出て横浜で一人暮らし始めた", "ja", "横浜"),
+        ("転勤で広島に来ました", "ja", "広島"),
+        ("今は京都にいます", "ja", "京都"),
+        ("札幌に移住しました", "ja", "札幌"),
+        ("지금은 대구 살아요", "ko", "대구"),
+        ("인천에 집 샀어요", "ko", "인천"),
+        ("부산으로 거처를 옮겼어요", "ko", "부산"),
+        ("最近在高雄定居", "zh", "高雄"),
+        ("在花蓮買了房子", "zh", "花蓮"),
+        ("現在人在台東", "zh", "台東"),
+    ],
+)
+def test_where_one_lives_said_without_live(text: str, language: str, place: str) -> None:
+    (c,) = extract_candidates(text, language)
+    assert (c.subject_key, c.value_key) == ("lives_in", place)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("I'm in the hospital now", "en"), ("We're in love", "en"), ("一人暮らし", "ja"), ("지금은 혼자 살아요", "ko")],
+)
+def test_a_state_or_how_one_lives_is_no_place(text: str, language: str) -> None:
+    assert all(c.subject_key != "lives_in" for c in extract_candidates(text, language))

@@ -26,6 +26,9 @@ _EN_STOP_AFTER_X = (
     r"|[,.;!?]|$)"
 )
 _X = rf"(?P<x>[\w'’ -]{{1,40}}?){_EN_STOP_AFTER_X}"
+# A place by its capital letters ("Austin", "Salt Lake City"), where the words around it could
+# as well name a state ("we're in pain", "I'm in love").
+_PLACE = r"(?P<x>(?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+){0,2})"
 _EN_DATE = (
     r"^(?=.*\b(?:today|tonight|tomorrow|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday"
     r"|saturday"
@@ -180,6 +183,21 @@ EN_RULES: tuple[Rule, ...] = (
         rf"\b(?:after|since) (?:the|my|our) (?:move|relocation) to {_X}",
         # "Unpacking boxes in my new flat in Denver"
         rf"\bmy new (?:flat|apartment|house|home|place) in {_X}",
+        # Where one is now, said without "live": a capitalised place, so "we're in pain" is none.
+        rf"\b(?:i|we)(?:'m| am|'re| are)(?: now| currently| finally| officially| still)?(?: living| based| settled)?"
+        rf" (?:out )?in {_PLACE}(?=.*\b(?:now|these days|for good|for (?:a|two|three|\w+) (?:weeks|months|years)))",
+        rf"\bnow that (?:i'm|i am|we're|we are) in {_PLACE}",
+        rf"^(?:now |currently |still )?(?:living|based) (?:out )?in {_PLACE}",
+        rf"\b(?:been|living) in {_PLACE} (?:for|since)\b",
+        rf"\b(?:bought|got|rented|found) (?:a|our|my) (?:new )?(?:place|house|home|flat|apartment|condo) in {_PLACE}",
+        rf"\b(?:settled|landed) (?:in|into) {_PLACE}",
+        rf"\bpacked up and (?:headed|went|moved) (?:to|out to) {_PLACE}",
+        rf"\bhome is (?:now )?{_PLACE}",
+        rf"\bcall {_PLACE} home\b",
+        rf"\b(?:new )?address is (?:now )?in {_PLACE}",
+        rf"\b(?:i'm|i am|we're|we are) (?:now )?(?:an? )?{_PLACE} residents?\b",
+        rf"\b(?:since|after) (?:moving|relocating) (?:to|out to) {_PLACE}",
+        rf"\brelocated (?:the (?:whole )?family|us|my family|everyone) to {_PLACE}",
         flags=_I,
     ),
     rule("hometown", rf"\bi(?:'m| am) (?:originally )?from {_X}", rf"\bi grew up in {_X}", flags=_I),

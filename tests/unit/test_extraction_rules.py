@@ -381,6 +381,8 @@ def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str)
     ("text", "language"),
     [
         ("大変ですね", "ja"),
+        ("あはは、面白いですね。", "ja"),
+        ("明日から三連休だね", "ja"),
         ("そうなんだよね", "ja"),
         ("それはよかった！", "ja"),
         ("どこに行くの", "ja"),

@@ -7,6 +7,43 @@ must not eat, speak, play, suffer from); a question names the kind, the memory t
 from __future__ import annotations
 
 CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "weekdays": (
+        ("which days", "what days", "what day", "which day", "days of the week"),
+        (
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+            "mondays",
+            "tuesdays",
+            "wednesdays",
+            "thursdays",
+            "fridays",
+            "saturdays",
+            "sundays",
+            "weekday",
+            "weekdays",
+        ),
+    ),
+    "ways of eating": (
+        ("diet", "diet-wise", "eater", "way of eating", "eating habits"),
+        (
+            "vegetarian",
+            "vegan",
+            "pescatarian",
+            "keto",
+            "paleo",
+            "gluten-free",
+            "low-carb",
+            "dairy-free",
+            "intermittent fasting",
+            "plant-based",
+            "flexitarian",
+        ),
+    ),
     "plants": (
         ("herb", "herbs", "plant", "plants", "houseplant", "houseplants", "garden", "gardening"),
         (

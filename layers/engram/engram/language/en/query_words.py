@@ -105,7 +105,7 @@ QUERY = QueryPack(
         "home": ("live", "lives", "living", "city", "town", "moved to", "relocated"),
         "allergies": ("allergy", "allergic", "allergies", "hay fever", "hayfever", "pollen"),
         "medicine": ("medicine", "medication", "meds", "pill", "pills"),
-        "work": ("job", "work", "works", "career", "occupation", "employer", "workplace"),
+        "work": ("job", "work", "works", "career", "occupation", "employer", "workplace", "employed", "shifts"),
         "birthday": ("birthday", "born"),
         **GROUPS,
     },

@@ -55,9 +55,12 @@ EXTRACTION = ExtractionPack(
     # Japanese drops the subject: a plain declarative sentence is the speaker's unless it says otherwise.
     # Chat adds an explanation and sentence-final particles to a statement ("気を使うんだよね",
     # "15歳なんだよ", "大阪にいるの"): they end it as much as です does.
+    # An adjective ("昔から朝が弱い") or a trailing て ("最近ヨガにハマってて") ends one too, and so
+    # does a topic and its comment with no verb at all ("ペットはインコ2羽", "長男は今年から社会人").
     statement=re.compile(
-        r"(?:です|ます|ました|ません|でした|ている|てる|いる|ある|だ|った|ない|たい|[うくすつぬむぶぐる]|な)"
+        r"(?:です|ます|ました|ません|でした|ている|てる|いる|ある|だ|った|ない|たい|[うくすつぬむぶぐるい]|な|て|で)"
         r"(?:(?:ん|の)(?:だ|です)?)?(?:よね|よな|よ|ね|わ|さ|ぞ|ぜ|けど|もん|し)*[ー〜~。．.！!]*$"
+        r"|^(?!それ|これ|あれ|今日|明日|昨日|今)[^、。？?\s]{1,12}は[^、。？?\s]{2,25}[。！!]?$"
     ),
     chit_chat=re.compile(
         # a reaction to what the bot said ("大変ですね", "そうなんだよね", "よかった！")
@@ -66,6 +69,11 @@ EXTRACTION = ExtractionPack(
         # a short remark closed by ね ("面白いですね", "明日から三連休だね"); not an explanation ("…んだよね")
         r"|(?:^|、)(?![^、。]*(?:んだ|んです|のだ)よ?ね)[^、。]{0,12}(?:ね|よね)[ー〜~。．.！!]*$"
         r"|(?:かな|かも|でしょう|だろう|っけ)[。．.！!]*$|ありがと|すみません|ごめん|了解|なるほど"
+        r"|ウケる|笑える|ワロタ|^それな|^草[。！!w]*$"
+        # an evaluation of the moment, not a lasting fact ("面白い", "今日は楽しかった", "ここは静かでいい")
+        r"|^(?:すごく|とても|めっちゃ|超|本当に|ほんとに|マジで)?(?:いい|面白い|おもしろい|かわいい|可愛い|楽しい|楽しかった|嬉しい"
+        r"|うれしい|すごい|やばい|最高|素敵|きれい)[ー〜~。．.！!ね]*$"
+        r"|^(?:今日|きょう|ここ|これ|それ|あれ)(?:は|も)[^、。]{0,8}(?:い|かった)[ー〜~。．.！!ね]*$"
         r"|分かりません|わかりません|分かりました|わかりました|考えさせ|顔を出し|そうです|大丈夫|お願い|失礼|どうも"
         r"|よろしく|思います|気がします|ください|くれ(?:る|ない|ませんか)|教えて"
         # the weather of the moment ("雨ばっかりでやだ"): no rule took it as a symptom

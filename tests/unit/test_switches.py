@@ -241,3 +241,51 @@ def test_a_new_value_keys_the_same_subject_as_the_old(old: str, new: str, langua
     (before,) = extract_candidates(old, language)
     after = extract_candidates(new, language)
     assert before.subject_key and [c.subject_key for c in after] == [before.subject_key]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language"),
+    [
+        ("my pulmonologist has me on Spiriva once a day", "the doc swapped me over to Trelegy", "en"),
+        (
+            "honestly my comfort show is Gilmore Girls",
+            "ok I think Ted Lasso has officially taken the top spot for me",
+            "en",
+        ),
+        ("pad thai is hands down my favorite food", "ok I've been converted, ramen is the best thing on earth", "en"),
+        ("아침마다 세레타이드 흡입기 두 번씩 쓰고 있어요", "선생님이 심비코트로 바꿔주셨어요", "ko"),
+    ],
+)
+def test_a_switch_said_in_other_words_replaces_the_old_value(old: str, new: str, language: str) -> None:
+    existing = _old(old, language)
+    assert len(existing) == 1 and existing[0].subject_key
+    facts = HeuristicExtractor().extract(new, "", existing)
+    assert [(f.action, f.target_id) for f in facts] == [("supersede", "m0")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "language"),
+    [
+        (
+            "i teach 7th grade math, so grading is my whole sunday",
+            "first week doing instructional design for a startup",
+            "en",
+        ),
+        (
+            "I'm a barista at a little place called Bean There",
+            "got my license and joined Coldwell Banker last month",
+            "en",
+        ),
+        ("Living out in Tucson means early dog walks", "since we got to Portland it hasn't stopped raining", "en"),
+        ("I've lived in Chicago for years", "signed the lease in San Diego!!", "en"),
+        ("요즘 편의점 야간 알바 하는데 너무 졸려", "다음주부터 물류회사 사무직으로 출근해요", "ko"),
+        ("간호조무사로 일한 지 벌써 5년째예요", "사직서 내고 보험회사 들어갔어요", "ko"),
+        ("우리 집엔 햄스터 한 마리 키워요", "보호소에서 고양이 한 마리 데려왔어요", "ko"),
+    ],
+)
+def test_a_new_value_said_in_other_words_keys_the_same_subject(old: str, new: str, language: str) -> None:
+    from engram.memory.extraction_rules import extract_candidates
+
+    before = [c.subject_key for c in extract_candidates(old, language)]
+    after = [c.subject_key for c in extract_candidates(new, language) if c.subject_key]
+    assert before and before[0] and before[0] in after

@@ -84,7 +84,7 @@ EXTRACTION = ExtractionPack(
         _I,
     ),
     switched_to=re.compile(
-        r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put)(?: me| us| her| him| them"
+        r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put|swapp?(?:ed)?)(?: me| us| her| him| them"
         r"| my (?:\w+ )?(?:meds|medication|medicine|pills?|prescription|inhaler|statin|antidepressant|insulin"
         r"|tablets?|painkillers?|antibiotics?))?"
         r"(?: over)? (?:to|onto|on) (?P<x>[a-z][\w-]+)"
@@ -105,6 +105,8 @@ EXTRACTION = ExtractionPack(
     favourite_words=re.compile(
         # liking most, or being taken with something now ("these days I'm really into golf")
         r"\bfavou?rites?\b|\bfaves?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
+        # "has taken the top spot for me", "the best thing on earth, nothing else comes close"
+        r"|\btop spot\b|\bthe best thing\b|\bnothing (?:else )?(?:even )?comes close\b|\bgo-to\b"
         r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b",
         _I,
     ),

@@ -98,8 +98,8 @@ EN_RULES: tuple[Rule, ...] = (
         r"|holiday|vacation|break|way)\b)(?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
         r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
         # "my doctor has me on Symbicort twice a day", "the pulmonologist started me on Trelegy"
-        r"\b(?:doctor|doc|gp|pulmonologist|cardiologist|specialist|psychiatrist|vet)\b.{0,20}?\b(?:has|had|put|started"
-        r"|keeps) (?:me|him|her|them) on (?!(?:it|that|this|them|the|a|an)\b)(?P<x>[a-z][\w-]+)",
+        r"\b(?:has|have|'ve|had|got|put|started|keeps|keep) (?:got )?(?:me|him|her|them) on "
+        r"(?!(?:it|that|this|them|the|a|an|board|track|time|call|duty|hold|speaker)\b)(?P<x>[a-z][\w-]+)",
         # the condition first: "For my cholesterol I take atorvastatin", "for asthma I use Symbicort"
         r"\bfor (?:my |the |high )?(?:" + _EN_CONDITIONS + r"|cholesterol|blood pressure|bp|heart|blood sugar|sugar"
         r"|pain|sleep|migraines?|allergies|thyroid|anxiety|reflux|breathing|lungs?)\b,? i(?:'m| am)? (?:now |also "
@@ -196,7 +196,8 @@ EN_RULES: tuple[Rule, ...] = (
         rf"\bcall {_PLACE} home\b",
         rf"\b(?:new )?address is (?:now )?in {_PLACE}",
         rf"\b(?:i'm|i am|we're|we are) (?:now )?(?:an? )?{_PLACE} residents?\b",
-        rf"\b(?:since|after) (?:moving|relocating) (?:to|out to) {_PLACE}",
+        rf"\b(?:since|after) (?:moving|relocating|we got|i got|getting|arriving) (?:to|out to|in) {_PLACE}",
+        rf"\bsigned (?:the|a|our|my) lease (?:in|on a place in|for a place in) {_PLACE}",
         rf"\brelocated (?:the (?:whole )?family|us|my family|everyone) to {_PLACE}",
         flags=_I,
     ),
@@ -260,7 +261,10 @@ EN_RULES: tuple[Rule, ...] = (
         # "Fleetwood Mac has overtaken everything else as my number one band"
         r"\b(?:is|as|became|has become) my (?:new )?(?:number one|no\.? ?1|#1|top) (?P<x>[a-z]+)\b",
         # the value first: "mint chocolate chip is my favorite ice cream" (the category is its last word)
-        r"\b(?:is|are) (?:still )?my (?:new |current |all-time )?(?:favou?rite|fave) (?:[a-z]+ ){0,2}?"
+        r"\bmy (?:comfort|go-to|all-time) (?P<x>show|food|dish|movie|film|song|series|snack|meal|drink|book|game)"
+        r" (?:is|are)\b",
+        r"\b(?:is|are) (?:still |hands down |definitely |honestly |easily |absolutely )?my (?:new |current |all-time )?"
+        r"(?:favou?rite|fave) (?:[a-z]+ ){0,2}?"
         r"(?!(?:now|lately|nowadays|again|too|honestly|though)\b)(?P<x>[a-z]+)"
         r"(?=(?: (?:now|lately|nowadays|these days|again|too|honestly|though))?(?:[,.;!?]|$))",
         flags=_I,
@@ -317,11 +321,12 @@ _EN_JOBS = (
     r"|writer|artist|homemaker|programmer|paramedic|dentist|vet|veterinarian|pilot|police officer|soldier"
     r"|hairdresser|barber|photographer|nanny|receptionist|journalist|translator|editor|baker|butcher|carpenter"
     r"|builder|gardener|cleaner|secretary|banker|judge|surgeon|midwife|waiter|waitress|bartender|tutor|lecturer"
+    r"|teller|hygienist|barista|realtor|estate agent|courier"
     r"|coach|trainer|instructor|musician|actor|actress|dancer|singer|painter|tailor|florist|optician"
     r"|physiotherapist|psychologist|counsell?or|paralegal|realtor|estate agent|entrepreneur|freelancer"
 )
 # what starting as one or being one names (the jobs, and roles the list above does not hold)
-_EN_ROLES = _EN_JOBS + r"|teller|hygienist|barista"
+_EN_ROLES = _EN_JOBS
 _EN_MORE: tuple[Rule, ...] = (
     rule(
         "hobby", rf"\bmy (?:main |new |big |favou?rite )?hobb(?:y|ies) (?:is|are|include|these days is) {_X}", flags=_I
@@ -361,7 +366,7 @@ _EN_MORE: tuple[Rule, ...] = (
         rf"|promoted) (?:as|to) (?:an? |the )?(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}))\b",
         # starting as one, or what being one is like: "I start as a dental hygienist on Monday",
         # "Being a bank teller means smiling at cranky people"
-        rf"\bi (?:start|started|'m starting|am starting|begin|began) (?:work )?as an? "
+        rf"\bi(?:'m| am)? (?:start|started|starting|begin|began|beginning) (?:work |a new job )?as an? "
         rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES}))\b",
         rf"(?:^(?:[\w,!.' ]{{0,20}}[,.!] )?|\b(?:but|and|so) )being an? "
         rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES})) (?:means|is|beats|has)\b",
@@ -370,6 +375,16 @@ _EN_MORE: tuple[Rule, ...] = (
         # work done for a company: "I've been driving for a delivery company for six years"
         r"\bi(?:'ve been| have been|'m| am)? (?:driving|working|delivering|cleaning|cooking|nursing|teaching) for "
         r"(?:an? |the )?(?P<x>(?:[\w-]+ ){0,2}?(?:company|firm|agency|service|hospital|school|restaurant|chain))\b",
+        # what one teaches, or a first week at the work: "i teach 7th grade math", "first week doing
+        # instructional design for an edtech startup"
+        r"\bi(?:'ve been| have been)? teach(?:ing)? (?P<x>[\w -]{2,30}?)"
+        r"(?= (?:at|to|in|for|so|and|but)\b|[,.;!?]|$)",
+        r"^(?:my )?first (?:day|week|month|shift) (?:doing|as an?) (?P<x>[\w -]{2,30}?)"
+        r"(?= (?:at|for|with|in)\b|[,.;!?]|$)",
+        # a company joined, by its capitalised name, where the sentence speaks of work
+        r"^(?=.*\b(?:job|work|license|licence|hired|position|role|office|first (?:day|week|showing|shift)|notice))"
+        r".*?\b(?:joined|got hired (?:by|at)|was hired (?:by|at)|signed on with|started at|got a job at) "
+        r"(?P<x>(?-i:[A-Z])[\w&'’-]+(?: (?-i:[A-Z])[\w&'’-]+){0,3})",
         # a business one runs: "These days I'm running my own food truck"
         r"\bi(?:'m| am)? (?:now |currently )?(?:running|run|own|opened) (?:my own|a|an|our own) "
         r"(?P<x>(?:[\w-]+ ){0,2}?(?:truck|shop|store|cafe|café|restaurant|bakery|business|salon|studio|bar|stall"

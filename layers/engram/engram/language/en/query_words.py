@@ -21,7 +21,8 @@ QUERY = QueryPack(
         r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
         r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|became|divorced|remarried"
         r"|got married|relocated|transferred|(?:got |been |was )?(?:hired|promoted)|retired"
-        r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off)\b"
+        r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off"
+        r"|(?:taken|took) the top spot|been converted|swapped)\b"
     ),
     relative_ranges=(
         (r"\byesterday\b", "day", 1),

@@ -108,6 +108,22 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
         ("我想去哪裡旅遊？", "旅行"),
         ("どこへ旅に行きたい？", "旅行"),
         ("제가 관광하고 싶은 곳은 어디예요?", "여행"),
+        # which days asks for weekdays, a diet for the ways of eating, nuts for peanuts, a ceremony
+        # for a wedding, first thing in the morning for breakfast, a hobby for days off, a check-up
+        ("Which days do I have my breathing class?", "tuesdays"),
+        ("リハビリは何曜日だっけ？", "火曜"),
+        ("재활은 무슨 요일이에요?", "화요일"),
+        ("復健是禮拜幾？", "星期二"),
+        ("What kind of eater am I, diet-wise?", "vegetarian"),
+        ("나 지금 식습관이 어떻게 되지?", "페스코"),
+        ("내가 먹으면 안 되는 견과류가 뭐였지?", "땅콩"),
+        ("食べちゃいけないナッツは？", "ピーナッツ"),
+        ("When is the big family ceremony?", "wedding"),
+        ("我兒子的典禮是哪天？", "婚禮"),
+        ("What do I usually eat first thing in the morning?", "breakfast"),
+        ("休日の趣味って何だったっけ", "休みの日"),
+        ("健診でどの数値に引っかかったんだっけ", "健康診断"),
+        ("what's my husband called?", "hubby"),
     ],
 )
 def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, looks_for: str) -> None:

@@ -7,6 +7,30 @@ must not eat, speak, play, suffer from); a question names the kind, the memory t
 from __future__ import annotations
 
 CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "nuts": (
+        ("nut", "nuts", "tree nuts"),
+        (
+            "peanut",
+            "peanuts",
+            "almond",
+            "almonds",
+            "walnut",
+            "walnuts",
+            "cashew",
+            "cashews",
+            "pistachio",
+            "pistachios",
+            "hazelnut",
+            "hazelnuts",
+            "pecan",
+            "pecans",
+            "macadamia",
+        ),
+    ),
+    "ceremonies": (
+        ("ceremony", "celebration", "big day", "event"),
+        ("wedding", "graduation", "funeral", "christening", "baptism", "bar mitzvah", "anniversary party", "memorial"),
+    ),
     "weekdays": (
         ("which days", "what days", "what day", "which day", "days of the week"),
         (
@@ -382,4 +406,5 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "emergencies": ("rescue", "emergency", "in an emergency", "for emergencies"),
     "feeling down": ("sad", "feeling down", "feeling low", "blue", "comfort", "cheer me up"),
     "breathing rehab": ("pulmonary rehab", "rehab", "breathing exercise", "breathing exercises", "breathing class"),
+    "breakfast": ("breakfast", "first thing in the morning", "morning meal"),
 }

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "nuts": (
+        ("견과류", "견과"),
+        ("땅콩", "아몬드", "호두", "캐슈넛", "피스타치오", "헤이즐넛", "마카다미아", "잣"),
+    ),
+    "ceremonies": (
+        ("행사", "예식", "식장", "세리머니"),
+        ("결혼식", "졸업식", "입학식", "장례식", "돌잔치", "칠순", "환갑", "제사"),
+    ),
     "weekdays": (
         ("무슨 요일", "몇 요일"),
         ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "평일"),
@@ -199,6 +207,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "emergencies": ("응급", "급할 때", "비상용", "비상시"),
     "feeling down": ("우울할 때", "기분 안 좋을 때", "꿀꿀", "힘들 때", "울적"),
     "breathing rehab": ("호흡 재활", "재활", "호흡 운동", "호흡 훈련"),
+    "breakfast": ("아침밥", "아침 식사", "조식", "아침으로"),
 }
 
 # "차" (car) is also inside 기차 (train), 차례 (turn) and 녹차 (green tea): alone only.

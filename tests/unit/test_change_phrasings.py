@@ -285,6 +285,14 @@ def test_a_question_about_a_former_state(question: str, past: bool) -> None:
         ("Which city was I in when we first talked?", True),
         ("What was I doing earlier today?", False),  # an event, not a former state
         ("What inhaler was I on before the switch?", True),
+        # before a change named
+        ("What was I doing before my current role?", True),
+        ("What did I do before I moved here?", True),
+        ("What is my current role?", False),
+        ("What did I eat before bed?", False),
+        ("이직하기 전엔 무슨 일 했지?", True),
+        ("転職する前はどこで働いてた？", True),
+        ("換工作前我在哪上班？", True),
         ("去年まで飲んでたのは？", True),
         ("我搬家前住哪裡？", True),
         ("我目前住在哪個城市？", False),

@@ -10,6 +10,9 @@ from engram.language.query_pack import QueryPack
 QUERY = QueryPack(
     past_state=(
         r"\b(?:used to|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
+        # before a change named: "before my current role", "before I moved", "before the new one"
+        r"|before (?:my|the|this) (?:current|new|present|latest)|prior to|before all that"
+        r"|before (?:i|we) (?:moved|switched|changed|started|quit|left|got|took|joined|retired|married)"
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
         r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+"
         # "What inhaler was I on earlier?", "Which city was I in when we first talked?"

@@ -9,7 +9,7 @@ from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
     past_state=(
-        r"예전에?|전에는?|이전에?|옛날에?|원래|과거에?"
+        r"예전에?|전에는?|전엔|이전에?|옛날에?|원래|과거에?"
         r"|전 (?:회사|직장|직업|집|동네|학교|여자친구|남자친구|여친|남친|애인|남편|아내|최애|취미|단골|주소|번호|차)"
     ),
     state_change=(

@@ -8,7 +8,10 @@ from engram.language.query_pack import QueryPack
 from engram.language.zh.categories import CATEGORIES, GROUPS
 
 QUERY = QueryPack(
-    past_state=r"以前|之前|過去|过去|搬家前|(?<!目)前住|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份|前(?:男友|女友|男朋友|女朋友|夫|妻|任)",
+    past_state=(
+        r"以前|之前|過去|过去|搬家前|(?<!目)前住|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份"
+        r"|前(?:男友|女友|男朋友|女朋友|夫|妻|任)|(?:換|换|轉|转|改)[^，。？?]{0,4}前"
+    ),
     state_change=r"現在|现在|目前|最近|如今|換成|换成|換了|换了|改成|改吃|改用|換工作|换工作|搬到|搬去|搬家|新的|新工作|不再|開始|开始|分手|離職|离职|轉職|转职",
     relative_ranges=(
         (r"昨天", "day", 1),

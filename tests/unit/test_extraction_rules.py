@@ -387,6 +387,7 @@ def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str)
         ("あはは、面白いですね。", "ja"),
         ("明日から三連休だね", "ja"),
         ("今日は楽しかった", "ja"),
+        ("おはようございます〜", "ja"),
         ("マジでウケる", "ja"),
         ("かわいい", "ja"),
         ("そうなんだよね", "ja"),

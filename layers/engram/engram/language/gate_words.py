@@ -29,7 +29,7 @@ _QUESTION = re.compile("|".join([r"[?？]\s*$", *(gate.question for _, gate in G
 
 # Greetings, thanks and farewells; the whole message must consist of these tokens.
 _GREETING_ALONE = re.compile(
-    r"^(?:(?:" + "|".join(gate.greeting_words for _, gate in GATE_PACKS) + r")[\s,，、.。!！~～?？:)(^_\-]*)+$",
+    r"^(?:(?:" + "|".join(gate.greeting_words for _, gate in GATE_PACKS) + r")[\s,，、.。!！~～〜ー?？:)(^_\-]*)+$",
     _I,
 )
 

@@ -445,3 +445,9 @@ def test_where_one_lives_said_without_live(text: str, language: str, place: str)
 )
 def test_a_state_or_how_one_lives_is_no_place(text: str, language: str) -> None:
     assert all(c.subject_key != "lives_in" for c in extract_candidates(text, language))
+
+
+@pytest.mark.parametrize("text", ["週末都會去爬山", "我的嗜好就是釣魚，每個週末都去"])
+def test_a_habit_is_no_to_do_and_no_trip_zh(text: str) -> None:
+    subjects = [c.subject_key or "" for c in extract_candidates(text, "zh")]
+    assert subjects and not any(s.startswith(("todo:", "trip:")) for s in subjects)

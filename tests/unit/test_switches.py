@@ -289,3 +289,22 @@ def test_a_new_value_said_in_other_words_keys_the_same_subject(old: str, new: st
     before = [c.subject_key for c in extract_candidates(old, language)]
     after = [c.subject_key for c in extract_candidates(new, language) if c.subject_key]
     assert before and before[0] and before[0] in after
+
+
+@pytest.mark.parametrize(
+    ("new", "language"),
+    [
+        ("At my check-up they switched me to Breo, one inhalation a day", "en"),
+        ("診察で薬がレルベアに変わりました", "ja"),
+        ("진료 때 렐바로 바꿨어요", "ko"),
+        ("回診時改成吸Breo", "zh"),
+    ],
+)
+def test_a_switch_at_a_visit_or_said_with_an_inhalation_speaks_of_medicine(new: str, language: str) -> None:
+    """The medicine need not be the nearest memory when the sentence names a visit or how it is taken."""
+    existing = [
+        ExistingMemory("m0", "Two puffs when I'm wheezy", "timeline", "symptom:breathing"),
+        ExistingMemory("m1", "I'm on Symbicort", "fact", "medication:symbicort"),
+    ]
+    facts = HeuristicExtractor().extract(new, "", existing)
+    assert ("supersede", "m1") in [(f.action, f.target_id) for f in facts]

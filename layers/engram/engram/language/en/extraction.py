@@ -98,7 +98,8 @@ EXTRACTION = ExtractionPack(
     medical_context=re.compile(
         r"\b(?:doctors?|dr|gps?|physician|specialist|nurse|pharmacist|cardiologist|psychiatrist|pulmonologist|statin"
         r"|prescri\w*|mg|mcg|pills?|tablets?"
-        r"|capsules?|doses?|meds|medications?|medicines?|inhaler|vets?|veterinarian)\b",
+        r"|capsules?|doses?|meds|medications?|medicines?|inhal\w*|puffs?|nebuli[sz]er|injections?|jabs?|vets?"
+        r"|veterinarian|clinic|review|check-?up|appointment)\b",
         _I,
     ),
     in_addition=re.compile(r"\b(?:also|too|as well|in addition|additionally|another|added|on top of)\b", _I),

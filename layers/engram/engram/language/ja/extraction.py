@@ -91,7 +91,7 @@ EXTRACTION = ExtractionPack(
         r"|(?P<z>[ァ-ヶーA-Za-z]{4,15})に(?:した|しました|して)"
     ),
     medical_context=re.compile(
-        r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量|吸入|インスリン|目薬|軟膏|獣医|動物病院"
+        r"医者|医師|先生|主治医|薬|処方|錠|mg|ミリ|カプセル|用量|吸入|インスリン|目薬|軟膏|獣医|動物病院|診察|受診|通院|病院"
     ),
     in_addition=re.compile(r"も(?:飲|服用|使|処方)|追加|さらに|他に|ほかに|加えて"),
     # liking most, or being taken with something now ("最近はゴルフにはまっています")

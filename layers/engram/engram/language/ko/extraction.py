@@ -66,7 +66,9 @@ EXTRACTION = ExtractionPack(
         r"|비(?:가)? (?:오니까|와서|오네|계속)|날씨(?:가|는)?|너무 (?:덥|춥)|더워 죽|추워 죽"
     ),
     switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
-    medical_context=re.compile(r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입기|인슐린|안약|연고|수의사|동물병원"),
+    medical_context=re.compile(
+        r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입|인슐린|안약|연고|수의사|동물병원|진료|병원|주사"
+    ),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     # liking most, or being taken with something now ("요즘 골프에 푹 빠져 있어요")
     favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀|팬이 됐|팬이 되었"),

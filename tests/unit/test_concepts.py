@@ -128,3 +128,20 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
 )
 def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, looks_for: str) -> None:
     assert looks_for in related_terms(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "not_looked_for"),
+    [
+        # a weekend names a time, not a hobby; a rescue dog, a blue car and knee rehab name no emergency,
+        # sadness or breathing exercise; an event is no ceremony
+        ("週末の前の夜は何を習ってる？", "趣味"),
+        ("What do I do on weekends?", "hobby"),
+        ("Where did I get my rescue dog?", "emergency"),
+        ("What colour is my blue car?", "sad"),
+        ("How is my knee rehab going?", "breathing exercise"),
+        ("What event is on Friday?", "wedding"),
+    ],
+)
+def test_a_word_that_only_sounds_like_a_concept_adds_nothing_of_it(question: str, not_looked_for: str) -> None:
+    assert not_looked_for not in related_terms(question)

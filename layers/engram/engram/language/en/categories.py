@@ -28,7 +28,7 @@ CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "ceremonies": (
-        ("ceremony", "celebration", "big day", "event"),
+        ("ceremony", "celebration", "big day"),
         ("wedding", "graduation", "funeral", "christening", "baptism", "bar mitzvah", "anniversary party", "memorial"),
     ),
     "weekdays": (
@@ -400,11 +400,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "military service": ("military", "army", "military service", "enlisted", "conscription", "deployed"),
     "digestion": ("indigestion", "bloated", "bloating", "digestive", "digestion", "heartburn"),
     "waking": ("wake up", "waking up", "get up", "getting up", "woke up"),
-    "hobbies": ("hobby", "hobbies", "free time", "spare time", "days off", "day off", "weekends", "pastime"),
+    # a hobby, and days off as such; never a weekend, which names a time ("the evening before the weekend")
+    "hobbies": ("hobby", "hobbies", "free time", "spare time", "pastime"),
+    "days off": ("day off", "days off", "time off"),
     "favourites": ("favourite", "favorite", "go-to", "number one", "all-time"),
-    "checkups": ("checkup", "check-up", "physical", "health check", "screening", "annual exam"),
-    "emergencies": ("rescue", "emergency", "in an emergency", "for emergencies"),
-    "feeling down": ("sad", "feeling down", "feeling low", "blue", "comfort", "cheer me up"),
-    "breathing rehab": ("pulmonary rehab", "rehab", "breathing exercise", "breathing exercises", "breathing class"),
+    "checkups": ("checkup", "check-up", "health check", "screening", "annual exam"),
+    "emergencies": ("rescue inhaler", "emergency", "in an emergency", "for emergencies"),
+    "feeling down": ("sad", "feeling down", "feeling low", "comfort", "cheer me up"),
+    "breathing rehab": ("pulmonary rehab", "breathing exercise", "breathing exercises", "breathing class"),
     "breakfast": ("breakfast", "first thing in the morning", "morning meal"),
 }

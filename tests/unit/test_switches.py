@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engram.memory.extraction import HeuristicExtractor
+from engram.memory.extraction_rules import extract_candidates
 from engram.memory.models import ExistingMemory, Fact
 
 LISINOPRIL = ExistingMemory("m-old", "User takes lisinopril 10 mg every morning", "fact", "medication:lisinopril")
@@ -198,8 +199,6 @@ def test_with_two_partners_near_no_remarriage_replaces_either() -> None:
 
 
 def _old(text: str, language: str) -> list[ExistingMemory]:
-    from engram.memory.extraction_rules import extract_candidates
-
     return [
         ExistingMemory(f"m{n}", c.content, c.type.value, c.subject_key)
         for n, c in enumerate(extract_candidates(text, language))
@@ -215,6 +214,15 @@ def _old(text: str, language: str) -> list[ExistingMemory]:
         ("吸入はシムビコートを朝晩2吸入してる", "薬がビレーズトリに切り替わった", "ja"),
         # a favourite said value first, then another taken over as the fave
         ("mint chocolate chip is my favorite ice cream", "honestly salted caramel has taken over as my fave", "en"),
+        # said in other words: swapped over to, the top spot, nothing else comes close, a Korean inhaler
+        ("my pulmonologist has me on Spiriva once a day", "the doc swapped me over to Trelegy", "en"),
+        (
+            "honestly my comfort show is Gilmore Girls",
+            "ok I think Ted Lasso has officially taken the top spot for me",
+            "en",
+        ),
+        ("pad thai is hands down my favorite food", "ok I've been converted, ramen is the best thing on earth", "en"),
+        ("아침마다 세레타이드 흡입기 두 번씩 쓰고 있어요", "선생님이 심비코트로 바꿔주셨어요", "ko"),
     ],
 )
 def test_the_new_value_replaces_the_old_one(old: str, new: str, language: str) -> None:
@@ -236,31 +244,9 @@ def test_the_new_value_replaces_the_old_one(old: str, new: str, language: str) -
 )
 def test_a_new_value_keys_the_same_subject_as_the_old(old: str, new: str, language: str) -> None:
     """The same single-valued subject (job, diet): the writer replaces the old value with the new."""
-    from engram.memory.extraction_rules import extract_candidates
-
     (before,) = extract_candidates(old, language)
     after = extract_candidates(new, language)
     assert before.subject_key and [c.subject_key for c in after] == [before.subject_key]
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "language"),
-    [
-        ("my pulmonologist has me on Spiriva once a day", "the doc swapped me over to Trelegy", "en"),
-        (
-            "honestly my comfort show is Gilmore Girls",
-            "ok I think Ted Lasso has officially taken the top spot for me",
-            "en",
-        ),
-        ("pad thai is hands down my favorite food", "ok I've been converted, ramen is the best thing on earth", "en"),
-        ("아침마다 세레타이드 흡입기 두 번씩 쓰고 있어요", "선생님이 심비코트로 바꿔주셨어요", "ko"),
-    ],
-)
-def test_a_switch_said_in_other_words_replaces_the_old_value(old: str, new: str, language: str) -> None:
-    existing = _old(old, language)
-    assert len(existing) == 1 and existing[0].subject_key
-    facts = HeuristicExtractor().extract(new, "", existing)
-    assert [(f.action, f.target_id) for f in facts] == [("supersede", "m0")]
 
 
 @pytest.mark.parametrize(
@@ -284,8 +270,6 @@ def test_a_switch_said_in_other_words_replaces_the_old_value(old: str, new: str,
     ],
 )
 def test_a_new_value_said_in_other_words_keys_the_same_subject(old: str, new: str, language: str) -> None:
-    from engram.memory.extraction_rules import extract_candidates
-
     before = [c.subject_key for c in extract_candidates(old, language)]
     after = [c.subject_key for c in extract_candidates(new, language) if c.subject_key]
     assert before and before[0] and before[0] in after

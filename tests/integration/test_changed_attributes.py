@@ -229,3 +229,35 @@ def test_a_medicine_switch_replaces_the_old_one_in_the_present_and_keeps_it_for_
     assert any(new in line for line in present)
     assert not any(old in line and new not in line for line in present)
     assert any(old in line for line in _memory_texts(c, key, past_q))
+
+
+# --- several at once -----------------------------------------------------------------------------
+# A second pet or a second daughter said plainly is one more, not the first one replaced: before,
+# "My cat's name is Luna" superseded "My dog is called Rex" (both `pet:name`) and a question about the
+# dog got Luna. Said as a change, the new one still replaces the old.
+SEVERAL_CASES = [
+    ("en", "My dog is called Rex.", "My cat's name is Luna.", "What's my dog called?", "Rex"),
+    ("ja", "犬の名前はポチです。", "猫の名前はタマです。", "犬の名前は何？", "ポチ"),
+    ("ko", "우리 강아지 이름은 콩이에요.", "고양이 이름은 나비예요.", "강아지 이름이 뭐예요?", "콩이"),
+    ("zh", "我的狗叫小黑。", "我的貓叫咪咪。", "我的狗叫什麼？", "小黑"),
+    ("en", "My daughter Emma lives in Leeds.", "My daughter Sophie is at university.", "Where does Emma live?", "Emma"),
+]
+
+
+@pytest.mark.parametrize(("language", "first", "second", "question", "kept"), SEVERAL_CASES)
+def test_a_second_pet_or_daughter_said_plainly_is_one_more(
+    container: Container, clock: ManualClock, language: str, first: str, second: str, question: str, kept: str
+) -> None:
+    c, user = container, f"several-{language}-{kept}"
+    key = _tell(c, clock, user, first, second)
+    facts = c.memories.list("default", user, namespaces=(Namespace.MEMORY,))
+    assert not [r for r in facts if kept in r.content and r.superseded_by], facts
+    assert any(kept in line for line in _memory_texts(c, key, question))
+
+
+def test_a_new_pet_said_as_a_change_still_replaces_the_old_one(container: Container, clock: ManualClock) -> None:
+    c, user = container, "several-change"
+    _tell(c, clock, user, "My dog is called Rex.", "Rex passed away in May; now our cat is called Luna.")
+    facts = c.memories.list("default", user, namespaces=(Namespace.MEMORY,))
+    (was,) = [r for r in facts if r.content.endswith("dog is called Rex")]
+    assert was.superseded_by, facts

@@ -292,6 +292,18 @@ def subject_of(topics: list[str]) -> str | None:
 # not "allergy:{x}": a user has several allergies, conditions, medicines, dislikes).
 SINGLE_VALUED_SUBJECTS = frozenset({"job", "lives_in", "diet", "name", "age", "hometown"})
 
+# Subjects a user holds several of at once (two pets, three daughters): a second one said plainly is
+# an addition ("My cat's name is Luna" after "My dog is called Rex"); only said as a change ("now it's
+# just our cat Luna", "we lost Rex") does it replace the one before.
+_SEVERAL_AT_ONCE = frozenset(
+    {"pet:name", "pet:species", "family:son", "family:daughter", "family:brother", "family:sister"}
+    | {"family:sibling", "family:grandchild", "family:grandparent"}
+)
+
+
+def held_several_at_once(subject: str | None) -> bool:
+    return subject in _SEVERAL_AT_ONCE
+
 
 def replaces_subject(new_topics: list[str], old_topics: list[str]) -> bool:
     """Whether a fact on the new subject, said as a change, replaces one on the old: the same key,

@@ -41,6 +41,7 @@ from engram.memory.models import (
     Namespace,
     Profile,
     SearchFilter,
+    held_several_at_once,
     plain_topics,
     replaces_subject,
     round_memory_id,
@@ -357,6 +358,8 @@ class MemoryWriter:
         same_subject = next(
             (h for h in hits if fact.subject_key and subject_of(h.doc.topics) == fact.subject_key), None
         )
+        if same_subject is not None and held_several_at_once(fact.subject_key) and not states_change(fact.content):
+            same_subject = None  # a second pet or daughter, not the first one replaced
         if same_subject is None and fact.subject_key and states_change(fact.content):
             # said as a change ("I'm fully vegan now"), it replaces the attribute's other value ("diet:meat")
             same_subject = next((h for h in hits if replaces_subject(fact.topics, h.doc.topics)), None)

@@ -211,7 +211,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "pet_name",
-        rf"\bmy (?:{_PET_EN})(?:'s name is| is (?:called|named)| named| called) (?P<x>[A-Za-z][\w-]*)",
+        rf"\b(?:my|our) (?:{_PET_EN})(?:'s name is| is (?:called|named)| named| called) (?P<x>[A-Za-z][\w-]*)",
         rf"\bi have an? (?:{_PET_EN}) (?:named|called) (?P<x>[A-Za-z][\w-]*)",
         flags=_I,
     ),

@@ -296,8 +296,17 @@ SINGLE_VALUED_SUBJECTS = frozenset({"job", "lives_in", "diet", "name", "age", "h
 # an addition ("My cat's name is Luna" after "My dog is called Rex"); only said as a change ("now it's
 # just our cat Luna", "we lost Rex") does it replace the one before.
 _SEVERAL_AT_ONCE = frozenset(
-    {"pet:name", "pet:species", "family:son", "family:daughter", "family:brother", "family:sister"}
-    | {"family:sibling", "family:grandchild", "family:grandparent"}
+    {
+        "pet:name",
+        "pet:species",
+        "family:son",
+        "family:daughter",
+        "family:brother",
+        "family:sister",
+        "family:sibling",
+        "family:grandchild",
+        "family:grandparent",
+    }
 )
 
 

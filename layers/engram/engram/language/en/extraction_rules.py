@@ -29,6 +29,8 @@ _X = rf"(?P<x>[\w'’ -]{{1,40}}?){_EN_STOP_AFTER_X}"
 # A place by its capital letters ("Austin", "Salt Lake City"), where the words around it could
 # as well name a state ("we're in pain", "I'm in love").
 _PLACE = r"(?P<x>(?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+){0,2})"
+# Words said after a value that are not part of it ("ramen is my favourite now", "… honestly")
+_EN_AFTERTHOUGHT = r"now|lately|nowadays|these days|again|too|honestly|though"
 _EN_DATE = (
     r"^(?=.*\b(?:today|tonight|tomorrow|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday"
     r"|saturday"
@@ -265,8 +267,7 @@ EN_RULES: tuple[Rule, ...] = (
         r" (?:is|are)\b",
         r"\b(?:is|are) (?:still |hands down |definitely |honestly |easily |absolutely )?my (?:new |current |all-time )?"
         r"(?:favou?rite|fave) (?:[a-z]+ ){0,2}?"
-        r"(?!(?:now|lately|nowadays|again|too|honestly|though)\b)(?P<x>[a-z]+)"
-        r"(?=(?: (?:now|lately|nowadays|these days|again|too|honestly|though))?(?:[,.;!?]|$))",
+        rf"(?!(?:{_EN_AFTERTHOUGHT})\b)(?P<x>[a-z]+)(?=(?: (?:{_EN_AFTERTHOUGHT}))?(?:[,.;!?]|$))",
         flags=_I,
     ),
     rule(
@@ -321,12 +322,10 @@ _EN_JOBS = (
     r"|writer|artist|homemaker|programmer|paramedic|dentist|vet|veterinarian|pilot|police officer|soldier"
     r"|hairdresser|barber|photographer|nanny|receptionist|journalist|translator|editor|baker|butcher|carpenter"
     r"|builder|gardener|cleaner|secretary|banker|judge|surgeon|midwife|waiter|waitress|bartender|tutor|lecturer"
-    r"|teller|hygienist|barista|realtor|estate agent|courier"
+    r"|teller|hygienist|barista|courier"
     r"|coach|trainer|instructor|musician|actor|actress|dancer|singer|painter|tailor|florist|optician"
     r"|physiotherapist|psychologist|counsell?or|paralegal|realtor|estate agent|entrepreneur|freelancer"
 )
-# what starting as one or being one names (the jobs, and roles the list above does not hold)
-_EN_ROLES = _EN_JOBS
 _EN_MORE: tuple[Rule, ...] = (
     rule(
         "hobby", rf"\bmy (?:main |new |big |favou?rite )?hobb(?:y|ies) (?:is|are|include|these days is) {_X}", flags=_I
@@ -367,9 +366,9 @@ _EN_MORE: tuple[Rule, ...] = (
         # starting as one, or what being one is like: "I start as a dental hygienist on Monday",
         # "Being a bank teller means smiling at cranky people"
         rf"\bi(?:'m| am)? (?:start|started|starting|begin|began|beginning) (?:work |a new job )?as an? "
-        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES}))\b",
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS}))\b",
         rf"(?:^(?:[\w,!.' ]{{0,20}}[,.!] )?|\b(?:but|and|so) )being an? "
-        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_ROLES})) (?:means|is|beats|has)\b",
+        rf"(?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS})) (?:means|is|beats|has)\b",
         # "as a secondary school teacher I spend much of the day talking"
         rf"\bas an? (?P<x>(?:[\w-]+ ){{0,2}}(?:{_EN_JOBS})),? i\b",
         # work done for a company: "I've been driving for a delivery company for six years"

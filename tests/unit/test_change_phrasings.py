@@ -272,6 +272,11 @@ def test_becoming_and_remarrying_are_changes() -> None:
         ("전 여자친구는 누구였죠?", True),
         ("彼女の名前は？", False),  # 名前 holds 前
         ("家の前の公園は？", False),  # in front of
+        ("Where did I use to work?", True),
+        ("What did I used to eat?", True),
+        ("I'm still getting used to the counter job at city hall", False),  # accustomed, not former
+        ("the dry air takes some getting used to", False),
+        ("I got used to the night shifts", False),
     ],
 )
 def test_a_question_about_a_former_state(question: str, past: bool) -> None:

@@ -146,6 +146,10 @@ def test_english_third_person_rewrite() -> None:
     assert to_third_person("I don't like coffee") == "User doesn't like coffee"
     assert to_third_person("I moved to Osaka") == "User moved to Osaka"
     assert to_third_person("my dog's name is Max") == "User's dog's name is Max"
+    # an "-ly" adverb keeps the verb after it as it was said; a verb ending in "-ly" still conjugates
+    assert to_third_person("work was busy, I barely had lunch") == "work was busy, User barely had lunch"
+    assert to_third_person("I finally quit smoking") == "User finally quit smoking"
+    assert to_third_person("I rely on my inhaler") == "User relies on User's inhaler"
 
 
 def test_context_clause_joins_the_fact() -> None:

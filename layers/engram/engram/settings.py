@@ -224,6 +224,13 @@ class Settings(BaseSettings):
     # key family, or texts embedded this close (e5-small: one attribute's values 0.86-0.95; unrelated
     # statements of one user 0.81-0.87, so an unrelated item next to a change can go: it was noise)
     state_change_similarity: float = Field(default=0.86, ge=0, le=1)
+    # L3 changed facts said without a change word: a question after a one-at-a-time value (job, home,
+    # diet, partner; language/answer_slots.py) keeps only the latest statement the embedder places in
+    # that slot (memory/current_answer.py) in a present-tense question's block
+    current_answer_only: bool = True
+    # ... when the later statement ranks below the earlier one, only if its cosine to the question is
+    # at most this far below the earlier one's (e5-small; a passing remark sits ~0.06 below, < 0: never)
+    current_answer_cosine_gap: float = Field(default=0.03, ge=-1, le=1)
     # L3: a question's BM25 text also carries the other words of the concept groups it names
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True

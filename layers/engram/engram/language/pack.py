@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engram.language.query_pack import QueryPack
     from engram.language.reply_pack import ReplyPack
     from engram.language.signal_pack import SignalPack
+    from engram.language.slot_pack import SlotPack
     from engram.language.text_pack import TextPack
 
 
@@ -57,3 +58,7 @@ class LanguagePack:
     @property
     def signals(self) -> SignalPack:  # read by adapters/local_models/lexicon.py, memory/pipeline.py, threads.py
         return _part(self.code, "signals", "SIGNALS")  # type: ignore[no-any-return]
+
+    @property
+    def slots(self) -> SlotPack:  # read by language/answer_slots.py
+        return _part(self.code, "slots", "SLOTS")  # type: ignore[no-any-return]

@@ -21,6 +21,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
+from engram.language.answer_slots import asked_slot
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -28,6 +29,7 @@ from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
+from engram.memory.current_answer import SlotPlacer, outdated_answers
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -89,6 +91,7 @@ class HybridRetriever:
         clock: Clock,
         metrics: MetricsSink,
         on_access: Callable[[OwnerKey, list[str], float], None] | None = None,
+        placer: SlotPlacer | None = None,
     ) -> None:
         self._index = index
         self._embedder = embedder
@@ -100,6 +103,8 @@ class HybridRetriever:
         self._asked: Lru[tuple[str, str, str, int], np.ndarray[Any, Any]] = Lru(
             ASKED_CACHE_SIZE, settings.warm_cache_max_age_s, clock.now
         )
+        # the composition root gives one that reads stored example vectors; this one embeds them
+        self._placer = placer or SlotPlacer(lambda texts: self._embedder.embed(texts))
 
     # --- MemorySearch ---------------------------------------------------------------
     @traced("engram.memory.retrieve", count=len)
@@ -348,11 +353,27 @@ class HybridRetriever:
         ]
         found = _without_borrowed(found, text)
         changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
-        if changes:
+        answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
+        if changes or answer_slot:
             pinned_docs = [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
-            gone = _displaced(
-                [m.doc for m in found], changes, pinned_docs, self._s.state_change_similarity, self._as_asked
-            )
+            gone: set[str] = set()
+            if changes:
+                gone = _displaced(
+                    [m.doc for m in found], changes, pinned_docs, self._s.state_change_similarity, self._as_asked
+                )
+            if answer_slot:
+                docs = [m.doc for m in found if m.memory_id not in gone] + [
+                    d for d in pinned_docs if d.doc_id not in gone
+                ]
+                gone |= outdated_answers(
+                    answer_slot,
+                    docs,
+                    self._as_asked(docs),
+                    self._placer,
+                    _guard(pinned_docs),
+                    {m.memory_id: m.similarity for m in found},
+                    self._s.current_answer_cosine_gap,
+                )
             found = [m for m in found if m.memory_id not in gone]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
@@ -411,12 +432,7 @@ def _displaced(
     81 % / 34 % at 0.88). `embed` takes documents and may answer from a cache: only the items a change
     could displace are embedded, with the changes."""
     docs = [*found, *pinned]
-    pinned_ids = {d.doc_id for d in pinned}
-
-    def guarded(d: IndexDocument) -> bool:
-        # a pinned safety fact (allergy, medicine, condition) goes only for its own subject key:
-        # leaving one out of a care bot's prompt on a cosine is the worst mistake this can make
-        return d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
+    guarded = _guard(pinned)
 
     # what a cosine could decide: not guarded, and said before some change (by another turn)
     compared = {d.doc_id for d in docs if not guarded(d) and any(_said_after(n, d) for n in changes)}
@@ -439,6 +455,13 @@ def _displaced(
         if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
     }
     return gone | said_with
+
+
+def _guard(pinned: list[IndexDocument]) -> Callable[[IndexDocument], bool]:
+    """A pinned safety fact (allergy, medicine, condition) goes only for its own subject key:
+    leaving one out of a care bot's prompt on a cosine is the worst mistake a read-time rule can make."""
+    pinned_ids = {d.doc_id for d in pinned}
+    return lambda d: d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
 
 
 def _said_after(later: IndexDocument, earlier: IndexDocument) -> bool:

@@ -17,6 +17,7 @@ from engram.adapters.dynamodb.profile_store import DynamoProfileStore
 from engram.adapters.dynamodb.session_runs import DynamoSessionRuns
 from engram.adapters.dynamodb.thread_store import DynamoThreadStore
 from engram.adapters.dynamodb.turn_batch import DynamoTurnBatch
+from engram.adapters.embedders.example_vectors import example_vectors
 from engram.adapters.metrics import InMemoryMetrics
 from engram.adapters.outbox import InlineOutbox, StreamOutbox
 from engram.adapters.queues import InlineQueue, SqsFifoQueue, ThreadQueue
@@ -32,6 +33,7 @@ from engram.conversation.session_end import SessionCloser
 from engram.conversation.summaries import RollingSummarizer
 from engram.kernel.clock import Clock, SystemClock
 from engram.kernel.ports import MetricsSink
+from engram.memory.current_answer import SlotPlacer
 from engram.memory.lifecycle import CapacityWatch
 from engram.memory.lifecycle_policy import LifecyclePolicy
 from engram.memory.pipeline import MemoryWriter
@@ -95,6 +97,7 @@ def build_container(
         clock,
         metrics,
         on_access=lambda owner, ids, now: queue_ref[0].submit(access_job(owner, ids, now)),  # off the reply path
+        placer=SlotPlacer(example_vectors(models.embedder)),
     )
     threads = ThreadTracker(
         DynamoThreadStore(bound),

@@ -37,7 +37,9 @@ _NO_CONJUGATION = {
 }
 _ADVERBS = (
     r"(?:really|also|usually|always|never|often|just|still|sometimes|actually|recently|now|only"
-    r"|mostly|rarely|already|even|currently)"
+    r"|mostly|rarely|already|even|currently"
+    # any other "-ly" adverb ("I barely had", "I finally quit"), but not a verb that ends so
+    r"|(?!(?:apply|reply|rely|fly|supply|comply|multiply|imply|ally|bully|rally|tally)\b)[a-z]{2,}ly)"
 )
 _IRREGULAR_PAST = {
     "took",

@@ -1,0 +1,51 @@
+"""Which one-at-a-time value a question asks for ("where do I work now?" -> "job"), and the example
+statements of every class that the embedder places a user's statements against.
+
+Each pack's question fragments are joined in registry order, so a question in one language still
+meets another's words (language/slot_pack.py says what a slot is)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from engram.language.packs import PACKS
+
+SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
+
+
+@cache
+def _questions() -> dict[str, re.Pattern[str]]:
+    return {
+        slot: re.compile("|".join(f"(?:{pack.slots.questions[slot]})" for pack in PACKS), re.IGNORECASE)
+        for slot in SINGLE_VALUED
+    }
+
+
+@cache
+def _someone_else() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pack.slots.someone_else})" for pack in PACKS), re.IGNORECASE)
+
+
+def asked_slot(question: str) -> str | None:
+    """The one slot a question asks the user's own current value of; None when it asks none, more
+    than one, or asks it of someone else ("where does my son live?")."""
+    asked = [slot for slot, pattern in _questions().items() if pattern.search(question)]
+    if len(asked) != 1:
+        return None
+    # the partner's own words are the slot's subject, not someone else, when the slot is the partner
+    if asked[0] != "partner" and about_someone_else(question):
+        return None
+    return asked[0]
+
+
+def about_someone_else(text: str) -> bool:
+    """A statement or question names another person ("my son works at…", 阿嬤一個人住在…)."""
+    return bool(_someone_else().search(text))
+
+
+@cache
+def slot_examples() -> tuple[tuple[str, str], ...]:
+    """(class, statement) for every pack's examples, registry order: the classes are the slots and
+    the contrast classes that keep a statement out of them."""
+    return tuple((cls, text) for pack in PACKS for cls, texts in pack.slots.examples.items() for text in texts)

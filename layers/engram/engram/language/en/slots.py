@@ -1,0 +1,123 @@
+"""English answer slots: questions after the one current job, home, diet or partner."""
+
+from __future__ import annotations
+
+from engram.language.slot_pack import SlotPack
+
+SLOTS = SlotPack(
+    questions={
+        "job": (
+            r"\b(?:where (?:do|am) i (?:work(?!\s*out)|working|employed|based for work)|who do i work for"
+            r"|what(?:'s| is| do) (?:my )?(?:current )?(?:job|occupation|profession|line of work|employer|workplace)"
+            r"|what do i do (?:for (?:a living|work|money)|these days)|what(?:'s| is) my (?:current )?(?:role|position)"
+            r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace))\b"
+        ),
+        "home": (
+            r"\b(?:where (?:do|am) i (?:live|living|based|staying)|where(?:'s| is) (?:my )?home"
+            r"|which (?:city|town|state|country|neighbou?rhood|place) (?:do|am) i|what (?:city|town) (?:do|am) i"
+            r"|my (?:current )?(?:city|town|address|place|neighbou?rhood)\b(?! of birth))"
+        ),
+        "diet": (
+            r"\b(?:(?:my|what|which) (?:current )?diet|how (?:am|do) i eat(?:ing)?"
+            r"|(?:my )?eating (?:style|pattern|plan|habits?)"
+            r"|way (?:of|i'?m) eating|am i (?:still )?(?:vegan|vegetarian|pescatarian|on keto|eating (?:meat|fish)))"
+        ),
+        "partner": (
+            r"\b(?:who(?:'s| is) my (?:partner|boyfriend|girlfriend|bf|gf|husband|wife|spouse"
+            r"|significant other|other half"
+            r"|fianc[eé]e?)|who am i (?:dating|seeing|with|going out with|in a relationship with|married to)"
+            # "who's my partner?", "my boyfriend's name?": the partner asked for, not a question about them
+            r"|my (?:partner|boyfriend|girlfriend|bf|gf|spouse|significant other|other half)(?:'s name)?(?=\W*$)"
+            r"|am i (?:single|dating|seeing (?:anyone|someone)|in a relationship))\b"
+        ),
+    },
+    someone_else=(
+        r"\b(?:does|is|did) (?:my|our|his|her|their) |\b(?:he|she|they|his|her|their)\b"
+        r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|boss"
+        r"|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
+        r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"
+        # a pet is someone else too: "my cat only eats wet food" says nothing of the user's diet
+        r"|\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|guinea pig)s?\b"
+    ),
+    examples={
+        "job": (
+            "I work as a nurse at the hospital",
+            "my job is in accounting at a bank",
+            "I started a new job at a software company",
+            "I'm a teacher at the local school",
+            "work was exhausting, my shift at the store ran late",
+            "I got hired as a driver",
+            "another long shift at the restaurant, my feet are killing me",
+            "closing the store again tonight, so tired",
+            "my boss at the warehouse made us stay late",
+            "first day at the new office went fine",
+        ),
+        "home": (
+            "I live in Portland",
+            "we moved to a new apartment in Denver",
+            "the weather here in Boston is cold",
+            "our house is in the suburbs of Dallas",
+            "I just relocated to Miami",
+            "things are quiet in my town",
+            "the damp winters here in Seattle are rough on my breathing",
+            "we got the keys to our new house in Phoenix",
+        ),
+        "diet": (
+            "I'm vegetarian",
+            "I've been doing keto",
+            "I stopped eating meat",
+            "I'm on a low-salt diet",
+            "I eat gluten free now",
+            "I went vegan",
+        ),
+        "partner": (
+            "my boyfriend is named Jake",
+            "my girlfriend and I went out",
+            "I'm dating someone new",
+            "my husband cooked dinner",
+            "we broke up last month",
+            "my wife and I have been married ten years",
+        ),
+        "hobby": (
+            "in my free time I play tennis",
+            "I've been painting on weekends",
+            "my hobby is gardening",
+            "I go hiking every Sunday",
+            "I've taken up knitting",
+            "after work I play guitar",
+        ),
+        "health": (
+            "my doctor put me on a new inhaler",
+            "I take blood pressure pills every morning",
+            "my chest has been tight and I'm coughing",
+            "I have COPD",
+            "the nurse checked my oxygen",
+            "I'm allergic to penicillin",
+            "went to the hospital for my checkup today",
+        ),
+        "pet": (
+            "my dog is named Max",
+            "our cat threw up this morning",
+            "I adopted a puppy",
+            "the vet said my rabbit is healthy",
+            "walking the dog in the park",
+            "my hamster sleeps all day",
+        ),
+        "family": (
+            "my daughter started school",
+            "my son lives in Texas",
+            "my mom is visiting this weekend",
+            "my brother is a doctor",
+            "my granddaughter turned six",
+            "my sister texted me",
+        ),
+        "chat": (
+            "it's so hot today",
+            "thanks, that helps",
+            "what's the capital of France",
+            "lol that's funny",
+            "good morning!",
+            "can you recommend a movie",
+        ),
+    },
+)

@@ -1,0 +1,24 @@
+"""The shape of one language's answer slots: questions after a value one holds one at a time.
+
+A present-tense question such as "where do I work now?" has one current answer, and a user who said
+two answers at different times ("long day at the bakery", later "starting at a dental clinic on
+monday") holds only the later one, whether or not either sentence carried a change word or a key a
+rule knows. `questions` find such a question; `examples` are plain statements of each class that the
+embedder places statements against (the slot classes and the contrast classes that keep them apart:
+health, pets, family, small talk). Read by `language/answer_slots.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SlotPack:
+    # slot ("job", "home", "diet", "partner") -> regex fragment of a question asking the user's own value
+    questions: Mapping[str, str]
+    # regex fragment: the question asks about someone else ("where does my son live", 동생은 어디 살아)
+    someone_else: str
+    # class -> statements of that class, as a user of this language says them
+    examples: Mapping[str, tuple[str, ...]]

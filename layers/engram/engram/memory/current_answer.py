@@ -1,0 +1,106 @@
+"""One current answer: a question after a value one holds one at a time (job, home, diet, partner)
+keeps only the latest statement of it in a prompt about the present.
+
+Supersession does this at write time when both statements carry one subject key, and `_displaced`
+(retrieval.py) when the later one says it is a change ("now", "switched"). Users often say neither:
+"long day at the bakery again" and, weeks later, "starting as a receptionist at a dental clinic on
+monday". Here the question names the slot (language/answer_slots.py) and the embedder places each
+statement in the block among example statements of every class (the slots and contrast classes:
+health, pets, family, small talk); the latest statement placed in the slot is the current answer,
+and earlier statements near the slot leave this prompt (a question about the past still gets them).
+
+Measured on the changed-facts tune halves of sets written by other authors (query-side e5-small,
+mean of each class's two nearest examples): the slot comes first for 78 % of job, 65 % of home,
+90 % of partner and 100 % of diet statements, while 2-8 % of other statements put a slot first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from threading import Lock
+from typing import Any
+
+import numpy as np
+
+from engram.language.answer_slots import about_someone_else, slot_examples
+from engram.language.tense import asks_about_past
+from engram.memory.models import IndexDocument
+from engram.memory.projection import display_text
+
+Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> query-side unit vector of its text
+NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
+
+
+class SlotPlacer:
+    """Places a statement's vector among the example statements' classes. The examples are embedded
+    once per process, on the first question that names a slot (`embed` is the retriever's own)."""
+
+    def __init__(self, embed: Callable[[Sequence[str]], Any]) -> None:
+        self._embed = embed
+        self._lock = Lock()
+        self._classes: tuple[str, ...] = ()
+        self._examples: list[np.ndarray[Any, Any]] = []
+
+    def _ready(self) -> None:
+        with self._lock:
+            if self._examples:
+                return
+            pairs = slot_examples()
+            vectors = np.asarray(self._embed([text for _, text in pairs]), dtype=np.float32)
+            classes = tuple(dict.fromkeys(cls for cls, _ in pairs))
+            self._examples = [vectors[[i for i, (c, _) in enumerate(pairs) if c == cls]] for cls in classes]
+            self._classes = classes
+
+    def ranked(self, vector: np.ndarray[Any, Any]) -> tuple[str, ...]:
+        """The classes, nearest first."""
+        self._ready()
+        scores = [float(np.sort(examples @ vector)[-NEAREST:].mean()) for examples in self._examples]
+        return tuple(self._classes[i] for i in np.argsort(scores)[::-1])
+
+
+def outdated_answers(
+    slot: str,
+    docs: Sequence[IndexDocument],
+    vectors: Vectors,
+    placer: SlotPlacer,
+    guarded: Callable[[IndexDocument], bool],
+    closeness: Mapping[str, float] | None = None,
+    gap: float = -1.0,
+) -> set[str]:
+    """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
+    rank order (the question's best match first), then the pinned facts. The current answer: the
+    latest statement placed first in the slot that speaks neither of a former state ("I used to
+    work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
+    by another turn, ranked below it, with the slot among its two nearest classes, and the facts said
+    with those rounds. `guarded` documents never go."""
+    placed = {d.doc_id: placer.ranked(vectors[d.doc_id]) for d in docs if d.doc_id in vectors}
+    # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
+    # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
+    others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
+    answers = [
+        d
+        for d in docs
+        if placed.get(d.doc_id, ("",))[0] == slot
+        and not asks_about_past(display_text(d))
+        and (slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others))
+    ]
+    if not answers:
+        return set()
+    current = max(answers, key=lambda d: d.created_at)
+    now_said = set(current.source_ids)
+    # a later statement that answers the question clearly less well than an earlier one leaves it: a
+    # passing remark ("work was so busy today") does not outdate the statement the question found
+    # first. Clearly: ranked below it, or a cosine to the question more than `gap` below its own
+    # (the fused rank also weighs words the question shares, 今日 with 今, 근무 with nothing)
+    near = closeness or {}
+    below = {d.doc_id for d in docs[docs.index(current) + 1 :]} | {
+        d.doc_id
+        for d in docs
+        if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
+    }
+
+    def before(d: IndexDocument) -> bool:
+        return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
+
+    gone = {d.doc_id for d in docs if not guarded(d) and before(d) and slot in placed.get(d.doc_id, ())[:2]}
+    stale_turns = {ref for d in docs if d.doc_id in gone for ref in d.source_ids}
+    return gone | {d.doc_id for d in docs if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

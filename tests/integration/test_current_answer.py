@@ -1,0 +1,119 @@
+"""Changed facts said without a change word (SPEC L3, memory/current_answer.py): a user names a job,
+a home, a way of eating or a partner in passing, and weeks later names another one the same way, with
+no "now", "moved" or "switched" and no key an extraction rule knows. A present-tense question after
+that one value gets the later statement and not the earlier one; a question about the past still
+finds the earlier one; a question about someone else, and a later remark that answers the question
+less well than the statement, leave the block as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.kernel.clock import ManualClock
+from engram.kernel.keys import SessionKey
+from engram.memory.scoring import DAY_S
+from engram.wiring import Container
+from tests.support.indexing import sync_index
+
+# (language, earlier statement, later statement, present question, past question, old value, new value)
+CASES = [
+    (
+        "en",
+        "another double at the pizza place tonight, my back is done",
+        "first week answering phones at the insurance office, way quieter than the kitchen",
+        "Where do I work these days?",
+        "Where did I use to work?",
+        "pizza",
+        "insurance",
+    ),
+    (
+        "en",
+        "the humidity in Houston is brutal on my lungs this week",
+        "just got the keys to our place in Tucson, the dry air already feels better",
+        "Which city do I live in?",
+        "Where did I live before?",
+        "Houston",
+        "Tucson",
+    ),
+    (
+        "zh",
+        "今天在便利商店站了一整天櫃檯，腳好痠",
+        "到保險公司報到一個禮拜了，每天坐辦公室接電話",
+        "我現在在哪裡上班？",
+        "我以前在哪裡工作？",
+        "便利商店",
+        "保險公司",
+    ),
+    (
+        "ja",
+        "今日もパン屋で朝五時から生地こねてた",
+        "市役所の窓口の仕事にも慣れてきた、土日休みは最高",
+        "今どこで働いてるんだっけ？",
+        "前はどこで働いてた？",
+        "パン屋",
+        "市役所",
+    ),
+    (
+        "ko",
+        "오늘도 편의점 야간 근무라 너무 졸려",
+        "보험회사 사무실 출근한 지 일주일 됐는데 생각보다 괜찮아",
+        "요즘 어디서 일해?",
+        "예전에 어디서 일했지?",
+        "편의점",
+        "보험회사",
+    ),
+]
+
+
+def _tell(c: Container, clock: ManualClock, user: str, said: list[str]) -> SessionKey:
+    """Each statement in its own session, three weeks apart; returns a later session's key."""
+    for n, text in enumerate(said):
+        key = SessionKey("default", user, "friend", f"s{n}")
+        c.conversation.record_turn(key, text, "…")
+        sync_index(c, key.owner)
+        clock.advance(21 * DAY_S)
+    return SessionKey("default", user, "friend", "ask")
+
+
+def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
+    _ctx, _, slot = c.conversation.context(key, question, record_access=False)
+    return [item.text for item in (*slot.pinned, *slot.items)]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), CASES)
+def test_the_later_answer_is_the_current_one(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    key = _tell(container, clock, f"u-{language}-{new}", [before, after])
+    present = _memory_texts(container, key, now_q)
+    assert any(new in t for t in present), present
+    assert not [t for t in present if old in t and new not in t], present
+    assert any(old in t for t in _memory_texts(container, key, past_q))
+
+
+def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: Container, clock: ManualClock) -> None:
+    key = _tell(
+        container,
+        clock,
+        "u-remark",
+        ["I work as a pharmacist at Walgreens on Main Street", "work was so busy today, I barely had lunch"],
+    )
+    assert any("Walgreens" in t for t in _memory_texts(container, key, "Where do I work?"))
+
+
+def test_a_question_about_someone_else_leaves_the_block_as_it_is(container: Container, clock: ManualClock) -> None:
+    key = _tell(
+        container,
+        clock,
+        "u-other",
+        ["my husband drives a forklift at the Costco warehouse", "I teach piano to kids at the community center"],
+    )
+    assert any("Costco" in t for t in _memory_texts(container, key, "Where does my husband work?"))

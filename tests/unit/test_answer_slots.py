@@ -1,0 +1,66 @@
+"""Which one-at-a-time value a question asks for (language/answer_slots.py), in four languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.answer_slots import SINGLE_VALUED, about_someone_else, asked_slot, slot_examples
+
+
+@pytest.mark.parametrize(
+    ("question", "slot"),
+    [
+        ("Where am I working these days?", "job"),
+        ("what do I do for a living?", "job"),
+        ("Which town do I live in at the moment?", "home"),
+        ("How am I eating these days?", "diet"),
+        ("Who am I dating?", "partner"),
+        ("what's my boyfriend's name?", "partner"),
+        ("我現在在哪裡上班？", "job"),
+        ("我住哪裡？", "home"),
+        ("我現在的飲食方式是什麼？", "diet"),
+        ("我男朋友叫什麼？", "partner"),
+        ("今どこで働いてるんだっけ？", "job"),
+        ("今どこに住んでるんだっけ", "home"),
+        ("最近の食生活ってどんなだっけ", "diet"),
+        ("彼氏の名前なんだっけ", "partner"),
+        ("요즘 어디서 일해?", "job"),
+        ("지금 사는 곳이 어디야?", "home"),
+        ("요즘 식단이 어떻게 돼?", "diet"),
+        ("남자친구 이름 뭐였지?", "partner"),
+    ],
+)
+def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot: str) -> None:
+    assert asked_slot(question) == slot
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where does my son live?",
+        "When does my spouse do his job?",
+        "Where does my husband work?",
+        "my girlfriend's birthday is when?",
+        "where do I work out?",
+        "what is my favourite food?",
+        "我兒子住哪裡",
+        "我老公在哪上班",
+        "主人の職場はどこ？",
+        "大丈夫かな",
+        "동생은 어디 살아?",
+        "남편 직장 어디야?",
+    ],
+)
+def test_a_question_about_someone_else_or_no_slot_names_none(question: str) -> None:
+    assert asked_slot(question) is None
+
+
+def test_every_language_gives_examples_of_every_slot_and_contrast_class() -> None:
+    classes = {cls for cls, _ in slot_examples()}
+    assert set(SINGLE_VALUED) < classes
+    assert {"health", "pet", "family", "chat"} <= classes
+
+
+def test_someone_else_is_found_in_a_statement() -> None:
+    assert about_someone_else("阿嬤今年九十二歲，一個人住在鹿港")
+    assert not about_someone_else("I live in Tucson")

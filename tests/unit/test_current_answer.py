@@ -1,0 +1,91 @@
+"""One current answer (memory/current_answer.py): which statements a later answer to a one-at-a-time
+value leaves out of a present-tense prompt. The embedder's placement is replaced by a table here;
+tests/integration/test_current_answer.py runs the real one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engram.memory.current_answer import SlotPlacer, outdated_answers
+from engram.memory.models import IndexDocument
+
+PLACED = {0: ("job", "health"), 1: ("health", "job"), 2: ("pet", "chat"), 3: ("job", "chat")}
+
+
+class TablePlacer(SlotPlacer):
+    """Places by the vector's first component (an index into PLACED)."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda texts: np.zeros((len(texts), 1)))
+
+    def ranked(self, vector: np.ndarray[Any, Any]) -> tuple[str, ...]:
+        return PLACED[int(vector[0])]
+
+
+def _doc(doc_id: str, text: str, day: float, turn: str | None = None) -> IndexDocument:
+    return IndexDocument(
+        doc_id,
+        "t",
+        "u",
+        "p",
+        "memory",
+        "fact",
+        "active",
+        text,
+        None,
+        0.5,
+        day * 86400,
+        day * 86400,
+        source_ids=[turn or doc_id],
+    )
+
+
+def _gone(
+    docs: list[IndexDocument],
+    placed: dict[str, int],
+    pinned: frozenset[str] = frozenset(),
+    closeness: dict[str, float] | None = None,
+) -> set[str]:
+    vectors = {d.doc_id: np.array([placed[d.doc_id]], dtype=np.float32) for d in docs}
+    return outdated_answers("job", docs, vectors, TablePlacer(), lambda d: d.doc_id in pinned, closeness, 0.03)
+
+
+def test_a_later_answer_ranked_first_outdates_the_earlier_one_and_what_its_turn_said() -> None:
+    new = _doc("new", "first week at the insurance office", 30)
+    old = _doc("old", "another shift at the pizza place", 1, turn="t-old")
+    old_fact = _doc("old-fact", "User works shifts at a pizza place", 1, turn="t-old")
+    other = _doc("cat", "my cat threw up", 2)
+    assert _gone([new, old, old_fact, other], {"new": 0, "old": 1, "old-fact": 2, "cat": 2}) == {"old", "old-fact"}
+
+
+def test_a_later_statement_ranked_below_leaves_the_earlier_one() -> None:
+    old = _doc("old", "I work as a pharmacist at Walgreens", 1)
+    remark = _doc("remark", "work was so busy today", 30)
+    assert _gone([old, remark], {"old": 0, "remark": 3}) == set()
+
+
+def test_a_statement_of_the_past_or_of_someone_else_is_no_current_answer() -> None:
+    old = _doc("old", "I work at the bakery", 1)
+    past = _doc("past", "I used to work at a bank", 30)
+    son = _doc("son", "my son works at Google", 31)
+    assert _gone([past, son, old], {"old": 0, "past": 0, "son": 0}) == set()
+
+
+def test_a_guarded_document_never_goes() -> None:
+    new = _doc("new", "first week at the insurance office", 30)
+    pinned = _doc("pinned", "User works at a pizza place", 1)
+    assert _gone([new, pinned], {"new": 0, "pinned": 0}, frozenset({"pinned"})) == set()
+
+
+def test_a_later_answer_ranked_below_but_as_close_to_the_question_outdates_the_earlier_one() -> None:
+    old = _doc("old", "another shift at the bakery at 5am", 1)
+    new = _doc("new", "settling into the counter job at city hall", 30)
+    assert _gone([old, new], {"old": 0, "new": 0}, closeness={"old": 0.859, "new": 0.842}) == {"old"}
+
+
+def test_a_later_remark_further_from_the_question_leaves_the_earlier_answer() -> None:
+    old = _doc("old", "I work as a pharmacist at Walgreens", 1)
+    remark = _doc("remark", "work was so busy today", 30)
+    assert _gone([old, remark], {"old": 0, "remark": 0}, closeness={"old": 0.857, "remark": 0.798}) == set()

@@ -235,6 +235,19 @@ def make_texts(rng: random.Random, n: int) -> list[tuple[str, int, MemoryType, s
     return out
 
 
+# Questions after a value one holds one at a time (language/answer_slots.py), four languages.
+SLOT_QUESTIONS = [
+    "Where do I work these days?",
+    "Which city do I live in?",
+    "我現在在哪裡上班？",
+    "我住哪裡？",
+    "今どこに住んでるんだっけ？",
+    "今どこで働いてるんだっけ？",
+    "요즘 어디서 일해?",
+    "지금 사는 곳이 어디야?",
+]
+
+
 def make_queries(rng: random.Random, n: int) -> list[str]:
     out = []
     for _ in range(n):
@@ -399,6 +412,7 @@ def main() -> None:
     parser.add_argument("--ddb-records", type=int, default=300, help="the user's records written to DynamoDB Local")
     parser.add_argument("--pinned", type=int, default=12, help="pinned facts in the profile")
     parser.add_argument("--queries", type=int, default=240)
+    parser.add_argument("--slot-queries", type=int, default=48, help="questions after a one-at-a-time value")
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--distinct", type=int, default=400, help="texts actually embedded (see --embed-all)")
     parser.add_argument("--embed-all", action="store_true", help="embed every text (slow)")
@@ -492,6 +506,11 @@ def main() -> None:
             queue.drain()  # type: ignore[attr-defined]  # access boosts: off the timed path
             return ms
 
+        def context_for(question: str) -> float:
+            ms = timed(lambda: container.conversation.context(key, question))
+            queue.drain()  # type: ignore[attr-defined]
+            return ms
+
         for i in range(args.warmup):
             retrieval(i), floor(i), context(i, keep=False)
         sizes.clear()
@@ -502,6 +521,14 @@ def main() -> None:
             lat["retrieval"].append(retrieval(i))
             lat["context"].append(context(i))
         embed_ms = [timed(lambda q=q: embedder.embed([q])) for q in queries[args.warmup :]]  # type: ignore[misc]
+        # A question after a one-at-a-time value (memory/current_answer.py) also embeds the block's items
+        # (query side) to place them: timed with that cache emptied each time (a container's first such
+        # question about these memories), next to an ordinary question in the same loop.
+        lat["slot_context"], lat["slot_baseline"] = [], []
+        for n in range(args.slot_queries):
+            lat["slot_baseline"].append(context(args.warmup + n % args.queries, keep=False))
+            retriever._asked.clear()  # the worst case: nothing placed before
+            lat["slot_context"].append(context_for(SLOT_QUESTIONS[n % len(SLOT_QUESTIONS)]))
     finally:
         close = getattr(container.queue, "close", None)
         if close:
@@ -511,6 +538,7 @@ def main() -> None:
         ddb.stop()
 
     ret, ctx, flo, emb = summary(lat["retrieval"]), summary(lat["context"]), summary(lat["floor"]), summary(embed_ms)
+    slot_ctx, slot_base = summary(lat["slot_context"]), summary(lat["slot_baseline"])
     figures = {
         "retrieval_p95_ms": ret["p95"],
         "retrieval_p50_ms": ret["p50"],
@@ -527,6 +555,10 @@ def main() -> None:
         "floor": flo,
         "query_embedding": emb,
         "context_stages_ms": {label: summary(v) for label, v in stages.samples.items()},
+        "slot_question_context": slot_ctx,
+        "slot_question_baseline_context": slot_base,
+        "slot_question_context_p95_ms": slot_ctx["p95"],
+        "slot_question_to_baseline_p95_ratio": round(slot_ctx["p95"] / max(slot_base["p95"], 1e-9), 2),
         "targets": {"retrieval_p95_ms": 50, "context_p95_ms": 80},
         "setup": {
             "user_docs": args.docs,
@@ -553,6 +585,10 @@ def main() -> None:
             ["context: ConversationService.context (gate USE)", ctx["n"], ctx["p50"], ctx["p95"],
              figures["context_to_floor_p95_ratio"], "<= 80"],
             ["  of which: query embedding (measured apart)", emb["n"], emb["p50"], emb["p95"], "-", "-"],
+            ["context, ordinary question (same loop as below)", slot_base["n"], slot_base["p50"], slot_base["p95"],
+             round(slot_base["p95"] / flo["p95"], 2), "-"],
+            ["context, one-at-a-time value asked (items placed afresh)", slot_ctx["n"], slot_ctx["p50"],
+             slot_ctx["p95"], round(slot_ctx["p95"] / flo["p95"], 2), "-"],
         ],
     )  # fmt: skip
     print_table(

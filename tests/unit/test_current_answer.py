@@ -57,7 +57,7 @@ def test_a_later_answer_ranked_first_outdates_the_earlier_one_and_what_its_turn_
     old = _doc("old", "another shift at the pizza place", 1, turn="t-old")
     old_fact = _doc("old-fact", "User works shifts at a pizza place", 1, turn="t-old")
     other = _doc("cat", "my cat threw up", 2)
-    assert _gone([new, old, old_fact, other], {"new": 0, "old": 1, "old-fact": 2, "cat": 2}) == {"old", "old-fact"}
+    assert _gone([new, old, old_fact, other], {"new": 0, "old": 0, "old-fact": 2, "cat": 2}) == {"old", "old-fact"}
 
 
 def test_a_later_statement_ranked_below_leaves_the_earlier_one() -> None:
@@ -83,6 +83,12 @@ def test_a_later_answer_ranked_below_but_as_close_to_the_question_outdates_the_e
     old = _doc("old", "another shift at the bakery at 5am", 1)
     new = _doc("new", "settling into the counter job at city hall", 30)
     assert _gone([old, new], {"old": 0, "new": 0}, closeness={"old": 0.859, "new": 0.842}) == {"old"}
+
+
+def test_an_earlier_statement_placed_first_elsewhere_stays() -> None:
+    new = _doc("new", "first week at the insurance office", 30)
+    inhaler = _doc("inhaler", "picked up my inhaler refill, the pharmacy line was long", 1)
+    assert _gone([new, inhaler], {"new": 0, "inhaler": 1}) == set()
 
 
 def test_a_later_remark_further_from_the_question_leaves_the_earlier_answer() -> None:

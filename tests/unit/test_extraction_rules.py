@@ -455,3 +455,31 @@ def test_a_state_or_how_one_lives_is_no_place(text: str, language: str) -> None:
 def test_a_habit_is_no_to_do_and_no_trip_zh(text: str) -> None:
     subjects = [c.subject_key or "" for c in extract_candidates(text, "zh")]
     assert subjects and not any(s.startswith(("todo:", "trip:")) for s in subjects)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("넌 모르는 게 없네", "ko"),
+        ("너 기억력 좋다", "ko"),
+        ("あなたって物知りだね", "ja"),
+        ("君は優しいな", "ja"),
+        ("妳好厲害", "zh"),
+        ("へえ、それは知らなかった", "ja"),
+    ],
+)
+def test_a_remark_about_the_bot_or_a_reaction_is_small_talk(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Switched to decaf last month", "Joined a pottery class on Tuesdays", "Finally quit vaping in March"],
+)
+def test_an_english_update_without_its_i_is_the_users(text: str) -> None:
+    assert [c.content for c in extract_candidates(text, "en")] == [text]
+
+
+@pytest.mark.parametrize("text", ["Got it, thanks!", "Been there, done that", "Got a question for you"])
+def test_an_english_reply_that_opens_on_such_a_verb_is_no_update(text: str) -> None:
+    assert extract_candidates(text, "en") == []

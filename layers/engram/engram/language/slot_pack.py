@@ -5,7 +5,7 @@ two answers at different times ("long day at the bakery", later "starting at a d
 monday") holds only the later one, whether or not either sentence carried a change word or a key a
 rule knows. `questions` find such a question; `examples` are plain statements of each class that the
 embedder places statements against (the slot classes and the contrast classes that keep them apart:
-health, pets, family, small talk). Read by `language/answer_slots.py`.
+favourites, health, pets, family, small talk). Read by `language/answer_slots.py`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Supersession does this at write time when both statements carry one subject key,
 "long day at the bakery again" and, weeks later, "starting as a receptionist at a dental clinic on
 monday". Here the question names the slot (language/answer_slots.py) and the embedder places each
 statement in the block among example statements of every class (the slots and contrast classes:
-health, pets, family, small talk); the latest statement placed in the slot is the current answer,
+favourites, health, pets, family, small talk); the latest statement placed in the slot is the current answer,
 and earlier statements near the slot leave this prompt (a question about the past still gets them).
 
 Measured on the changed-facts tune halves of sets written by other authors (query-side e5-small,
@@ -70,8 +70,8 @@ def outdated_answers(
     rank order (the question's best match first), then the pinned facts. The current answer: the
     latest statement placed first in the slot that speaks neither of a former state ("I used to
     work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
-    by another turn, ranked below it, with the slot among its two nearest classes, and the facts said
-    with those rounds. `guarded` documents never go."""
+    by another turn, placed first in the slot too and answering the question no better (`closeness`,
+    `gap`: below), and the facts said with those rounds. `guarded` documents never go."""
     placed = {d.doc_id: placer.ranked(vectors[d.doc_id]) for d in docs if d.doc_id in vectors}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
@@ -101,6 +101,6 @@ def outdated_answers(
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
 
-    gone = {d.doc_id for d in docs if not guarded(d) and before(d) and slot in placed.get(d.doc_id, ())[:2]}
+    gone = {d.doc_id for d in docs if not guarded(d) and before(d) and placed.get(d.doc_id, ("",))[0] == slot}
     stale_turns = {ref for d in docs if d.doc_id in gone for ref in d.source_ids}
     return gone | {d.doc_id for d in docs if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

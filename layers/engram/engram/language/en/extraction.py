@@ -66,7 +66,15 @@ EXTRACTION = ExtractionPack(
     own_name=r"\bmy\b",
     key_trim=r"^(?:an?|the|my|some|to|of)\s+",
     rewrite=as_user_fact,
-    statement=re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|we've|our|us)\b", _I),
+    statement=re.compile(
+        r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|we've|our|us)\b"
+        # chat drops the "I" of a personal update ("Started prednisone yesterday", "Adopted a kitten
+        # last week", "Been vegan since January"): a sentence that opens on such a verb is the user's
+        r"|^\W*(?:(?:just|finally|recently|also|so)\s+)?(?:started|stopped|quit|switched|moved|got|went|took|began"
+        r"|finished|joined|adopted|bought|booked|signed|tried|picked up|been|spent|visited|met|lost|sold|retired"
+        r"|graduated|gave up)\s+(?!(?:it|that|this|you|there|a question)\b)\w+\W+\w+",
+        _I,
+    ),
     chit_chat=re.compile(
         r"^(?:(?:hmm+|hm+|ah+|oh+|ok(?:ay)?|yeah|yes|no|sure|well|haha\w*|lol)\b[\s,.!]*)*"
         r"(?:i (?:think|guess|suppose|believe|see|know|mean|understand|agree|wonder|bet|hope so|feel like)\b"

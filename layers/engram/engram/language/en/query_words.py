@@ -10,7 +10,8 @@ from engram.language.query_pack import QueryPack
 QUERY = QueryPack(
     past_state=(
         # "used to" of a former state, not of getting accustomed ("I'm getting used to the new job")
-        r"\b(?:(?<!getting )(?<!get )(?<!got )(?<!gotten )(?<!'m )(?<!am )(?<!be )used to|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
+        r"\b(?:(?<!getting )(?<!get )(?<!got )(?<!gotten )(?<!'m )(?<!am )(?<!be )used to"
+        r"|use to|before (?:that|this|now)|previous(?:ly)?|former(?:ly)?|in the past|earlier job"
         # before a change named: "before my current role", "before I moved", "before the new one"
         r"|before (?:my|the|this) (?:current|new|present|latest)|prior to|before all that"
         r"|before (?:i|we) (?:moved|switched|changed|started|quit|left|got|took|joined|retired|married)"

@@ -85,6 +85,16 @@ SLOTS = SlotPack(
             "I go hiking every Sunday",
             "I've taken up knitting",
             "after work I play guitar",
+            "I play bass in a band on weekends",
+            "I sing in the church choir",
+        ),
+        "likes": (
+            "my favourite food is ramen",
+            "I love sushi more than anything",
+            "my go-to snack is popcorn",
+            "pizza is my all-time favourite",
+            "I could eat my grandma's stew every day",
+            "nothing beats a good burger",
         ),
         "health": (
             "my doctor put me on a new inhaler",

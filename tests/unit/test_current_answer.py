@@ -11,7 +11,8 @@ import numpy as np
 from engram.memory.current_answer import SlotPlacer, outdated_answers
 from engram.memory.models import IndexDocument
 
-PLACED = {0: ("job", "health"), 1: ("health", "job"), 2: ("pet", "chat"), 3: ("job", "chat")}
+PLACED = {0: ("job", "health"), 1: ("health", "job"), 2: ("pet", "chat"), 3: ("job", "chat"), 4: ("job", "hobby")}
+MARGIN = {4: 0.001}  # 4: job by a hair over a hobby
 
 
 class TablePlacer(SlotPlacer):
@@ -20,8 +21,8 @@ class TablePlacer(SlotPlacer):
     def __init__(self) -> None:
         super().__init__(lambda texts: np.zeros((len(texts), 1)))
 
-    def ranked(self, vector: np.ndarray[Any, Any]) -> tuple[str, ...]:
-        return PLACED[int(vector[0])]
+    def placed(self, vector: np.ndarray[Any, Any]) -> tuple[tuple[str, ...], float]:
+        return PLACED[int(vector[0])], MARGIN.get(int(vector[0]), 0.02)
 
 
 def _doc(doc_id: str, text: str, day: float, turn: str | None = None) -> IndexDocument:
@@ -49,7 +50,9 @@ def _gone(
     closeness: dict[str, float] | None = None,
 ) -> set[str]:
     vectors = {d.doc_id: np.array([placed[d.doc_id]], dtype=np.float32) for d in docs}
-    return outdated_answers("job", docs, vectors, TablePlacer(), lambda d: d.doc_id in pinned, closeness, 0.03)
+    return outdated_answers(
+        "job", docs, vectors, TablePlacer(), lambda d: d.doc_id in pinned, closeness, gap=0.03, margin=0.005
+    )
 
 
 def test_a_later_answer_ranked_first_outdates_the_earlier_one_and_what_its_turn_said() -> None:
@@ -95,3 +98,9 @@ def test_a_later_remark_further_from_the_question_leaves_the_earlier_answer() ->
     old = _doc("old", "I work as a pharmacist at Walgreens", 1)
     remark = _doc("remark", "work was so busy today", 30)
     assert _gone([old, remark], {"old": 0, "remark": 0}, closeness={"old": 0.857, "remark": 0.798}) == set()
+
+
+def test_a_statement_halfway_between_two_classes_outdates_nothing() -> None:
+    violin = _doc("violin", "I play second violin in a community orchestra", 30)
+    old = _doc("old", "twelve years as a dental hygienist", 1)
+    assert _gone([violin, old], {"violin": 4, "old": 0}) == set()

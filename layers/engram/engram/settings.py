@@ -231,6 +231,11 @@ class Settings(BaseSettings):
     # ... when the later statement ranks below the earlier one, only if its cosine to the question is
     # at most this far below the earlier one's (e5-small; a passing remark sits ~0.06 below, < 0: never)
     current_answer_cosine_gap: float = Field(default=0.03, ge=-1, le=1)
+    # ... and only a statement whose slot leads the next class by this much (mean cosine of the two
+    # nearest examples). Off for e5-small: clear statements lead by 0.003-0.05 and "second violin in a
+    # community orchestra" (work or a hobby?) by 0.002, too close to draw a line; an embedder that
+    # spreads wider (OpenAI's) can set one
+    current_answer_min_margin: float = Field(default=0.0, ge=0, le=1)
     # L3: a question's BM25 text also carries the other words of the concept groups it names
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True

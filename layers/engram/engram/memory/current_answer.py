@@ -52,9 +52,14 @@ class SlotPlacer:
 
     def ranked(self, vector: np.ndarray[Any, Any]) -> tuple[str, ...]:
         """The classes, nearest first."""
+        return self.placed(vector)[0]
+
+    def placed(self, vector: np.ndarray[Any, Any]) -> tuple[tuple[str, ...], float]:
+        """The classes, nearest first, and how much nearer the first is than the second."""
         self._ready()
-        scores = [float(np.sort(examples @ vector)[-NEAREST:].mean()) for examples in self._examples]
-        return tuple(self._classes[i] for i in np.argsort(scores)[::-1])
+        scores = np.array([float(np.sort(examples @ vector)[-NEAREST:].mean()) for examples in self._examples])
+        order = np.argsort(scores)[::-1]
+        return tuple(self._classes[i] for i in order), float(scores[order[0]] - scores[order[1]])
 
 
 def outdated_answers(
@@ -65,14 +70,17 @@ def outdated_answers(
     guarded: Callable[[IndexDocument], bool],
     closeness: Mapping[str, float] | None = None,
     gap: float = -1.0,
+    margin: float = 0.0,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first), then the pinned facts. The current answer: the
     latest statement placed first in the slot that speaks neither of a former state ("I used to
     work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
     by another turn, placed first in the slot too and answering the question no better (`closeness`,
-    `gap`: below), and the facts said with those rounds. `guarded` documents never go."""
-    placed = {d.doc_id: placer.ranked(vectors[d.doc_id]) for d in docs if d.doc_id in vectors}
+    `gap`: below), and the facts said with those rounds. The current answer's slot must lead the next
+    class by `margin`. `guarded` documents never go."""
+    placing = {d.doc_id: placer.placed(vectors[d.doc_id]) for d in docs if d.doc_id in vectors}
+    placed = {doc_id: classes for doc_id, (classes, _) in placing.items()}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
@@ -80,6 +88,9 @@ def outdated_answers(
         d
         for d in docs
         if placed.get(d.doc_id, ("",))[0] == slot
+        # placed clearly: a statement halfway between two classes ("second violin in a community
+        # orchestra": work or a hobby?) outdates nothing
+        and placing[d.doc_id][1] >= margin
         and not asks_about_past(display_text(d))
         and (slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others))
     ]

@@ -373,6 +373,7 @@ class HybridRetriever:
                     _guard(pinned_docs),
                     {m.memory_id: m.similarity for m in found},
                     self._s.current_answer_cosine_gap,
+                    self._s.current_answer_min_margin,
                 )
             found = [m for m in found if m.memory_id not in gone]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts

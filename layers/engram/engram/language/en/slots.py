@@ -61,6 +61,7 @@ SLOTS = SlotPack(
             "things are quiet in my town",
             "the damp winters here in Seattle are rough on my breathing",
             "we got the keys to our new house in Phoenix",
+            "a month since we moved to Austin and the tacos here are amazing",
         ),
         "diet": (
             "I'm vegetarian",

@@ -104,3 +104,12 @@ def test_a_statement_halfway_between_two_classes_outdates_nothing() -> None:
     violin = _doc("violin", "I play second violin in a community orchestra", 30)
     old = _doc("old", "twelve years as a dental hygienist", 1)
     assert _gone([violin, old], {"violin": 4, "old": 0}) == set()
+
+
+def test_a_pinned_fact_is_outdated_only_by_the_questions_best_answer() -> None:
+    best = _doc("best", "I play tennis on Saturdays", 20)
+    later = _doc("later", "first week at the insurance office", 30)
+    pinned = _doc("pinned", "User works at a pizza place", 1)
+    docs = [best, later, pinned]
+    assert _gone(docs, {"best": 2, "later": 0, "pinned": 0}, closeness={"best": 0.85, "later": 0.84}) == set()
+    assert _gone([later, pinned], {"later": 0, "pinned": 0}, closeness={"later": 0.84}) == {"pinned"}

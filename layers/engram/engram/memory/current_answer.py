@@ -103,11 +103,16 @@ def outdated_answers(
     # first. Clearly: ranked below it, or a cosine to the question more than `gap` below its own
     # (the fused rank also weighs words the question shares, 今日 with 今, 근무 with nothing)
     near = closeness or {}
-    below = {d.doc_id for d in docs[docs.index(current) + 1 :]} | {
+    ranked = [d for d in docs if d.doc_id in near] if near else list(docs)
+    after = {d.doc_id for d in ranked[ranked.index(current) + 1 :]} if current in ranked else set()
+    below = after | {
         d.doc_id
         for d in docs
         if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
     }
+    # a pinned fact the search did not rank is outdated only by the question's best answer
+    if near and ranked and ranked[0] is current:
+        below |= {d.doc_id for d in docs if d.doc_id not in near}
 
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said

@@ -51,6 +51,7 @@ SLOTS = SlotPack(
             "closing the store again tonight, so tired",
             "my boss at the warehouse made us stay late",
             "first day at the new office went fine",
+            "I work at city hall, the permits desk",
         ),
         "home": (
             "I live in Portland",

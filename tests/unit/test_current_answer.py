@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engram.memory.current_answer import SlotPlacer, outdated_answers
+from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers
 from engram.memory.models import IndexDocument
 
 PLACED = {0: ("job", "health"), 1: ("health", "job"), 2: ("pet", "chat"), 3: ("job", "chat"), 4: ("job", "hobby")}
@@ -113,3 +113,16 @@ def test_a_pinned_fact_is_outdated_only_by_the_questions_best_answer() -> None:
     docs = [best, later, pinned]
     assert _gone(docs, {"best": 2, "later": 0, "pinned": 0}, closeness={"best": 0.85, "later": 0.84}) == set()
     assert _gone([later, pinned], {"later": 0, "pinned": 0}, closeness={"later": 0.84}) == {"pinned"}
+
+
+def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
+    new = _doc("new", "first week at the insurance office", 30)
+    pinned = _doc("pinned", "User works at a pizza place", 1)
+    pinned.topics = ["profile", "subject:job"]
+    hobby = _doc("hobby", "User plays violin in an orchestra", 31)
+    hobby.topics = ["preference", "subject:hobby:violin"]
+    vectors = {"new": np.array([0], dtype=np.float32)}  # only what no rule keyed is embedded
+    gone = outdated_answers("job", [new, hobby, pinned], vectors, TablePlacer(), lambda d: False, {"new": 0.9})
+    assert gone == {"pinned"}
+    assert keyed_placement(hobby) == (("keyed",), 1.0)
+    assert keyed_placement(new) is None

@@ -23,11 +23,25 @@ import numpy as np
 
 from engram.language.answer_slots import about_someone_else, slot_examples
 from engram.language.tense import asks_about_past
-from engram.memory.models import IndexDocument
+from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
 
 Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> query-side unit vector of its text
 NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
+# the subject key an extraction rule gives each slot's statements (memory/models.py)
+SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
+KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
+
+
+def keyed_placement(doc: IndexDocument) -> tuple[tuple[str, ...], float] | None:
+    """Where a rule already put a document (its subject tags: a fact's, or those a round set), with no
+    embedding; None when no rule keyed it. Placing by the embedder costs ~10-40 ms a text on the
+    request path, so only what no rule keyed is embedded."""
+    subjects = {t[len(SUBJECT_TAG) :] for t in doc.topics if t.startswith(SUBJECT_TAG)}
+    for slot, key in SLOT_SUBJECTS.items():
+        if key in subjects:
+            return (slot,), 1.0
+    return ((KEYED_ELSEWHERE,), 1.0) if subjects else None
 
 
 class SlotPlacer:
@@ -73,13 +87,18 @@ def outdated_answers(
     margin: float = 0.0,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
-    rank order (the question's best match first), then the pinned facts. The current answer: the
+    rank order (the question's best match first), then the pinned facts; `vectors`: the query-side
+    vectors of those no rule keyed (`keyed_placement`), the rest is not placed. The current answer: the
     latest statement placed first in the slot that speaks neither of a former state ("I used to
     work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
     by another turn, placed first in the slot too and answering the question no better (`closeness`,
     `gap`: below), and the facts said with those rounds. The current answer's slot must lead the next
     class by `margin`. `guarded` documents never go."""
-    placing = {d.doc_id: placer.placed(vectors[d.doc_id]) for d in docs if d.doc_id in vectors}
+    placing = {
+        d.doc_id: keyed or placer.placed(vectors[d.doc_id])
+        for d in docs
+        if (keyed := keyed_placement(d)) is not None or d.doc_id in vectors
+    }
     placed = {doc_id: classes for doc_id, (classes, _) in placing.items()}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said

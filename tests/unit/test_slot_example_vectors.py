@@ -8,14 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from engram.adapters.embedders.example_vectors import _stored, example_vectors
+from engram.adapters.embedders.example_vectors import SIDE, _stored, example_vectors
 from engram.adapters.embedders.local import MODEL_NAME, LocalEmbedder
 from engram.language.answer_slots import slot_examples
 
 
 def test_every_example_has_a_stored_vector_of_the_local_model() -> None:
     model, table = _stored()
-    assert model == MODEL_NAME
+    assert model == f"{MODEL_NAME}:{SIDE}"
     missing = [text for _, text in slot_examples() if text not in table]
     assert not missing, f"run scripts/embed_slot_examples.py: {missing[:3]}"
 
@@ -24,7 +24,7 @@ def test_the_stored_vectors_are_the_models_own() -> None:
     embedder = LocalEmbedder()
     texts = [text for _, text in slot_examples()][::40]
     stored = example_vectors(embedder)(texts)
-    fresh = embedder.embed(texts)
+    fresh = embedder.embed_documents(texts)
     assert np.min(np.sum(stored * fresh, axis=1)) > 0.999
 
 
@@ -46,5 +46,5 @@ class _Counting:
 def test_another_embedder_never_reads_the_stored_vectors() -> None:
     embedder = _Counting()
     out = example_vectors(embedder)(["I live in Portland"])
-    assert embedder.calls == [["I live in Portland"]]
+    assert embedder.calls == [["I live in Portland"]]  # embed_documents: the stored side
     assert out.shape == (1, 2)

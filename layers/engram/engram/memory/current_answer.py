@@ -9,9 +9,12 @@ statement in the block among example statements of every class (the slots and co
 favourites, health, pets, family, small talk); the latest statement placed in the slot is the current answer,
 and earlier statements near the slot leave this prompt (a question about the past still gets them).
 
-Measured on the changed-facts tune halves of sets written by other authors (query-side e5-small,
-mean of each class's two nearest examples): the slot comes first for 78 % of job, 65 % of home,
-90 % of partner and 100 % of diet statements, while 2-8 % of other statements put a slot first."""
+Placement reads the vectors the index already stores for each statement's own words (passage side,
+as the examples are embedded), so a question pays no embedding; a statement a rule keyed is placed by
+its subject. On the tune halves of sets F and G (other authors), the new value's statement of a job,
+home, diet or partner change comes first in its slot in 24 of 28 (query-side vectors: 26, but they
+cost ~10-40 ms a statement on the request path and read "second violin in a community orchestra" as
+work)."""
 
 from __future__ import annotations
 
@@ -26,17 +29,28 @@ from engram.language.tense import asks_about_past
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
 
-Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> query-side unit vector of its text
+Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> the stored (passage-side) unit vector of its own text
 NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
 # the subject key an extraction rule gives each slot's statements (memory/models.py)
 SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
 KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
 
 
+def stored_vectors(docs: Sequence[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
+    """The vectors the index already holds for the documents' own words: a round's `own_vector` (its
+    `vector` also blends the round before), a fact's `vector`. Nothing is embedded on the request path."""
+    out: dict[str, np.ndarray[Any, Any]] = {}
+    for d in docs:
+        vec = d.own_vector or d.vector
+        if vec:
+            v = np.asarray(vec, dtype=np.float32)
+            out[d.doc_id] = v / (np.linalg.norm(v) or 1.0)
+    return out
+
+
 def keyed_placement(doc: IndexDocument) -> tuple[tuple[str, ...], float] | None:
-    """Where a rule already put a document (its subject tags: a fact's, or those a round set), with no
-    embedding; None when no rule keyed it. Placing by the embedder costs ~10-40 ms a text on the
-    request path, so only what no rule keyed is embedded."""
+    """Where a rule already put a document (its subject tags: a fact's, or those a round set); None
+    when no rule keyed it, and the embedder's placement decides."""
     subjects = {t[len(SUBJECT_TAG) :] for t in doc.topics if t.startswith(SUBJECT_TAG)}
     for slot, key in SLOT_SUBJECTS.items():
         if key in subjects:
@@ -45,8 +59,9 @@ def keyed_placement(doc: IndexDocument) -> tuple[tuple[str, ...], float] | None:
 
 
 class SlotPlacer:
-    """Places a statement's vector among the example statements' classes. The examples are embedded
-    once per process, on the first question that names a slot (`embed` is the retriever's own)."""
+    """Places a statement's stored (passage-side) vector among the example statements' classes. The
+    examples are embedded on the same side once per process, on the first question that names a slot
+    (adapters/embedders/example_vectors.py ships them for the local model)."""
 
     def __init__(self, embed: Callable[[Sequence[str]], Any]) -> None:
         self._embed = embed

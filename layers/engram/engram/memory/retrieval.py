@@ -29,7 +29,7 @@ from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
-from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers
+from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers, stored_vectors
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -104,7 +104,7 @@ class HybridRetriever:
             ASKED_CACHE_SIZE, settings.warm_cache_max_age_s, clock.now
         )
         # the composition root gives one that reads stored example vectors; this one embeds them
-        self._placer = placer or SlotPlacer(lambda texts: self._embedder.embed(texts))
+        self._placer = placer or SlotPlacer(lambda texts: self._embedder.embed_documents(texts))
 
     # --- MemorySearch ---------------------------------------------------------------
     @traced("engram.memory.retrieve", count=len)
@@ -365,12 +365,13 @@ class HybridRetriever:
                 docs = [m.doc for m in found if m.memory_id not in gone] + [
                     d for d in pinned_docs if d.doc_id not in gone
                 ]
-                # embedded only: the block's items no rule keyed (a pinned fact is always keyed or left)
+                # placed by their stored vectors: the block's items no rule keyed (a pinned fact is
+                # placed by its key or not at all)
                 unkeyed = [m.doc for m in found if m.memory_id not in gone and keyed_placement(m.doc) is None]
                 gone |= outdated_answers(
                     answer_slot,
                     docs,
-                    self._as_asked(unkeyed),
+                    stored_vectors(unkeyed),
                     self._placer,
                     _guard(pinned_docs),
                     {m.memory_id: m.similarity for m in found},

@@ -1,11 +1,12 @@
 """The answer-slot example statements' vectors (language/answer_slots.py), stored for the local model.
 
-The memory layer places a user's statements among ~230 example statements (memory/current_answer.py).
-Embedding them costs the local model 2-4 s of CPU, once per container, on the first question that names a
-slot: a request would pay it. They are embedded ahead by `scripts/embed_slot_examples.py` and shipped
-beside this file (float16: a cosine to three decimals is all placement reads); any text not stored
-(examples changed, another embedder) is embedded on first use as before. The stored file is keyed by
-the model's name, so an OpenAI embedder never reads vectors of another space."""
+The memory layer places a user's statements among ~280 example statements (memory/current_answer.py),
+on the stored side (the statements' own stored vectors are passages). Embedding the examples costs the
+local model 2-4 s of CPU, once per container, on the first question that names a slot: a request
+would pay it. They are embedded ahead by `scripts/embed_slot_examples.py` and shipped beside this
+file (float16: a cosine to three decimals is all placement reads); any text not stored (examples
+changed, another embedder) is embedded on first use. The stored file is keyed by the model's name
+and the side, so an OpenAI embedder never reads vectors of another space."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import numpy as np
 from engram.memory.ports import Embedder
 
 STORED = Path(__file__).with_name("slot_examples.npz")
+SIDE = "passage"  # embed_documents: the side the statements' stored vectors are on
 
 
 @cache
@@ -37,10 +39,12 @@ def example_vectors(embedder: Embedder) -> Callable[[Sequence[str]], np.ndarray[
 
     def embed(texts: Sequence[str]) -> np.ndarray[Any, Any]:
         model, table = _stored()
-        known = table if model == embedder.name else {}
+        known = table if model == f"{embedder.name}:{SIDE}" else {}
         missing = [t for t in texts if t not in known]
         fresh = (
-            dict(zip(missing, np.asarray(embedder.embed(missing), dtype=np.float32), strict=True)) if missing else {}
+            dict(zip(missing, np.asarray(embedder.embed_documents(missing), dtype=np.float32), strict=True))
+            if missing
+            else {}
         )
         return np.stack([known[t] if t in known else fresh[t] for t in texts])
 
@@ -49,5 +53,5 @@ def example_vectors(embedder: Embedder) -> Callable[[Sequence[str]], np.ndarray[
 
 def write_stored(embedder: Embedder, texts: Sequence[str], path: Path = STORED) -> None:
     """Embed `texts` now and store them for `embedder`'s model (scripts/embed_slot_examples.py)."""
-    vectors = np.asarray(embedder.embed(list(texts)), dtype=np.float16)
-    np.savez_compressed(path, texts=np.array(list(texts)), vectors=vectors, model=np.array(embedder.name))
+    vectors = np.asarray(embedder.embed_documents(list(texts)), dtype=np.float16)
+    np.savez_compressed(path, texts=np.array(list(texts)), vectors=vectors, model=np.array(f"{embedder.name}:{SIDE}"))

@@ -52,6 +52,7 @@ SLOTS = SlotPack(
             "my boss at the warehouse made us stay late",
             "first day at the new office went fine",
             "I work at city hall, the permits desk",
+            "I handle claims at an insurance company",
         ),
         "home": (
             "I live in Portland",

@@ -521,13 +521,13 @@ def main() -> None:
             lat["retrieval"].append(retrieval(i))
             lat["context"].append(context(i))
         embed_ms = [timed(lambda q=q: embedder.embed([q])) for q in queries[args.warmup :]]  # type: ignore[misc]
-        # A question after a one-at-a-time value (memory/current_answer.py) also embeds the block's items
-        # (query side) to place them: timed with that cache emptied each time (a container's first such
-        # question about these memories), next to an ordinary question in the same loop.
+        # A question after a one-at-a-time value (memory/current_answer.py) also places the block's items
+        # among the example statements (from their stored vectors), next to an ordinary question in the
+        # same loop; the query-side cache is emptied each time, as on a container's first such question.
         lat["slot_context"], lat["slot_baseline"] = [], []
         for n in range(args.slot_queries):
             lat["slot_baseline"].append(context(args.warmup + n % args.queries, keep=False))
-            retriever._asked.clear()  # the worst case: nothing placed before
+            retriever._asked.clear()
             lat["slot_context"].append(context_for(SLOT_QUESTIONS[n % len(SLOT_QUESTIONS)]))
     finally:
         close = getattr(container.queue, "close", None)
@@ -587,7 +587,7 @@ def main() -> None:
             ["  of which: query embedding (measured apart)", emb["n"], emb["p50"], emb["p95"], "-", "-"],
             ["context, ordinary question (same loop as below)", slot_base["n"], slot_base["p50"], slot_base["p95"],
              round(slot_base["p95"] / flo["p95"], 2), "-"],
-            ["context, one-at-a-time value asked (items placed afresh)", slot_ctx["n"], slot_ctx["p50"],
+            ["context, one-at-a-time value asked (block placed)", slot_ctx["n"], slot_ctx["p50"],
              slot_ctx["p95"], round(slot_ctx["p95"] / flo["p95"], 2), "-"],
         ],
     )  # fmt: skip

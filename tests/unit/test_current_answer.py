@@ -126,3 +126,25 @@ def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
     assert gone == {"pinned"}
     assert keyed_placement(hobby) == (("keyed",), 1.0)
     assert keyed_placement(new) is None
+
+
+def test_the_pinned_facts_are_read_only_for_the_questions_best_answer() -> None:
+    reads: list[int] = []
+
+    def pinned() -> list[IndexDocument]:
+        reads.append(1)
+        fact = _doc("pinned", "User works at a pizza place", 1)
+        fact.topics = ["profile", "subject:job"]
+        return [fact]
+
+    best = _doc("best", "I play tennis on Saturdays", 20)
+    new = _doc("new", "first week at the insurance office", 30)
+    placer, vectors = TablePlacer(), {"best": np.array([2.0]), "new": np.array([0.0])}
+    kept = outdated_answers(
+        "job", [best, new], vectors, placer, lambda d: False, {"best": 0.9, "new": 0.8}, 0.03, 0.0, pinned
+    )
+    assert kept == set() and reads == []  # the answer is not the best match: nothing read
+    gone = outdated_answers(
+        "job", [new, best], vectors, placer, lambda d: False, {"new": 0.9, "best": 0.8}, 0.03, 0.0, pinned
+    )
+    assert gone == {"pinned"} and reads == [1]

@@ -79,10 +79,6 @@ class SlotPlacer:
             self._examples = [vectors[[i for i, (c, _) in enumerate(pairs) if c == cls]] for cls in classes]
             self._classes = classes
 
-    def ranked(self, vector: np.ndarray[Any, Any]) -> tuple[str, ...]:
-        """The classes, nearest first."""
-        return self.placed(vector)[0]
-
     def placed(self, vector: np.ndarray[Any, Any]) -> tuple[tuple[str, ...], float]:
         """The classes, nearest first, and how much nearer the first is than the second."""
         self._ready()
@@ -100,10 +96,12 @@ def outdated_answers(
     closeness: Mapping[str, float] | None = None,
     gap: float = -1.0,
     margin: float = 0.0,
+    pinned: Callable[[], Sequence[IndexDocument]] = tuple,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
-    rank order (the question's best match first), then the pinned facts; `vectors`: the query-side
-    vectors of those no rule keyed (`keyed_placement`), the rest is not placed. The current answer: the
+    rank order (the question's best match first); `vectors`: the stored vectors of those no rule keyed
+    (`keyed_placement`), the rest is not placed; `pinned`: the pinned facts, read only when the current
+    answer is the question's best match (each is a read of the index). The current answer: the
     latest statement placed first in the slot that speaks neither of a former state ("I used to
     work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
     by another turn, placed first in the slot too and answering the question no better (`closeness`,
@@ -144,13 +142,18 @@ def outdated_answers(
         for d in docs
         if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
     }
-    # a pinned fact the search did not rank is outdated only by the question's best answer
+    # a pinned fact the search did not rank is outdated only by the question's best answer, and
+    # placed only by its key
+    every = list(docs)
     if near and ranked and ranked[0] is current:
-        below |= {d.doc_id for d in docs if d.doc_id not in near}
+        have = {d.doc_id for d in docs}
+        every += [d for d in pinned() if d.doc_id not in have]
+        placed |= {d.doc_id: keyed[0] for d in every[len(docs) :] if (keyed := keyed_placement(d)) is not None}
+        below |= {d.doc_id for d in every if d.doc_id not in near}
 
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
 
-    gone = {d.doc_id for d in docs if not guarded(d) and before(d) and placed.get(d.doc_id, ("",))[0] == slot}
-    stale_turns = {ref for d in docs if d.doc_id in gone for ref in d.source_ids}
-    return gone | {d.doc_id for d in docs if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}
+    gone = {d.doc_id for d in every if not guarded(d) and before(d) and placed.get(d.doc_id, ("",))[0] == slot}
+    stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
+    return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

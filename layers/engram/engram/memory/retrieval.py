@@ -355,28 +355,34 @@ class HybridRetriever:
         changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
         if changes or answer_slot:
-            pinned_docs = [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
+            read: list[list[IndexDocument]] = []  # the pinned facts, read once and only when needed
+
+            def pinned_docs() -> list[IndexDocument]:
+                if not read:
+                    read.append(
+                        [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
+                    )
+                return read[0]
+
             gone: set[str] = set()
             if changes:
                 gone = _displaced(
-                    [m.doc for m in found], changes, pinned_docs, self._s.state_change_similarity, self._as_asked
+                    [m.doc for m in found], changes, pinned_docs(), self._s.state_change_similarity, self._as_asked
                 )
             if answer_slot:
-                docs = [m.doc for m in found if m.memory_id not in gone] + [
-                    d for d in pinned_docs if d.doc_id not in gone
-                ]
+                block = [m.doc for m in found if m.memory_id not in gone]
                 # placed by their stored vectors: the block's items no rule keyed (a pinned fact is
                 # placed by its key or not at all)
-                unkeyed = [m.doc for m in found if m.memory_id not in gone and keyed_placement(m.doc) is None]
                 gone |= outdated_answers(
                     answer_slot,
-                    docs,
-                    stored_vectors(unkeyed),
+                    block,
+                    stored_vectors([d for d in block if keyed_placement(d) is None]),
                     self._placer,
-                    _guard(pinned_docs),
+                    _guard_ids({p.memory_id for p in pinned}),
                     {m.memory_id: m.similarity for m in found},
                     self._s.current_answer_cosine_gap,
                     self._s.current_answer_min_margin,
+                    lambda: [d for d in pinned_docs() if d.doc_id not in gone],
                 )
             found = [m for m in found if m.memory_id not in gone]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
@@ -462,9 +468,12 @@ def _displaced(
 
 
 def _guard(pinned: list[IndexDocument]) -> Callable[[IndexDocument], bool]:
+    return _guard_ids({d.doc_id for d in pinned})
+
+
+def _guard_ids(pinned_ids: set[str]) -> Callable[[IndexDocument], bool]:
     """A pinned safety fact (allergy, medicine, condition) goes only for its own subject key:
     leaving one out of a care bot's prompt on a cosine is the worst mistake a read-time rule can make."""
-    pinned_ids = {d.doc_id for d in pinned}
     return lambda d: d.doc_id in pinned_ids and bool(SAFETY_TOPICS & set(d.topics))
 
 

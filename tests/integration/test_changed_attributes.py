@@ -14,6 +14,7 @@ from engram.memory.retrieval import SUPERSEDED_TAG
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
+from tests.support.prompt import memory_texts
 
 # (language, before, after, present question, past question, old value, new value)
 CASES = [
@@ -133,11 +134,6 @@ def _tell(c: Container, clock: ManualClock, user: str, before: str, after: str) 
     return key
 
 
-def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
-    _ctx, _, slot = c.conversation.context(key, question, record_access=False)
-    return [item.text for item in (*slot.pinned, *slot.items)]
-
-
 @pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), CASES)
 def test_the_new_value_replaces_the_old_one_said_in_other_words(
     container: Container,
@@ -152,11 +148,11 @@ def test_the_new_value_replaces_the_old_one_said_in_other_words(
 ) -> None:
     c = container
     key = _tell(c, clock, f"u-{language}-{new}", before, after)
-    present = _memory_texts(c, key, now_q)
+    present = memory_texts(c, key, now_q)
     first = next(t for t in present if old in t or new in t)
     assert new in first, present
     assert not [t for t in present if old in t and new not in t], present  # the old value alone never
-    assert any(old in t for t in _memory_texts(c, key, past_q))
+    assert any(old in t for t in memory_texts(c, key, past_q))
 
 
 # --- a medicine switch ----------------------------------------------------------------------
@@ -225,10 +221,10 @@ def test_a_medicine_switch_replaces_the_old_one_in_the_present_and_keeps_it_for_
     assert now.pinned and now.supersedes == was.memory_id
     profile = c.profiles.get("default", user, "friend")
     assert now.memory_id in profile.pinned and was.memory_id not in profile.pinned
-    present = _memory_texts(c, key, now_q)
+    present = memory_texts(c, key, now_q)
     assert any(new in line for line in present)
     assert not any(old in line and new not in line for line in present)
-    assert any(old in line for line in _memory_texts(c, key, past_q))
+    assert any(old in line for line in memory_texts(c, key, past_q))
 
 
 # --- several at once -----------------------------------------------------------------------------
@@ -252,7 +248,7 @@ def test_a_second_pet_or_daughter_said_plainly_is_one_more(
     key = _tell(c, clock, user, first, second)
     facts = c.memories.list("default", user, namespaces=(Namespace.MEMORY,))
     assert not [r for r in facts if kept in r.content and r.superseded_by], facts
-    assert any(kept in line for line in _memory_texts(c, key, question))
+    assert any(kept in line for line in memory_texts(c, key, question))
 
 
 def test_a_new_pet_said_as_a_change_still_replaces_the_old_one(container: Container, clock: ManualClock) -> None:

@@ -14,6 +14,7 @@ from engram.kernel.keys import SessionKey
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
+from tests.support.prompt import memory_texts
 
 # (language, earlier statement, later statement, present question, past question, old value, new value)
 CASES = [
@@ -75,11 +76,6 @@ def _tell(c: Container, clock: ManualClock, user: str, said: list[str]) -> Sessi
     return SessionKey("default", user, "friend", "ask")
 
 
-def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
-    _ctx, _, slot = c.conversation.context(key, question, record_access=False)
-    return [item.text for item in (*slot.pinned, *slot.items)]
-
-
 @pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), CASES)
 def test_the_later_answer_is_the_current_one(
     container: Container,
@@ -93,10 +89,10 @@ def test_the_later_answer_is_the_current_one(
     new: str,
 ) -> None:
     key = _tell(container, clock, f"u-{language}-{new}", [before, after])
-    present = _memory_texts(container, key, now_q)
+    present = memory_texts(container, key, now_q)
     assert any(new in t for t in present), present
     assert not [t for t in present if old in t and new not in t], present
-    assert any(old in t for t in _memory_texts(container, key, past_q))
+    assert any(old in t for t in memory_texts(container, key, past_q))
 
 
 def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: Container, clock: ManualClock) -> None:
@@ -106,7 +102,7 @@ def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: C
         "u-remark",
         ["I work as a pharmacist at Walgreens on Main Street", "work was so busy today, I barely had lunch"],
     )
-    assert any("Walgreens" in t for t in _memory_texts(container, key, "Where do I work?"))
+    assert any("Walgreens" in t for t in memory_texts(container, key, "Where do I work?"))
 
 
 def test_a_question_about_someone_else_leaves_the_block_as_it_is(container: Container, clock: ManualClock) -> None:
@@ -116,4 +112,4 @@ def test_a_question_about_someone_else_leaves_the_block_as_it_is(container: Cont
         "u-other",
         ["my husband drives a forklift at the Costco warehouse", "I teach piano to kids at the community center"],
     )
-    assert any("Costco" in t for t in _memory_texts(container, key, "Where does my husband work?"))
+    assert any("Costco" in t for t in memory_texts(container, key, "Where does my husband work?"))

@@ -13,6 +13,7 @@ from engram.memory.models import MemoryRecord, Namespace
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
+from tests.support.prompt import memory_texts
 
 CASES = {
     "en": ("I work at Google.", "I now work at Stripe.", "Where do I work?", "Where did I use to work?"),
@@ -31,12 +32,6 @@ NEW = {"en": "Stripe", "zh": "Stripe", "ja": "Stripe", "ko": "스트라이프"}
 
 def _facts(c: Container, user: str) -> list[MemoryRecord]:
     return c.memories.list("default", user, namespaces=(Namespace.MEMORY,), statuses=None)
-
-
-def _memory_texts(c: Container, key: SessionKey, question: str) -> list[str]:
-    """What the prompt holds of long-term memory: pinned facts (a job is a profile fact) and retrieved ones."""
-    _ctx, _, slot = c.conversation.context(key, question)
-    return [item.text for item in (*slot.pinned, *slot.items)]
 
 
 @pytest.mark.parametrize("language", sorted(CASES))
@@ -60,11 +55,11 @@ def test_a_new_job_supersedes_the_old_one_and_only_the_current_reaches_the_promp
     assert old.valid_to == new.valid_from == clock.now()
 
     key3 = SessionKey("default", key.user_id, "friend", "s3")
-    current = _memory_texts(c, key3, now_q)
+    current = memory_texts(c, key3, now_q, record_access=True)
     assert any(NEW[language] in t for t in current), current
     assert not any(OLD[language] in t and NEW[language] not in t for t in current), current
 
-    history = _memory_texts(c, key3, past_q)
+    history = memory_texts(c, key3, past_q, record_access=True)
     old_lines = [t for t in history if OLD[language] in t and NEW[language] not in t]
     assert old_lines and all("(until 2026-02-10)" in t for t in old_lines), history
     # the successor: a pinned profile fact (always current), or a retrieved one dated "since"
@@ -122,10 +117,10 @@ def test_a_change_no_rule_keys_keeps_the_earlier_statement_out_of_the_present(
     clock.advance(DAY_S)
 
     ask = SessionKey("default", user, "friend", "s3")
-    current = _memory_texts(c, ask, now_q)
+    current = memory_texts(c, ask, now_q, record_access=True)
     assert any(new in t for t in current), current
     assert not any(old in t and new not in t for t in current), current
-    assert any(old in t for t in _memory_texts(c, ask, past_q))
+    assert any(old in t for t in memory_texts(c, ask, past_q, record_access=True))
 
 
 @pytest.mark.parametrize(
@@ -185,16 +180,17 @@ def test_a_pinned_fact_a_later_statement_reports_as_changed_leaves_the_present_p
     c = container
     ask = _tell(c, clock, "pinned-job", ["我在銀行當會計。", "我上個月換了工作，現在在醫院當護理師。"])
     assert any("銀行" in t for t in pinned_texts(c, ask)), "the setting: the old job is a pinned profile fact"
-    current = _memory_texts(c, ask, "我現在做什麼工作？")
+    current = memory_texts(c, ask, "我現在做什麼工作？", record_access=True)
     assert any("護理師" in t for t in current), current
     assert not any("銀行" in t and "護理師" not in t for t in current), current
-    assert any("銀行" in t for t in _memory_texts(c, ask, "我以前做什麼工作？"))
+    assert any("銀行" in t for t in memory_texts(c, ask, "我以前做什麼工作？", record_access=True))
 
 
 def test_a_pinned_safety_fact_is_never_left_out_for_a_change_nearby(container: Container, clock: ManualClock) -> None:
     c = container
     ask = _tell(c, clock, "pinned-allergy", ["I'm allergic to penicillin.", "I switched to a new gym last month."])
-    assert any("penicillin" in t for t in _memory_texts(c, ask, "What should I keep in mind about my health now?"))
+    held = memory_texts(c, ask, "What should I keep in mind about my health now?", record_access=True)
+    assert any("penicillin" in t for t in held)
 
 
 @pytest.mark.parametrize(
@@ -212,4 +208,5 @@ def test_a_new_safety_fact_said_with_now_keeps_the_ones_before(
     ask = _tell(c, clock, f"safety-{kept}", [first, then])
     (old,) = [r for r in _facts(c, ask.user_id) if kept in r.content.lower()]
     assert old.superseded_by is None and old.memory_id in pinned_texts_ids(c, ask)
-    assert any(kept in t.lower() for t in _memory_texts(c, ask, "What health problems do I have now?"))
+    held = memory_texts(c, ask, "What health problems do I have now?", record_access=True)
+    assert any(kept in t.lower() for t in held)

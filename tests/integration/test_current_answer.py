@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from engram.adapters.metrics import InMemoryMetrics
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
+from engram.memory.current_answer import SlotPlacer
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
@@ -113,3 +115,17 @@ def test_a_question_about_someone_else_leaves_the_block_as_it_is(container: Cont
         ["my husband drives a forklift at the Costco warehouse", "I teach piano to kids at the community center"],
     )
     assert any("Costco" in t for t in memory_texts(container, key, "Where does my husband work?"))
+
+
+def test_an_embedder_that_cannot_place_leaves_the_block_as_it_is(
+    container: Container, clock: ManualClock, metrics: InMemoryMetrics
+) -> None:
+    def broken(texts: object) -> object:
+        raise RuntimeError("the embedder is down")
+
+    container.retriever._placer = SlotPlacer(broken)  # another model's first question, a network error
+    before, after, now_q, old, new = CASES[0][1], CASES[0][2], CASES[0][3], CASES[0][5], CASES[0][6]
+    key = _tell(container, clock, "u-broken", [before, after])
+    present = memory_texts(container, key, now_q)
+    assert any(old in t for t in present) and any(new in t for t in present)
+    assert metrics.total("current_answer_skipped") >= 1

@@ -106,13 +106,22 @@ def test_a_statement_halfway_between_two_classes_outdates_nothing() -> None:
     assert _gone([violin, old], {"violin": 4, "old": 0}) == set()
 
 
-def test_a_pinned_fact_is_outdated_only_by_the_questions_best_answer() -> None:
+def test_a_pinned_fact_is_outdated_only_by_the_questions_best_answer_as_close_to_the_question() -> None:
     best = _doc("best", "I play tennis on Saturdays", 20)
     later = _doc("later", "first week at the insurance office", 30)
     pinned = _doc("pinned", "User works at a pizza place", 1)
-    docs = [best, later, pinned]
-    assert _gone(docs, {"best": 2, "later": 0, "pinned": 0}, closeness={"best": 0.85, "later": 0.84}) == set()
-    assert _gone([later, pinned], {"later": 0, "pinned": 0}, closeness={"later": 0.84}) == {"pinned"}
+    pinned.topics = ["profile", "subject:job"]
+    placer = TablePlacer()
+    vectors = {"best": np.array([2.0]), "later": np.array([0.0])}
+
+    def gone(docs: list[IndexDocument], near: dict[str, float], pinned_cosine: float) -> set[str]:
+        return outdated_answers(
+            "job", docs, vectors, placer, lambda d: False, near, 0.03, 0.0, lambda: [(pinned, pinned_cosine)]
+        )
+
+    assert gone([best, later], {"best": 0.85, "later": 0.84}, 0.80) == set()  # not the best match
+    assert gone([later], {"later": 0.84}, 0.80) == {"pinned"}
+    assert gone([later], {"later": 0.84}, 0.90) == set()  # a remark further from the question than the fact
 
 
 def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
@@ -122,7 +131,10 @@ def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
     hobby = _doc("hobby", "User plays violin in an orchestra", 31)
     hobby.topics = ["preference", "subject:hobby:violin"]
     vectors = {"new": np.array([0], dtype=np.float32)}  # only what no rule keyed is embedded
-    gone = outdated_answers("job", [new, hobby, pinned], vectors, TablePlacer(), lambda d: False, {"new": 0.9})
+    near = {"new": 0.9, "hobby": 0.8}
+    gone = outdated_answers(
+        "job", [new, hobby], vectors, TablePlacer(), lambda d: False, near, 0.03, 0.0, lambda: [(pinned, 0.85)]
+    )
     assert gone == {"pinned"}
     assert keyed_placement(hobby) == (("keyed",), 1.0)
     assert keyed_placement(new) is None
@@ -131,11 +143,11 @@ def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
 def test_the_pinned_facts_are_read_only_for_the_questions_best_answer() -> None:
     reads: list[int] = []
 
-    def pinned() -> list[IndexDocument]:
+    def pinned() -> list[tuple[IndexDocument, float]]:
         reads.append(1)
         fact = _doc("pinned", "User works at a pizza place", 1)
         fact.topics = ["profile", "subject:job"]
-        return [fact]
+        return [(fact, 0.8)]
 
     best = _doc("best", "I play tennis on Saturdays", 20)
     new = _doc("new", "first week at the insurance office", 30)
@@ -148,3 +160,10 @@ def test_the_pinned_facts_are_read_only_for_the_questions_best_answer() -> None:
         "job", [new, best], vectors, placer, lambda d: False, {"new": 0.9, "best": 0.8}, 0.03, 0.0, pinned
     )
     assert gone == {"pinned"} and reads == [1]
+
+
+def test_someone_elses_earlier_job_is_no_earlier_answer() -> None:
+    son = _doc("son", "my son works at the bank downtown", 1)
+    old = _doc("old", "I work at the bakery", 2)
+    new = _doc("new", "I got a job as an accountant", 30)
+    assert _gone([new, son, old], {"new": 0, "son": 0, "old": 0}) == {"old"}

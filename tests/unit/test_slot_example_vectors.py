@@ -9,13 +9,13 @@ from typing import Any
 import numpy as np
 
 from engram.adapters.embedders.example_vectors import SIDE, _stored, example_vectors
-from engram.adapters.embedders.local import MODEL_NAME, LocalEmbedder
+from engram.adapters.embedders.local import DIMENSIONS, MODEL_NAME, LocalEmbedder
 from engram.language.answer_slots import slot_examples
 
 
 def test_every_example_has_a_stored_vector_of_the_local_model() -> None:
     model, table = _stored()
-    assert model == f"{MODEL_NAME}:{SIDE}"
+    assert model == f"{MODEL_NAME}:{DIMENSIONS}:{SIDE}"
     missing = [text for _, text in slot_examples() if text not in table]
     assert not missing, f"run scripts/embed_slot_examples.py: {missing[:3]}"
 

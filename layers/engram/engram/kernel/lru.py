@@ -52,7 +52,3 @@ class Lru(Generic[K, V]):
 
     def drop(self, key: K) -> None:
         self.put(key, None)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()

@@ -78,8 +78,9 @@ class SlotPlacer:
             pairs = slot_examples()
             vectors = np.asarray(self._embed([text for _, text in pairs]), dtype=np.float32)
             classes = tuple(dict.fromkeys(cls for cls, _ in pairs))
-            self._examples = [vectors[[i for i, (c, _) in enumerate(pairs) if c == cls]] for cls in classes]
+            # the classes first: a reader that sees the examples (read without the lock) sees them too
             self._classes = classes
+            self._examples = [vectors[[i for i, (c, _) in enumerate(pairs) if c == cls]] for cls in classes]
 
     def placed(self, vector: np.ndarray[Any, Any]) -> tuple[tuple[str, ...], float]:
         """The classes, nearest first, and how much nearer the first is than the second."""
@@ -101,33 +102,40 @@ def outdated_answers(
     pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
-    rank order (the question's best match first); `vectors`: the stored vectors of those no rule keyed
-    (`keyed_placement`), the rest is not placed; `pinned`: the pinned facts with their cosine to the
-    question, read only when the current answer is the question's best match (each is a read of the
-    index). The current answer: the
-    latest statement placed first in the slot that speaks neither of a former state ("I used to
-    work at a bank") nor of someone else ("my son works at…"); out of date: what was said before it,
-    by another turn, placed first in the slot too and answering the question no better (`closeness`,
-    `gap`: below), and the facts said with those rounds. The current answer's slot must lead the next
-    class by `margin`. `guarded` documents never go."""
+    rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
+    placed by its key, `keyed_placement`; one with neither is not placed); `pinned`: the pinned facts
+    with their cosine to the question, read only when the current answer is the question's best match
+    (each is a read of the index). The current answer: the latest statement placed first in the slot
+    that speaks neither of a former state ("I used to work at a bank") nor of someone else ("my son
+    works at…"); out of date: what was said before it, by another turn, placed first in the slot too
+    and answering the question no better (`closeness`, `gap`: below), and the facts said with those
+    rounds. The current answer's slot must lead the next class by `margin`. `guarded` documents never
+    go."""
     placing = {
         d.doc_id: keyed or placer.placed(vectors[d.doc_id])
         for d in docs
         if (keyed := keyed_placement(d)) is not None or d.doc_id in vectors
     }
-    placed = {doc_id: classes for doc_id, (classes, _) in placing.items()}
+    placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
+
+    def in_slot(d: IndexDocument) -> bool:
+        return placed.get(d.doc_id) == slot
+
+    def own(d: IndexDocument) -> bool:
+        return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
+
     answers = [
         d
         for d in docs
-        if placed.get(d.doc_id, ("",))[0] == slot
+        if in_slot(d)
         # placed clearly: a statement halfway between two classes ("second violin in a community
         # orchestra": work or a hobby?) outdates nothing
         and placing[d.doc_id][1] >= margin
         and not asks_about_past(display_text(d))
-        and (slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others))
+        and own(d)
     ]
     if not answers:
         return set()
@@ -153,18 +161,13 @@ def outdated_answers(
         have = {d.doc_id for d in docs}
         extra = [(d, cos) for d, cos in pinned() if d.doc_id not in have]
         every += [d for d, _ in extra]
-        placed |= {d.doc_id: keyed[0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
+        placed |= {d.doc_id: keyed[0][0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
         below |= {d.doc_id for d, cos in extra if near[current.doc_id] >= cos - gap}
 
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
 
-    def own(d: IndexDocument) -> bool:
-        return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
-
     # someone else's job or home is no earlier answer of the user's either
-    gone = {
-        d.doc_id for d in every if not guarded(d) and before(d) and own(d) and placed.get(d.doc_id, ("",))[0] == slot
-    }
+    gone = {d.doc_id for d in every if not guarded(d) and before(d) and own(d) and in_slot(d)}
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
     return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
-from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers, stored_vectors
+from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -359,14 +360,10 @@ class HybridRetriever:
         changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
         if changes or answer_slot:
-            read: list[list[IndexDocument]] = []  # the pinned facts, read once and only when needed
 
+            @cache  # the pinned facts, read once and only when needed
             def pinned_docs() -> list[IndexDocument]:
-                if not read:
-                    read.append(
-                        [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
-                    )
-                return read[0]
+                return [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
 
             gone: set[str] = set()
             if changes:
@@ -391,8 +388,8 @@ class HybridRetriever:
         pinned_docs: Callable[[], list[IndexDocument]],
         qvec: np.ndarray[Any, Any],
     ) -> set[str]:
-        """memory/current_answer.py over the block: its items placed by their stored vectors where no
-        rule keyed them (a pinned fact by its key or not at all). Never fails a prompt: an embedder that
+        """memory/current_answer.py over the block: its items placed by their stored vectors or, where a
+        rule keyed them, by the key (a pinned fact by its key or not at all). Never fails a prompt: an embedder that
         cannot embed the examples (another model's first question, a network error) leaves the block."""
         block = [m.doc for m in found if m.memory_id not in gone]
         own_share = self._s.rerank_own_vector_share
@@ -400,7 +397,7 @@ class HybridRetriever:
             return outdated_answers(
                 slot,
                 block,
-                stored_vectors([d for d in block if keyed_placement(d) is None]),
+                stored_vectors(block),
                 self._placer,
                 _guard_ids({p.memory_id for p in pinned}),
                 {m.memory_id: m.similarity for m in found},
@@ -464,7 +461,7 @@ def _displaced(
     81 % / 34 % at 0.88). `embed` takes documents and may answer from a cache: only the items a change
     could displace are embedded, with the changes."""
     docs = [*found, *pinned]
-    guarded = _guard(pinned)
+    guarded = _guard_ids({d.doc_id for d in pinned})
 
     # what a cosine could decide: not guarded, and said before some change (by another turn)
     compared = {d.doc_id for d in docs if not guarded(d) and any(_said_after(n, d) for n in changes)}
@@ -487,10 +484,6 @@ def _displaced(
         if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
     }
     return gone | said_with
-
-
-def _guard(pinned: list[IndexDocument]) -> Callable[[IndexDocument], bool]:
-    return _guard_ids({d.doc_id for d in pinned})
 
 
 def _guard_ids(pinned_ids: set[str]) -> Callable[[IndexDocument], bool]:

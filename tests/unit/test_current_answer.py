@@ -11,7 +11,16 @@ import numpy as np
 from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers
 from engram.memory.models import IndexDocument
 
-PLACED = {0: ("job", "health"), 1: ("health", "job"), 2: ("pet", "chat"), 3: ("job", "chat"), 4: ("job", "hobby")}
+PLACED = {
+    0: ("job", "health"),
+    1: ("health", "job"),
+    2: ("pet", "chat"),
+    3: ("job", "chat"),
+    4: ("job", "hobby"),
+    5: ("home", "job", "likes"),
+    6: ("job", "likes", "home"),
+    7: ("job", "likes", "health", "home"),
+}
 MARGIN = {4: 0.001}  # 4: job by a hair over a hobby
 
 
@@ -140,7 +149,7 @@ def test_a_keyed_fact_is_placed_by_its_subject_without_a_vector() -> None:
     assert keyed_placement(new) is None
 
 
-def test_the_pinned_facts_are_read_only_for_the_questions_best_answer() -> None:
+def test_the_pinned_facts_are_read_only_when_the_block_holds_an_answer() -> None:
     reads: list[int] = []
 
     def pinned() -> list[tuple[IndexDocument, float]]:
@@ -152,14 +161,57 @@ def test_the_pinned_facts_are_read_only_for_the_questions_best_answer() -> None:
     best = _doc("best", "I play tennis on Saturdays", 20)
     new = _doc("new", "first week at the insurance office", 30)
     placer, vectors = TablePlacer(), {"best": np.array([2.0]), "new": np.array([0.0])}
+    none = outdated_answers("job", [best], vectors, placer, lambda d: False, {"best": 0.9}, 0.03, 0.0, pinned)
+    assert none == set() and reads == []  # nothing in the block answers: nothing read
     kept = outdated_answers(
         "job", [best, new], vectors, placer, lambda d: False, {"best": 0.9, "new": 0.8}, 0.03, 0.0, pinned
     )
-    assert kept == set() and reads == []  # the answer is not the best match: nothing read
+    assert kept == set()  # the answer is not the question's best match: the pinned fact stays
     gone = outdated_answers(
         "job", [new, best], vectors, placer, lambda d: False, {"new": 0.9, "best": 0.8}, 0.03, 0.0, pinned
     )
-    assert gone == {"pinned"} and reads == [1]
+    assert gone == {"pinned"}
+
+
+def test_a_later_pinned_fact_keyed_to_the_slot_is_the_current_answer() -> None:
+    fact = _doc("fact", "User lives in Chiayi", 30)
+    fact.topics = ["profile", "subject:lives_in"]
+    old = _doc("old", "在新竹住了五年，還是不習慣這裡的風", 1)
+    thanks = _doc("thanks", "謝謝你昨天的建議", 20)
+    vectors = {"old": np.array([5.0]), "thanks": np.array([2.0])}
+    near = {"old": 0.84, "thanks": 0.82}
+    gone = outdated_answers(
+        "home", [old, thanks], vectors, TablePlacer(), lambda d: False, near, 0.03, 0.0, lambda: [(fact, 0.80)]
+    )
+    assert gone == {"old"}  # ranked above the fact, and said before it
+    earlier = _doc("earlier", "User lives in Chiayi", 0.5)
+    earlier.topics = fact.topics
+    older = outdated_answers(
+        "home", [old, thanks], vectors, TablePlacer(), lambda d: False, near, 0.03, 0.0, lambda: [(earlier, 0.83)]
+    )
+    assert older == {"earlier"}  # the block's later statement, the question's best answer, is current
+
+
+def test_a_move_said_by_naming_the_new_city() -> None:
+    # neither says "I live" or "I moved": the city names and the embedder's placement say it
+    old = _doc("old", "台北的捷運今天又擠到爆，我差點被夾在車門", 1)
+    new = _doc("new", "台南的早餐真的太好吃了，來這邊才一個月已經胖三公斤", 30)
+    near = {"old": 0.866, "new": 0.832}  # the old one is closer to the question, by more than the gap
+
+    def gone(old_place: int, new_place: int, new_text: str = new.text) -> set[str]:
+        new.text = new_text
+        vectors = {"old": np.array([old_place], dtype=np.float32), "new": np.array([new_place], dtype=np.float32)}
+        return outdated_answers("home", [old, new], vectors, TablePlacer(), lambda d: False, near, 0.03, 0.0)
+
+    assert gone(6, 5) == {"old"}  # placed at work with home third: the city makes it home
+    assert gone(7, 5) == set()  # home fourth: not placed at home
+    assert gone(6, 6) == set()  # the new one placed home only by its city: the closeness bound holds
+    assert gone(6, 5, "台南的早餐真的太好吃了，這次出差吃了好多") == set()  # a business trip is no move
+    assert gone(6, 5, "台北的早餐真的太好吃了，來這邊才一個月") == set()  # the same city: nothing replaced
+    old.topics = ["subject:symptom:fatigue"]  # a rule keyed what else it says: the city still counts
+    assert gone(6, 5, "台南的早餐真的太好吃了") == {"old"}
+    old.topics = ["subject:job"]  # keyed to another slot: not a home
+    assert gone(6, 5) == set()
 
 
 def test_someone_elses_earlier_job_is_no_earlier_answer() -> None:

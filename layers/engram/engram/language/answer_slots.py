@@ -45,6 +45,17 @@ def about_someone_else(text: str) -> bool:
 
 
 @cache
+def _away() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pack.slots.away})" for pack in PACKS), re.IGNORECASE)
+
+
+def away_from_home(text: str) -> bool:
+    """A statement names a place as one visited, come from or grown up in ("flying to Osaka for a
+    conference", 出身は福岡, 고향이 부산): not where one lives now."""
+    return bool(_away().search(text))
+
+
+@cache
 def slot_examples() -> tuple[tuple[str, str], ...]:
     """(class, statement) for every pack's examples, registry order: the classes are the slots and
     the contrast classes that keep a statement out of them."""

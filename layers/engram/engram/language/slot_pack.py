@@ -20,5 +20,8 @@ class SlotPack:
     questions: Mapping[str, str]
     # regex fragment: the question asks about someone else ("where does my son live", 동생은 어디 살아)
     someone_else: str
+    # regex fragment: a place named as one visited, come from or grown up in, not lived in now ("a trip
+    # to Osaka", 出張で福岡, 고향이 부산): such a statement names a city and is no answer to "where do I live?"
+    away: str
     # class -> statements of that class, as a user of this language says them
     examples: Mapping[str, tuple[str, ...]]

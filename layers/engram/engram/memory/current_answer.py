@@ -24,13 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from engram.language.answer_slots import about_someone_else, slot_examples
+from engram.language.answer_slots import about_someone_else, away_from_home, slot_examples
+from engram.language.places import named_places
 from engram.language.tense import asks_about_past
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
 
 Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> the stored (passage-side) unit vector of its own text
 NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
+# a statement naming a city is placed at home when home is among the embedder's first PLACE_NEAR classes
+PLACE_NEAR = 3
 # the subject key an extraction rule gives each slot's statements (memory/models.py)
 SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
 KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
@@ -90,6 +93,65 @@ class SlotPlacer:
         return tuple(self._classes[i] for i in order), float(scores[order[0]] - scores[order[1]])
 
 
+def _names_home(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
+    """A statement of the city one is in, said without a verb of living ("one perk of living in
+    Brooklyn", 台北的捷運今天又擠到爆, 서울 집값 진짜 미쳤다), which the embedder places near work or
+    favourites with home close behind: a city named, home among the embedder's first classes, and not
+    a trip or one's origin (a trip to Osaka is not a move there)."""
+    if "home" not in classes[:PLACE_NEAR]:
+        return False
+    text = display_text(doc)
+    return bool(named_places(text)) and not away_from_home(text)
+
+
+def _embedded_classes(doc: IndexDocument, vectors: Vectors, placer: SlotPlacer) -> tuple[str, ...]:
+    """The embedder's classes for a document no rule keyed to a slot: one a rule keyed to another
+    subject ("…会社に着く前に疲れる", a symptom) still names a city the embedder can weigh."""
+    keyed = keyed_placement(doc)
+    if (keyed is not None and keyed[0] != (KEYED_ELSEWHERE,)) or doc.doc_id not in vectors:
+        return ()
+    return placer.placed(vectors[doc.doc_id])[0]
+
+
+def _answered_worse(
+    current: IndexDocument,
+    docs: Sequence[IndexDocument],
+    extra: Sequence[tuple[IndexDocument, float]],
+    near: Mapping[str, float],
+    gap: float,
+) -> set[str]:
+    """What the current answer may outdate: a later statement that answers the question clearly less
+    well than an earlier one leaves it (a passing remark, "work was so busy today", does not outdate
+    the statement the question found first). Clearly: ranked below it, or a cosine to the question
+    more than `gap` below its own (the fused rank also weighs words the question shares, 今日 with 今,
+    근무 with nothing). A pinned fact the search did not rank (`extra`) is outdated only by the
+    question's best answer, by the same measure ("work was so busy today" ranked first leaves "User
+    works as a receptionist at a dental clinic")."""
+    ranked = [d for d in docs if d.doc_id in near] if near else list(docs)
+    after = {d.doc_id for d in ranked[ranked.index(current) + 1 :]} if current in ranked else set()
+    below = after | {
+        d.doc_id
+        for d in docs
+        if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
+    }
+    if near and ranked and ranked[0] is current:
+        below |= {d.doc_id for d, cos in extra if near[current.doc_id] >= cos - gap}
+    return below
+
+
+def _other_city(
+    current: IndexDocument, docs: Sequence[IndexDocument], placing: Mapping[str, tuple[tuple[str, ...], float]]
+) -> set[str]:
+    """A move said by naming the new city (台北的捷運…, weeks later 台南的早餐…來這邊才一個月): when the
+    embedder places the current answer first at home and it names a city (not as a trip), an earlier statement of home
+    naming another city is out of date however close each is to the question — two cities are no
+    passing remark beside a home."""
+    here = set(named_places(display_text(current)))
+    if not here or away_from_home(display_text(current)) or placing.get(current.doc_id, ((), 0.0))[0][:1] != ("home",):
+        return set()
+    return {d.doc_id for d in docs if (there := set(named_places(display_text(d)))) and not there & here}
+
+
 def outdated_answers(
     slot: str,
     docs: Sequence[IndexDocument],
@@ -117,6 +179,8 @@ def outdated_answers(
         if (keyed := keyed_placement(d)) is not None or d.doc_id in vectors
     }
     placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
+    if slot == "home":
+        placed |= {d.doc_id: "home" for d in docs if _names_home(d, _embedded_classes(d, vectors, placer))}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
@@ -140,29 +204,26 @@ def outdated_answers(
     if not answers:
         return set()
     current = max(answers, key=lambda d: d.created_at)
+    # a pinned fact a rule keyed to the slot, said after the block's latest answer, is the current
+    # answer (the rule would have replaced the earlier one had a rule keyed it too): read the pinned
+    # facts when the block has an answer to compare (each is a read of the index)
+    have = {d.doc_id for d in docs}
+    extra = [(d, cos) for d, cos in pinned() if d.doc_id not in have]
+    placed |= {d.doc_id: keyed[0][0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
+    later = [
+        d
+        for d, _ in extra
+        if in_slot(d) and own(d) and d.created_at > current.created_at and not asks_about_past(display_text(d))
+    ]
+    every = [*docs, *(d for d, _ in extra)]
+    if later:
+        current = max(later, key=lambda d: d.created_at)
+        below = {d.doc_id for d in every}
+    else:
+        below = _answered_worse(current, docs, extra, closeness or {}, gap)
+        if slot == "home":
+            below |= _other_city(current, docs, placing)
     now_said = set(current.source_ids)
-    # a later statement that answers the question clearly less well than an earlier one leaves it: a
-    # passing remark ("work was so busy today") does not outdate the statement the question found
-    # first. Clearly: ranked below it, or a cosine to the question more than `gap` below its own
-    # (the fused rank also weighs words the question shares, 今日 with 今, 근무 with nothing)
-    near = closeness or {}
-    ranked = [d for d in docs if d.doc_id in near] if near else list(docs)
-    after = {d.doc_id for d in ranked[ranked.index(current) + 1 :]} if current in ranked else set()
-    below = after | {
-        d.doc_id
-        for d in docs
-        if d.doc_id in near and current.doc_id in near and near[current.doc_id] >= near[d.doc_id] - gap
-    }
-    # a pinned fact the search did not rank is outdated only by the question's best answer, placed
-    # only by its key, and by the same measure of closeness ("work was so busy today" ranked first
-    # leaves "User works as a receptionist at a dental clinic")
-    every = list(docs)
-    if near and ranked and ranked[0] is current:
-        have = {d.doc_id for d in docs}
-        extra = [(d, cos) for d, cos in pinned() if d.doc_id not in have]
-        every += [d for d, _ in extra]
-        placed |= {d.doc_id: keyed[0][0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
-        below |= {d.doc_id for d, cos in extra if near[current.doc_id] >= cos - gap}
 
     def before(d: IndexDocument) -> bool:
         return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said

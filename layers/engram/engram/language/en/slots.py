@@ -39,6 +39,10 @@ SLOTS = SlotPack(
         # a pet is someone else too: "my cat only eats wet food" says nothing of the user's diet
         r"|\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|guinea pig)s?\b"
     ),
+    away=(
+        r"\b(?:trips?|travel\w*|vacation\w*|holiday|visit\w*|flights?|fl(?:y|ew|ying) (?:to|into|out)|conference"
+        r"|layover|road ?trip|getaway|tour(?:ing)?|born|grew up|raised|hometown|home town|originally|back in)\b"
+    ),
     examples={
         "job": (
             "I work as a nurse at the hospital",

@@ -1,0 +1,61 @@
+"""City names in a statement (language/places.py), as a home said without a verb of living names them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.answer_slots import away_from_home
+from engram.language.places import named_places
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("Grabbing a bagel before work, one perk of living in Brooklyn", ("Brooklyn",)),
+        ("Loving the sunshine here in San Diego", ("San Diego",)),
+        ("I moved to St. Louis last spring", ("St. Louis",)),
+        ("台北的捷運今天又擠到爆", ("台北",)),
+        ("搬來花蓮快一年了", ("花蓮",)),
+        ("嘉義的雞肉飯每一家都好吃", ("嘉義",)),
+        ("金沢に越してきて1ヶ月", ("金沢",)),
+        ("東京都に住んでる", ("東京都",)),  # leftmost-longest: not 京都
+        ("대구는 여름에 진짜 찜통이네", ("대구",)),
+        ("수원에서 회사까지 지하철로 다녀요", ("수원",)),
+    ],
+)
+def test_a_city_is_found_in_every_script(text: str, places: tuple[str, ...]) -> None:
+    assert named_places(text) == places
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nice weather today",  # an everyday word that is also a city
+        "Reading a book before bed",
+        "I met Mr. Lincoln at the bank",
+        "my boyfriend Austin is cooking tonight",  # a given name that is also a city
+        "松本さんとランチした",  # a city name followed by an honorific is a person
+        "지구대에 갔다",  # Hangul: a name only at a word's start
+        "パリパリのポテト",  # kana names of two characters are left out
+        "今天十日，天氣很好",  # an everyday word left out of the list
+        "new york style pizza",  # Latin names are capitalised
+    ],
+)
+def test_no_city_where_none_is_named(text: str) -> None:
+    assert named_places(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "away"),
+    [
+        ("Flying to Osaka next week for a conference", True),
+        ("I grew up in Busan", True),
+        ("出差去高雄三天", True),
+        ("京都旅行、楽しかった", True),
+        ("부산으로 여행 왔어요", True),
+        ("京都は観光客多すぎて、近所のスーパー行くのも一苦労", False),  # tourists where one lives
+        ("one perk of living in Brooklyn", False),
+    ],
+)
+def test_a_trip_or_an_origin_is_no_home(text: str, away: bool) -> None:
+    assert away_from_home(text) is away

@@ -166,3 +166,64 @@ def test_an_embedder_that_cannot_place_leaves_the_block_as_it_is(
     present = memory_texts(container, key, now_q)
     assert any(old in t for t in present) and any(new in t for t in present)
     assert metrics.total("current_answer_skipped") >= 1
+
+
+# (language, earlier statement of the pet, the later one saying it is gone, present question, past
+# question, a word only the earlier statement has, the new pet)
+ENDED = [
+    (
+        "en",
+        "Biscuit chewed up my slippers again, silly beagle",
+        "Biscuit passed last month and the house is so quiet. We brought home a rescue cat named Olive",
+        "What pets do I have?",
+        "What did my dog use to chew up?",
+        "slippers",
+        "Olive",
+    ),
+    (
+        "zh",
+        "豆花今天又把我的拖鞋咬爛了，這隻柴犬真的很皮",
+        "豆花上個月走了，家裡好安靜。後來領養了一隻叫芝麻的貓",
+        "我養了什麼寵物？",
+        "我以前的狗咬壞過什麼？",
+        "拖鞋",
+        "芝麻",
+    ),
+    (
+        "ja",
+        "ハナがまたスリッパかじってた、ほんとやんちゃな柴犬",
+        "ハナが虹の橋を渡って二ヶ月。保護猫のモモを家族に迎えました",
+        "うちのペットって何だっけ？",
+        "前の犬は何をかじってた？",
+        "スリッパ",
+        "モモ",
+    ),
+    (
+        "ko",
+        "두부가 또 슬리퍼를 물어뜯었어, 진짜 장난꾸러기 비글",
+        "두부 보내고 집이 너무 조용했는데 보호소에서 고양이 보리를 데려왔어",
+        "나 무슨 반려동물 키우지?",
+        "예전 강아지가 뭘 물어뜯었지?",
+        "슬리퍼",
+        "보리",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED)
+def test_a_pet_said_to_be_gone_leaves_the_present(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    key = _tell(container, clock, f"u-ended-{language}", [before, after])
+    present = memory_texts(container, key, now_q)
+    assert any(new in t for t in present), present
+    assert not [t for t in present if old in t], present
+    assert any(old in t for t in memory_texts(container, key, past_q))

@@ -56,6 +56,25 @@ def away_from_home(text: str) -> bool:
 
 
 @cache
+def _ended() -> tuple[re.Pattern[str], ...]:
+    # one pattern per pack: each names its own groups `name` / `name2`
+    return tuple(re.compile(pack.slots.ended) for pack in PACKS)
+
+
+def ended_names(text: str) -> tuple[str, ...]:
+    """The names `text` says are gone — a pet died or given away, a partner broken up with ("Rocky
+    passed in March", コタロウが虹の橋を渡って, 콩이 보내고, 跟小傑分手)."""
+    found: list[str] = []
+    for pattern in _ended():
+        for m in pattern.finditer(text):
+            name = m.group("name") or m.group("name2")
+            # a relative ("阿公過世了", 친구 보내고) is someone else's story, not a pet or partner gone
+            if name and name not in found and not about_someone_else(name):
+                found.append(name)
+    return tuple(found)
+
+
+@cache
 def slot_examples() -> tuple[tuple[str, str], ...]:
     """(class, statement) for every pack's examples, registry order: the classes are the slots and
     the contrast classes that keep a statement out of them."""

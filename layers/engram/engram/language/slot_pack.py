@@ -23,5 +23,9 @@ class SlotPack:
     # regex fragment: a place named as one visited, come from or grown up in, not lived in now ("a trip
     # to Osaka", 出張で福岡, 고향이 부산): such a statement names a city and is no answer to "where do I live?"
     away: str
+    # regex fragment with a group `name`: someone or a pet named as gone — died, given away, broken up
+    # with ("Rocky passed in March", コタロウが虹の橋を渡って, 콩이 보내고, 跟小傑分手): what was said of
+    # them before is no longer the present
+    ended: str
     # class -> statements of that class, as a user of this language says them
     examples: Mapping[str, tuple[str, ...]]

@@ -23,7 +23,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
-from engram.language.answer_slots import asked_slot
+from engram.language.answer_slots import asked_slot, ended_names
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -32,6 +32,7 @@ from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
+from engram.memory.ended_names import outdated_by_ending
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -359,7 +360,8 @@ class HybridRetriever:
         found = _without_borrowed(found, text)
         changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
-        if changes or answer_slot:
+        ends = not past and any(ended_names(display_text(m.doc)) for m in found)
+        if changes or answer_slot or ends:
 
             @cache  # the pinned facts, read once and only when needed
             def pinned_docs() -> list[IndexDocument]:
@@ -370,6 +372,9 @@ class HybridRetriever:
                 gone = _displaced(
                     [m.doc for m in found], changes, pinned_docs(), self._s.state_change_similarity, self._as_asked
                 )
+            if ends:  # a pet or partner said to be gone: what was said of them before
+                guard = _guard_ids({p.memory_id for p in pinned})
+                gone |= outdated_by_ending([*(m.doc for m in found), *pinned_docs()], guard)
             if answer_slot:
                 gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec)
             found = [m for m in found if m.memory_id not in gone]

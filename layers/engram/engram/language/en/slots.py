@@ -43,6 +43,14 @@ SLOTS = SlotPack(
         r"\b(?:trips?|travel\w*|vacation\w*|holiday|visit\w*|flights?|fl(?:y|ew|ying) (?:to|into|out)|conference"
         r"|layover|road ?trip|getaway|tour(?:ing)?|born|grew up|raised|hometown|home town|originally|back in)\b"
     ),
+    ended=(
+        r"\b(?!(?:Mom|Mum|Dad|Mama|Papa|Nana|Granny|Grandma|Grandpa|Grandad|Granddad)\b)"
+        r"(?P<name>[A-Z][a-z]{2,})(?:,? (?:our|my) \w+,?)? "
+        r"(?:passed(?= away| on\b| in\b| last\b| recently| yesterday| this\b|[,.!]|$)"
+        r"|died|is gone|crossed the rainbow bridge|and I (?:broke up|split|called it quits|are done|ended things))"
+        r"|\b(?:lost|rehomed|re-homed|put down|gave away|said goodbye to|broke up with|split (?:up )?with"
+        r"|had to let go of) (?:our |my )?(?:\w+ )?(?!(?:Mom|Mum|Dad|Grandma|Grandpa)\b)(?P<name2>[A-Z][a-z]{2,})\b"
+    ),
     examples={
         "job": (
             "I work as a nurse at the hospital",

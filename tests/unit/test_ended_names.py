@@ -1,0 +1,69 @@
+"""A pet or partner said to be gone (memory/ended_names.py): what was said of them before leaves a
+prompt about the present; relatives, the statement of the end and its turn stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.answer_slots import ended_names
+from engram.memory.ended_names import outdated_by_ending
+from engram.memory.models import IndexDocument
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Rocky passed in March, miss him every day", ("Rocky",)),
+        ("we rehomed Bear with my brother because of my allergies", ("Bear",)),
+        ("We lost Max to cancer in June", ("Max",)),
+        ("Marcus and I called it quits last month", ("Marcus",)),
+        ("我們家的小白上個月走了", ("小白",)),
+        ("跟小傑分手後，現在在跟阿翔交往", ("小傑",)),
+        ("ポチが亡くなって一年", ("ポチ",)),
+        ("翔太とは別れて、今は先輩と付き合ってる", ("翔太",)),
+        ("콩이 보내고 한동안 힘들었어", ("콩이",)),
+        ("지은이랑은 헤어졌어", ("지은이",)),
+    ],
+)
+def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
+    assert ended_names(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bill passed the exam",  # passed, not passed away
+        "Mom passed away last year",  # a relative: family history stays
+        "阿公過世了",
+        "오늘 친구 보내고 왔어",
+        "I lost my keys",
+        "我家的狗狗走了",  # no name: nothing to match
+        "우리 집 햄스터 콩이가 밤새 쳇바퀴 돌려요",
+    ],
+)
+def test_no_name_gone(text: str) -> None:
+    assert ended_names(text) == ()
+
+
+def _doc(doc_id: str, text: str, day: float, turn: str | None = None) -> IndexDocument:
+    return IndexDocument(
+        doc_id, "t", "u", "p", "memory", "fact", "active", text, None, 0.5, day * 86400, day * 86400,
+        source_ids=[turn or doc_id],
+    )  # fmt: skip
+
+
+def test_what_was_said_of_the_pet_before_goes() -> None:
+    vet = _doc("vet", "Taking Rocky to the vet for his shots", 1)
+    rocks = _doc("rocks", "Rockyville is a fun name for a town", 2)  # another word: stays
+    end = _doc("end", "Rocky passed in March. We adopted a greyhound named Juno", 30, turn="t")
+    fact = _doc("fact", "User adopted a greyhound named Juno; Rocky passed in March", 30, turn="t")
+    later = _doc("later", "Rocky's collar still hangs by the door", 40)  # said after the end: stays
+    assert outdated_by_ending([vet, rocks, end, fact, later], lambda d: False) == {"vet"}
+
+
+def test_a_guarded_fact_and_one_of_the_same_turn_stay() -> None:
+    pinned = _doc("pinned", "User's cat Mochi is allergic to chicken", 1)
+    same = _doc("same", "Mochi loved the window", 30, turn="t")
+    end = _doc("end", "Mochi passed away last week", 30, turn="t")
+    assert outdated_by_ending([pinned, same, end], lambda d: d.doc_id == "pinned") == set()
+    assert outdated_by_ending([pinned, same, end], lambda d: False) == {"pinned"}

@@ -227,3 +227,19 @@ def test_a_pet_said_to_be_gone_leaves_the_present(
     assert any(new in t for t in present), present
     assert not [t for t in present if old in t], present
     assert any(old in t for t in memory_texts(container, key, past_q))
+
+
+def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
+    container: Container, clock: ManualClock
+) -> None:
+    # "最近" (lately) marks a change; the son's new craze is his, and it replaces none of the user's facts
+    said = [
+        "我在醫院當藥師，每天都在跟處方箋奮鬥",
+        "我們家的兔子叫布丁，超愛啃香蕉皮",
+        "上個月終於買了一台掃地機器人，家裡乾淨多了",
+        "兒子阿凱最近迷上恐龍，整天在家吼來吼去",
+    ]
+    key = _tell(container, clock, "u-son-lately", said)
+    assert any("布丁" in t for t in memory_texts(container, key, "家裡那隻兔子叫什麼名字？"))
+    assert any("掃地機器人" in t for t in memory_texts(container, key, "我最近買了什麼家電？"))
+    assert any("藥師" in t for t in memory_texts(container, key, "我是做什麼工作的？"))

@@ -224,6 +224,10 @@ class Settings(BaseSettings):
     # key family, or texts embedded this close (e5-small: one attribute's values 0.86-0.95; unrelated
     # statements of one user 0.81-0.87, so an unrelated item next to a change can go: it was noise)
     state_change_similarity: float = Field(default=0.86, ge=0, le=1)
+    # ... and within this much of the closest earlier item to the change: one change replaces one value,
+    # not every statement of the user that e5 happens to place above the bar ("兒子最近瘋恐龍" had
+    # taken five unrelated items out of a prompt)
+    state_change_margin: float = Field(default=0.02, ge=0, le=1)
     # L3 changed facts said without a change word: a question after a one-at-a-time value (job, home,
     # diet, partner; language/answer_slots.py) keeps only the latest statement the embedder places in
     # that slot (memory/current_answer.py) in a present-tense question's block

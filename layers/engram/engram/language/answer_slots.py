@@ -44,6 +44,21 @@ def about_someone_else(text: str) -> bool:
     return bool(_someone_else().search(text))
 
 
+# "my", "our", 我(們家)的, うちの, 우리 집: what may stand before the person a statement is about
+_POSSESSIVE = re.compile(
+    r"^(?:(?:my|our)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",
+    re.IGNORECASE,
+)
+
+
+def opens_with_someone_else(text: str) -> bool:
+    """The statement is about another person or a pet, named first as its subject ("my son started
+    …", 兒子阿凱最近瘋恐龍, 我老公換工作了, 旦那の健太が…, 우리 강아지가…); not one that only mentions them
+    ("I broke up with my boyfriend", 我跟男朋友分手了)."""
+    head = text.strip()
+    return bool(_someone_else().match(head) or _someone_else().match(_POSSESSIVE.sub("", head, count=1)))
+
+
 @cache
 def _away() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{pack.slots.away})" for pack in PACKS), re.IGNORECASE)

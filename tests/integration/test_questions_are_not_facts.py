@@ -138,3 +138,21 @@ def test_with_no_statement_to_quote_a_mixed_language_user_hears_that_nothing_is_
     assert korean == BY_CODE["ko"].replies.nothing_remembered, korean
     chinese = container.conversation.chat(_session(user, 9), "我的貓叫什麼名字？")["reply"]
     assert chinese == BY_CODE["zh"].replies.nothing_remembered, chinese
+
+
+@pytest.mark.parametrize(
+    ("told_and_asked", "later", "answer"),
+    [
+        ("家樓下新開了一間咖啡店，要不要去試試看？", "我家樓下開了什麼店？", "咖啡店"),
+        ("近所に新しいパン屋ができたんだけど、行ってみるべき？", "近所に何のお店ができたんだっけ？", "パン屋"),
+        ("집 앞에 새 빵집이 생겼어, 가 볼까?", "집 앞에 무슨 가게가 생겼지?", "빵집"),
+    ],
+)
+def test_a_round_that_tells_then_asks_is_a_statement(
+    container: Container, clock: ManualClock, told_and_asked: str, later: str, answer: str
+) -> None:
+    """The speaker unnamed, as Chinese, Japanese and Korean say it: a new shop nearby, then a question."""
+    user = f"tells-{answer}"
+    _say(container, clock, user, [told_and_asked])
+    ctx, _, _ = container.conversation.context(_session(user, 5), later)
+    assert any(answer in line for line in _memory_lines(ctx)), _memory_lines(ctx)

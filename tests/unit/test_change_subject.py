@@ -16,7 +16,6 @@ from engram.language.answer_slots import opens_with_someone_else
         "旦那の健太が最近料理にハマってて",
         "インコのピー助がまた新しい言葉覚えた！",
         "My son started college this fall",
-        "he's been so busy lately",
         "우리 강아지가 요즘 밥을 안 먹어",
         "남편이 이직했어",
     ],
@@ -34,6 +33,10 @@ def test_someone_else_is_the_subject(text: str) -> None:
         "I moved in with my girlfriend",
         "Marcus and I called it quits, I'm seeing Theo now",
         "요즘 피아노 배워요",
+        "先生に薬を変えられて、今はロキソニンを飲んでいます",  # 先生: the doctor, in Japanese
+        "They switched my blood pressure pill to amlodipine now",
+        "Cat allergy got worse so now I take Zyrtec daily",
+        "형편이 어려워져서 이제 편의점에서 일해요",
     ],
 )
 def test_the_user_is_the_subject(text: str) -> None:

@@ -20,6 +20,7 @@ PLACED = {
     5: ("home", "job", "likes"),
     6: ("job", "likes", "home"),
     7: ("job", "likes", "health", "home"),
+    8: ("health", "job", "home"),
 }
 MARGIN = {4: 0.001}  # 4: job by a hair over a hobby
 
@@ -212,6 +213,20 @@ def test_a_move_said_by_naming_the_new_city() -> None:
     assert gone(6, 5, "台南的早餐真的太好吃了") == {"old"}
     old.topics = ["subject:job"]  # keyed to another slot: not a home
     assert gone(6, 5) == set()
+    old.topics = ["health", "allergy"]  # a safety note that names a city is no home
+    assert gone(6, 5, "台南的早餐真的太好吃了") == set()
+    old.topics = []
+    assert gone(8, 5, "台南的早餐真的太好吃了") == set()  # placed first among health notes: no home
+    assert gone(6, 5, "我們打算明年搬去台南") == set()  # a plan is no home, nor does it replace one
+    assert gone(6, 5, "台北的早餐真的太好吃了") == set()  # the same city, said again
+
+
+def test_one_city_said_two_ways_is_one_city() -> None:
+    old = _doc("old", "東京都に住んでもう五年", 1)
+    new = _doc("new", "東京の夏はやっぱり暑い", 30)
+    vectors = {"old": np.array([6.0], dtype=np.float32), "new": np.array([5.0], dtype=np.float32)}
+    near = {"old": 0.9, "new": 0.8}
+    assert outdated_answers("home", [old, new], vectors, TablePlacer(), lambda d: False, near, 0.03, 0.0) == set()
 
 
 def test_someone_elses_earlier_job_is_no_earlier_answer() -> None:

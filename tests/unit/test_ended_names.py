@@ -22,7 +22,9 @@ from engram.memory.models import IndexDocument
         ("ポチが亡くなって一年", ("ポチ",)),
         ("翔太とは別れて、今は先輩と付き合ってる", ("翔太",)),
         ("콩이 보내고 한동안 힘들었어", ("콩이",)),
-        ("지은이랑은 헤어졌어", ("지은이",)),
+        ("지은이랑은 헤어졌어", ("지은",)),
+        ("콩이를 보내고 많이 울었어", ("콩이",)),
+        ("콩이가 무지개다리를 건넜어요", ("콩이",)),
     ],
 )
 def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
@@ -33,6 +35,15 @@ def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
     "text",
     [
         "Bill passed the exam",  # passed, not passed away
+        "Lily passed!",
+        "Emma passed on the job offer",
+        "We got lost in Boston last night",
+        "The Sox lost to Seattle",
+        "太晚了，我們走了",
+        "公車走了",
+        "今日は死んだように寝た",  # a figure of speech
+        "가족과 시간을 보내고 있어요",  # spend, not send away
+        "아들을 학교에 보냈어요",
         "Mom passed away last year",  # a relative: family history stays
         "阿公過世了",
         "오늘 친구 보내고 왔어",
@@ -54,15 +65,19 @@ def _doc(doc_id: str, text: str, day: float, turn: str | None = None) -> IndexDo
 
 def test_what_was_said_of_the_pet_before_goes() -> None:
     vet = _doc("vet", "Taking Rocky to the vet for his shots", 1)
+    rocky = _doc("rocky", "Rocky finished the marathon in four hours", 1.5)  # not said as a pet: stays
     rocks = _doc("rocks", "Rockyville is a fun name for a town", 2)  # another word: stays
     end = _doc("end", "Rocky passed in March. We adopted a greyhound named Juno", 30, turn="t")
     fact = _doc("fact", "User adopted a greyhound named Juno; Rocky passed in March", 30, turn="t")
     later = _doc("later", "Rocky's collar still hangs by the door", 40)  # said after the end: stays
-    assert outdated_by_ending([vet, rocks, end, fact, later], lambda d: False) == {"vet"}
+    assert outdated_by_ending([vet, rocky, rocks, end, fact, later], lambda d: False) == {"vet"}
 
 
-def test_a_guarded_fact_and_one_of_the_same_turn_stay() -> None:
-    pinned = _doc("pinned", "User's cat Mochi is allergic to chicken", 1)
+def test_a_guarded_fact_a_safety_fact_and_one_of_the_same_turn_stay() -> None:
+    allergy = _doc("allergy", "our cat Mochi is allergic to chicken", 1)
+    allergy.topics = ["health", "allergy"]
+    assert outdated_by_ending([allergy, _doc("end", "Mochi passed away last week", 30)], lambda d: False) == set()
+    pinned = _doc("pinned", "User's cat Mochi hates the car", 1)
     same = _doc("same", "Mochi loved the window", 30, turn="t")
     end = _doc("end", "Mochi passed away last week", 30, turn="t")
     assert outdated_by_ending([pinned, same, end], lambda d: d.doc_id == "pinned") == set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engram.language.answer_slots import away_from_home
-from engram.language.places import named_places
+from engram.language.places import city_key, named_places
 
 
 @pytest.mark.parametrize(
@@ -21,6 +21,7 @@ from engram.language.places import named_places
         ("東京都に住んでる", ("東京都",)),  # leftmost-longest: not 京都
         ("대구는 여름에 진짜 찜통이네", ("대구",)),
         ("수원에서 회사까지 지하철로 다녀요", ("수원",)),
+        ("Boston's winters are brutal", ("Boston",)),
     ],
 )
 def test_a_city_is_found_in_every_script(text: str, places: tuple[str, ...]) -> None:
@@ -39,6 +40,7 @@ def test_a_city_is_found_in_every_script(text: str, places: tuple[str, ...]) -> 
         "パリパリのポテト",  # kana names of two characters are left out
         "今天十日，天氣很好",  # an everyday word left out of the list
         "new york style pizza",  # Latin names are capitalised
+        "買了一台中古車",  # a numeral and its counter, not 台中
     ],
 )
 def test_no_city_where_none_is_named(text: str) -> None:
@@ -55,7 +57,17 @@ def test_no_city_where_none_is_named(text: str) -> None:
         ("부산으로 여행 왔어요", True),
         ("京都は観光客多すぎて、近所のスーパー行くのも一苦労", False),  # tourists where one lives
         ("one perk of living in Brooklyn", False),
+        ("We're thinking about moving to Denver next year", True),
+        ("I'm from Seattle, I moved here for work", True),
+        ("我們打算明年搬去台中", True),
+        ("大阪から来ました", True),
+        ("부산 출신이에요", True),
     ],
 )
 def test_a_trip_or_an_origin_is_no_home(text: str, away: bool) -> None:
     assert away_from_home(text) is away
+
+
+def test_one_city_with_and_without_what_it_is() -> None:
+    assert city_key("東京都") == city_key("東京") and city_key("台南市") == city_key("台南")
+    assert city_key("京都") == "京都" and city_key("대구") == "대구"  # never cut to one character

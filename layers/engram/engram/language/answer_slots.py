@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engram.language.packs import PACKS
+from engram.language.packs import BY_CODE, PACKS
 
 SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
 
@@ -49,14 +49,37 @@ _POSSESSIVE = re.compile(
     r"^(?:(?:my|our)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",
     re.IGNORECASE,
 )
+_SCRIPT = (
+    ("ko", re.compile(r"[\uac00-\ud7af]")),
+    ("ja", re.compile(r"[\u3040-\u30ff]")),
+    ("zh", re.compile(r"[\u4e00-\u9fff]")),
+)
+_KO_AFTER = re.compile(r"[이가은는도의랑와과\s]|$")
+
+
+@cache
+def _someone_else_of(code: str) -> re.Pattern[str]:
+    return re.compile(BY_CODE[code].slots.someone_else, re.IGNORECASE)
 
 
 def opens_with_someone_else(text: str) -> bool:
     """The statement is about another person or a pet, named first as its subject ("my son started
     …", 兒子阿凱最近瘋恐龍, 我老公換工作了, 旦那の健太が…, 우리 강아지가…); not one that only mentions them
-    ("I broke up with my boyfriend", 我跟男朋友分手了)."""
+    ("I broke up with my boyfriend", 我跟男朋友分手了). Read with the words of the statement's own
+    script (先生 is a husband in Chinese, a doctor in Japanese); in English only after "my" or "our"
+    ("They switched my pill", "Cat allergy got worse" are the user's); in Korean a whole word (형편 is
+    no 형)."""
     head = text.strip()
-    return bool(_someone_else().match(head) or _someone_else().match(_POSSESSIVE.sub("", head, count=1)))
+    code = next((c for c, script in _SCRIPT if script.search(head)), "en")
+    stripped = _POSSESSIVE.sub("", head, count=1)
+    if code == "en" and stripped == head:
+        return False
+    pattern = _someone_else_of(code)
+    for candidate in (head, stripped):
+        m = pattern.match(candidate)
+        if m and (code != "ko" or _KO_AFTER.match(candidate, m.end())):
+            return True
+    return False
 
 
 @cache
@@ -65,15 +88,20 @@ def _away() -> re.Pattern[str]:
 
 
 def away_from_home(text: str) -> bool:
-    """A statement names a place as one visited, come from or grown up in ("flying to Osaka for a
-    conference", 出身は福岡, 고향이 부산): not where one lives now."""
+    """A statement names a place as one visited, come from, grown up in or planned ("flying to Osaka
+    for a conference", 出身は福岡, 고향이 부산, "thinking about moving to Denver"): not where one lives now."""
     return bool(_away().search(text))
 
 
 @cache
 def _ended() -> tuple[re.Pattern[str], ...]:
-    # one pattern per pack: each names its own groups `name` / `name2`
+    # one pattern per pack: each names its own groups `name` (and maybe `name2`)
     return tuple(re.compile(pack.slots.ended) for pack in PACKS)
+
+
+@cache
+def _companions() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pack.slots.companions})" for pack in PACKS), re.IGNORECASE)
 
 
 def ended_names(text: str) -> tuple[str, ...]:
@@ -82,11 +110,18 @@ def ended_names(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for pattern in _ended():
         for m in pattern.finditer(text):
-            name = m.group("name") or m.group("name2")
+            groups = m.groupdict()
+            name = groups.get("name") or groups.get("name2")
             # a relative ("阿公過世了", 친구 보내고) is someone else's story, not a pet or partner gone
             if name and name not in found and not about_someone_else(name):
                 found.append(name)
     return tuple(found)
+
+
+def speaks_of_companion(text: str) -> bool:
+    """The statement names a pet or a partner as one ("my dog Bear", 柴犬のコタロウ, 햄스터 콩이,
+    男朋友小傑): what a name said gone can have been."""
+    return bool(_companions().search(text))
 
 
 @cache

@@ -46,14 +46,34 @@ _TERMINAL = re.compile(r"[.。!！…~～]\s*$")
 _CLAUSE = re.compile(r"[,，、;；]\s*")
 
 
+# What opens a question without telling anything: "by the way", "may I ask", "I want to ask"
+_LEAD_IN = re.compile(
+    r"對了|对了|話說|话说|請問|请问|那個|那个|問一下|问一下|想問|想问|我想知道|一下|欸|嗯|喂"
+    r"|ところで|そういえば|あのさ|あの|ねえ|ねぇ|すみません|すいません|ちょっと|聞きたいん(?:だ|です)けど"
+    r"|質問(?:なんだ|です)?けど?|教えて"
+    r"|그런데|근데|저기요|저기|있잖아|그나저나|혹시|궁금한 ?(?:게 있는데|데)|물어볼 ?게 있는데"
+    r"|질문(?:인데|이 있는데)|참"
+)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _tells(clause: str) -> bool:
+    """A clause that states something: about the speaker, or, in Chinese, Japanese or Korean, where
+    the speaker is rarely named, any clause of four or more characters past a lead-in
+    ("膝蓋跑步會痛", "咳がひどいんだけど", "기침이 심해")."""
+    if is_question(clause):
+        return False
+    return has_first_person(clause) or len(_CJK.findall(_LEAD_IN.sub("", clause))) >= 4
+
+
 def _asks(sentence: str) -> bool:
     """A sentence that asks: it ends with a question mark, or bears no full stop and is worded
-    as a question; and no clause before its last states something about the speaker ("I got a
-    dog last week, what should I call him?" tells as much as it asks)."""
+    as a question; and no clause before its last states something ("I got a dog last week, what
+    should I call him?", "膝蓋跑步會痛，要看醫生嗎？" tell as much as they ask)."""
     if not (sentence.rstrip().endswith(("?", "？")) or (not _TERMINAL.search(sentence) and is_question(sentence))):
         return False
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
-    return not any(has_first_person(c) and not is_question(c) for c in clauses[:-1])
+    return not any(_tells(c) for c in clauses[:-1])
 
 
 def asks_only(text: str) -> bool:

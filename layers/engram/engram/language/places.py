@@ -20,6 +20,9 @@ _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _HONORIFIC = re.compile(r"\s?(?:さん|くん|君|ちゃん|様|先生|씨|님|선생|小姐|先生|老師|老师)")
 _TITLE = re.compile(r"(?:Mr|Mrs|Ms|Dr|Miss|Prof)\.?\s+$")
 _LONGEST = 8  # characters of the longest native name looked for
+_NUMERAL = "0123456789０１２３４５６７８９一二三四五六七八九十兩两幾几百千"
+_SUFFIX = re.compile(r"(?:\s?City|都|府|県|縣|县|市|区|區|시|군|구)$")
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 @cache
@@ -32,12 +35,18 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(latin), frozenset(native)
 
 
+def city_key(name: str) -> str:
+    """One city's names said with and without what it is (東京都 / 東京, 台南市 / 台南, Hualien City)."""
+    stem = _SUFFIX.sub("", name)
+    return stem if len(stem) >= 2 else name  # 京都 is not 京, 대구 not 대
+
+
 def named_places(text: str) -> tuple[str, ...]:
     """The city names in `text`, in order."""
     latin, native = _names()
     found: list[str] = []
     for run in _LATIN_RUN.finditer(text):
-        words = run.group().split()
+        words = [_POSSESSIVE.sub("", w) for w in run.group().split()]  # "Boston's winters"
         i = 0
         while i < len(words):
             for j in range(len(words), i, -1):  # the longest name starting at word i
@@ -54,6 +63,8 @@ def named_places(text: str) -> tuple[str, ...]:
             for size in range(min(_LONGEST, len(chunk) - i), 1, -1):
                 name = chunk[i : i + size]
                 if name not in native or (_HANGUL.match(name) and i and _HANGUL.match(chunk[i - 1])):
+                    continue
+                if start + i and text[start + i - 1] in _NUMERAL:  # 一台中古車: a numeral and its counter
                     continue
                 if not _HONORIFIC.match(text, start + i + size):
                     found.append(name)

@@ -27,5 +27,8 @@ class SlotPack:
     # with ("Rocky passed in March", コタロウが虹の橋を渡って, 콩이 보내고, 跟小傑分手): what was said of
     # them before is no longer the present
     ended: str
+    # regex fragment: words that say a name is a pet or a partner ("my dog Bear", 柴犬のコタロウ,
+    # 햄스터 콩이): only what was said of a name as one of these leaves when the name is said gone
+    companions: str
     # class -> statements of that class, as a user of this language says them
     examples: Mapping[str, tuple[str, ...]]

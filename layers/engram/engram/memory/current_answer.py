@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from engram.language.answer_slots import about_someone_else, away_from_home, slot_examples
-from engram.language.places import named_places
+from engram.language.fact_kinds import SAFETY_TOPICS
+from engram.language.places import city_key, named_places
 from engram.language.tense import asks_about_past
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
@@ -97,18 +98,22 @@ def _names_home(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
     """A statement of the city one is in, said without a verb of living ("one perk of living in
     Brooklyn", 台北的捷運今天又擠到爆, 서울 집값 진짜 미쳤다), which the embedder places near work or
     favourites with home close behind: a city named, home among the embedder's first classes, and not
-    a trip or one's origin (a trip to Osaka is not a move there)."""
-    if "home" not in classes[:PLACE_NEAR]:
-        return False
+    a trip, a plan or one's origin (a trip to Osaka is not a move there), nor a health note."""
+    if "home" not in classes[:PLACE_NEAR] or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
+        return False  # "我對盤尼西林過敏，之前在台北看過急診" names a city and is a health note
     text = display_text(doc)
     return bool(named_places(text)) and not away_from_home(text)
 
 
-def _embedded_classes(doc: IndexDocument, vectors: Vectors, placer: SlotPlacer) -> tuple[str, ...]:
+def _embedded_classes(
+    doc: IndexDocument, placing: Mapping[str, tuple[tuple[str, ...], float]], vectors: Vectors, placer: SlotPlacer
+) -> tuple[str, ...]:
     """The embedder's classes for a document no rule keyed to a slot: one a rule keyed to another
     subject ("…会社に着く前に疲れる", a symptom) still names a city the embedder can weigh."""
     keyed = keyed_placement(doc)
-    if (keyed is not None and keyed[0] != (KEYED_ELSEWHERE,)) or doc.doc_id not in vectors:
+    if keyed is None:
+        return placing[doc.doc_id][0] if doc.doc_id in placing else ()
+    if keyed[0] != (KEYED_ELSEWHERE,) or doc.doc_id not in vectors:
         return ()
     return placer.placed(vectors[doc.doc_id])[0]
 
@@ -146,10 +151,12 @@ def _other_city(
     embedder places the current answer first at home and it names a city (not as a trip), an earlier statement of home
     naming another city is out of date however close each is to the question — two cities are no
     passing remark beside a home."""
-    here = set(named_places(display_text(current)))
+    here = {city_key(n) for n in named_places(display_text(current))}
     if not here or away_from_home(display_text(current)) or placing.get(current.doc_id, ((), 0.0))[0][:1] != ("home",):
         return set()
-    return {d.doc_id for d in docs if (there := set(named_places(display_text(d)))) and not there & here}
+    return {
+        d.doc_id for d in docs if (there := {city_key(n) for n in named_places(display_text(d))}) and not there & here
+    }
 
 
 def outdated_answers(
@@ -180,7 +187,7 @@ def outdated_answers(
     }
     placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
     if slot == "home":
-        placed |= {d.doc_id: "home" for d in docs if _names_home(d, _embedded_classes(d, vectors, placer))}
+        placed |= {d.doc_id: "home" for d in docs if _names_home(d, _embedded_classes(d, placing, vectors, placer))}
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
@@ -200,6 +207,8 @@ def outdated_answers(
         and placing[d.doc_id][1] >= margin
         and not asks_about_past(display_text(d))
         and own(d)
+        # a trip, a plan or an origin names a city and is no home ("thinking about moving to Denver")
+        and not (slot == "home" and away_from_home(display_text(d)))
     ]
     if not answers:
         return set()

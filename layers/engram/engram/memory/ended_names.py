@@ -4,15 +4,17 @@
 "Taking Rocky to the vet for his shots" is no longer the present once "Rocky passed in March" is
 said, whatever the question: neither a subject key nor a slot (a user has several pets) says so, the
 name does. The statement of the end stays (it names them and says what happened), as do the facts
-of its turn; a question about the past, and any search, still find the rest. Relatives are left out
-(language/answer_slots.py `ended_names`): a grandparent's illness is family history a care bot keeps."""
+of its turn; a question about the past, and any search, still find the rest. Only what spoke of the
+name as a pet or partner goes (each pack's `companions`), and never a safety fact; relatives are left
+out (`ended_names`): a grandparent's illness is family history a care bot keeps."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 
-from engram.language.answer_slots import ended_names
+from engram.language.answer_slots import ended_names, speaks_of_companion
+from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.memory.models import IndexDocument
 from engram.memory.projection import display_text
 
@@ -24,15 +26,23 @@ def _names(text: str, name: str) -> bool:
 
 
 def outdated_by_ending(docs: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool]) -> set[str]:
-    """The documents said before a later one that names their subject as gone, by another turn, and
-    naming that subject without saying it is gone themselves. `guarded` documents never go."""
-    ends = [(d, set(said)) for d in docs if (said := ended_names(display_text(d)))]
+    """The documents said before a later one that names their subject as gone, by another turn, that
+    speak of that name as a pet or partner ("Taking Rocky to the vet", 햄스터 콩이가…: "Lily is
+    allergic to peanuts" is no pet's, whatever "Lily passed!" meant) and do not say it gone
+    themselves. `guarded` documents never go, nor any safety fact (an allergy, a medicine)."""
+    said = {d.doc_id: display_text(d) for d in docs}
+    gone_names = {d.doc_id: set(ended_names(said[d.doc_id])) for d in docs}
+    ends = [(d, gone_names[d.doc_id]) for d in docs if gone_names[d.doc_id]]
     gone: set[str] = set()
     for end, names in ends:
         for d in docs:
-            if guarded(d) or d.created_at >= end.created_at or set(d.source_ids) & set(end.source_ids):
+            if guarded(d) or SAFETY_TOPICS & set(d.topics):
                 continue
-            text = display_text(d)
-            if any(_names(text, n) for n in names) and not names & set(ended_names(text)):
+            if d.created_at >= end.created_at or set(d.source_ids) & set(end.source_ids):
+                continue
+            text = said[d.doc_id]
+            if names & gone_names[d.doc_id] or not speaks_of_companion(text):
+                continue
+            if any(_names(text, n) for n in names):
                 gone.add(d.doc_id)
     return gone

@@ -383,9 +383,8 @@ class HybridRetriever:
                     (self._s.state_change_similarity, self._s.state_change_margin),
                     self._as_asked,
                 )
-            if ends:  # a pet or partner said to be gone: what was said of them before
-                guard = _guard_ids({p.memory_id for p in pinned})
-                gone |= outdated_by_ending([*(m.doc for m in found), *pinned_docs()], guard)
+            if ends:
+                gone |= self._outdated_by_ending(found, pinned, pinned_docs)
             if answer_slot:
                 gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec)
             found = [m for m in found if m.memory_id not in gone]
@@ -394,6 +393,23 @@ class HybridRetriever:
         elapsed = (time.perf_counter() - started) * 1000
         self._metrics.put("retrieval_latency_ms", elapsed, unit="Milliseconds")
         return MemorySlot(pinned=pinned, items=items, retrieval_ms=elapsed, searched=True)
+
+    def _outdated_by_ending(
+        self,
+        found: list[ScoredMemory],
+        pinned: tuple[MemoryItemView, ...],
+        pinned_docs: Callable[[], list[IndexDocument]],
+    ) -> set[str]:
+        """memory/ended_names.py over the block and the pinned facts: what was said of a pet or partner
+        a later item says is gone. Never fails a prompt: the rule only ever removes items."""
+        try:
+            return outdated_by_ending(
+                [*(m.doc for m in found), *pinned_docs()], _guard_ids({p.memory_id for p in pinned})
+            )
+        except Exception:
+            logger.warning("ended_names_skipped", exc_info=True)
+            self._metrics.put("ended_names_skipped", 1)
+            return set()
 
     def _outdated_answers(
         self,

@@ -42,14 +42,24 @@ SLOTS = SlotPack(
     away=(
         r"\b(?:trips?|travel\w*|vacation\w*|holiday|visit\w*|flights?|fl(?:y|ew|ying) (?:to|into|out)|conference"
         r"|layover|road ?trip|getaway|tour(?:ing)?|born|grew up|raised|hometown|home town|originally|back in)\b"
+        r"|\b(?:(?:i'?m|i am|we'?re|we are)(?: originally)? from|came from|come from|moving to|move to|relocat\w* to"
+        r"|thinking (?:about|of) (?:moving|relocating)|plan(?:ning)? to|next (?:year|month|spring|summer|fall|winter)"
+        r"|might move|will move|hope to move|want to (?:move|live)|someday|dream of)\b"
     ),
     ended=(
         r"\b(?!(?:Mom|Mum|Dad|Mama|Papa|Nana|Granny|Grandma|Grandpa|Grandad|Granddad)\b)"
         r"(?P<name>[A-Z][a-z]{2,})(?:,? (?:our|my) \w+,?)? "
-        r"(?:passed(?= away| on\b| in\b| last\b| recently| yesterday| this\b|[,.!]|$)"
-        r"|died|is gone|crossed the rainbow bridge|and I (?:broke up|split|called it quits|are done|ended things))"
-        r"|\b(?:lost|rehomed|re-homed|put down|gave away|said goodbye to|broke up with|split (?:up )?with"
-        r"|had to let go of) (?:our |my )?(?:\w+ )?(?!(?:Mom|Mum|Dad|Grandma|Grandpa)\b)(?P<name2>[A-Z][a-z]{2,})\b"
+        r"(?:passed(?= away| in (?:January|February|March|April|May|June|July|August|September|October|November"
+        r"|December)\b| last (?:week|month|year|night)| recently)"
+        r"|died|crossed the rainbow bridge|and I (?:broke up|split|called it quits|ended things))"
+        r"|\b(?:lost|rehomed|re-homed|put down|gave away|broke up with|split (?:up )?with|had to let go of)"
+        r" (?:our |my )?(?:(?:dog|cat|puppy|kitten|bunny|rabbit|hamster|bird|parrot|boyfriend|girlfriend|partner) )?"
+        r"(?P<name2>[A-Z][a-z]{2,})\b"
+    ),
+    companions=(
+        r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
+        r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"
+        r"|boyfriend|girlfriend|bf|gf|partner|fianc\w*|husband|wife|dating|date)s?\b"
     ),
     examples={
         "job": (

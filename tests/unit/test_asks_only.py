@@ -1,0 +1,45 @@
+"""A round that only asks is no answer to a later question (issue 28 item 2); a round that tells
+something and then asks is a statement too — in Chinese, Japanese and Korean the speaker is rarely
+named ("膝蓋跑步會痛，要看醫生嗎？" says the knee hurts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.gate_words import asks_only
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's my dog's name?",
+        "我的狗叫什麼名字？",
+        "うちの犬の名前は何？",
+        "우리 강아지 이름이 뭐야?",
+        "對了，我的狗叫什麼？",  # a filler before the question tells nothing
+        "請問一下，我下次回診是哪天？",
+        "ところで、うちの犬の名前は？",
+        "ちょっと聞きたいんだけど、うちの犬の名前は？",
+        "그런데 우리 강아지 이름이 뭐였지?",
+        "궁금한 게 있는데, 내 약 이름이 뭐였지?",
+    ],
+)
+def test_a_message_that_only_asks(text: str) -> None:
+    assert asks_only(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got a dog last week, what should I call him?",
+        "lisinopril makes me cough so much, is that normal?",
+        "膝蓋跑步會痛，要看醫生嗎？",
+        "最近晚上一直咳嗽，這樣正常嗎？",
+        "リシノプリルで咳がひどいんだけど、普通？",
+        "昨日から熱が下がらない、病院行くべき？",
+        "리시노프릴 먹으면 기침이 심해, 정상이야?",
+        "어제부터 무릎이 아파, 병원 가야 할까?",
+    ],
+)
+def test_a_message_that_tells_then_asks(text: str) -> None:
+    assert not asks_only(text)

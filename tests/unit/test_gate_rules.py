@@ -230,3 +230,19 @@ def test_in_general_said_of_oneself_is_still_the_users(text: str) -> None:
 )
 def test_drawn_out_greetings_and_the_seasons_weather_skip(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "朝の体調で気になってることって何だった？",  # って何 reads as a definition asked; 体調 is the user's
+        "前に話したお店って何だった？",
+    ],
+)
+def test_japanese_recall_is_no_general_knowledge(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.USE
+
+
+@pytest.mark.parametrize("text", ["光合成って何？", "日本の首都はどこですか？", "江戸幕府を開いたのは誰？"])
+def test_japanese_general_knowledge_still_skips(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.SKIP

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from engram.language.gate_words import gate_language
 from engram.language.packs import BY_CODE, PACKS
 
 SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
@@ -49,11 +50,6 @@ _POSSESSIVE = re.compile(
     r"^(?:(?:my|our)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",
     re.IGNORECASE,
 )
-_SCRIPT = (
-    ("ko", re.compile(r"[\uac00-\ud7af]")),
-    ("ja", re.compile(r"[\u3040-\u30ff]")),
-    ("zh", re.compile(r"[\u4e00-\u9fff]")),
-)
 _KO_AFTER = re.compile(r"[이가은는도의랑와과\s]|$")
 
 
@@ -70,7 +66,7 @@ def opens_with_someone_else(text: str) -> bool:
     ("They switched my pill", "Cat allergy got worse" are the user's); in Korean a whole word (형편 is
     no 형)."""
     head = text.strip()
-    code = next((c for c, script in _SCRIPT if script.search(head)), "en")
+    code = gate_language(head)
     stripped = _POSSESSIVE.sub("", head, count=1)
     if code == "en" and stripped == head:
         return False

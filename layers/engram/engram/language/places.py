@@ -17,12 +17,12 @@ _NAMES = Path(__file__).with_name("places.txt")
 _LATIN_RUN = re.compile(r"(?<![\w.])[A-Z][\w'-]*\.?(?:\s+[A-Z][\w'-]*\.?){0,3}")
 _NATIVE_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
-_HONORIFIC = re.compile(r"\s?(?:さん|くん|君|ちゃん|様|先生|씨|님|선생|小姐|先生|老師|老师)")
+_HONORIFIC = re.compile(r"\s?(?:さん|くん|君|ちゃん|様|先生|씨|님|선생|小姐|老師|老师)")
 _TITLE = re.compile(r"(?:Mr|Mrs|Ms|Dr|Miss|Prof)\.?\s+$")
 _LONGEST = 8  # characters of the longest native name looked for
 _NUMERAL = "0123456789０１２３４５６７８９一二三四五六七八九十兩两幾几百千"
 _SUFFIX = re.compile(r"(?:\s?City|都|府|県|縣|县|市|区|區|시|군|구)$")
-_POSSESSIVE = re.compile(r"['’]s$")
+_APOSTROPHE_S = re.compile(r"['’]s$")
 
 
 @cache
@@ -46,7 +46,7 @@ def named_places(text: str) -> tuple[str, ...]:
     latin, native = _names()
     found: list[str] = []
     for run in _LATIN_RUN.finditer(text):
-        words = [_POSSESSIVE.sub("", w) for w in run.group().split()]  # "Boston's winters"
+        words = [_APOSTROPHE_S.sub("", w) for w in run.group().split()]  # "Boston's winters"
         i = 0
         while i < len(words):
             for j in range(len(words), i, -1):  # the longest name starting at word i

@@ -173,8 +173,9 @@ def outdated_answers(
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
     placed by its key, `keyed_placement`; one with neither is not placed); `pinned`: the pinned facts
-    with their cosine to the question, read only when the current answer is the question's best match
-    (each is a read of the index). The current answer: the latest statement placed first in the slot
+    with their cosine to the question, read only when the block holds an answer (each is a read of the
+    index): a later one keyed to the slot is the current answer, and an earlier one goes only for the
+    question's best match. The current answer: the latest statement placed first in the slot
     that speaks neither of a former state ("I used to work at a bank") nor of someone else ("my son
     works at…"); out of date: what was said before it, by another turn, placed first in the slot too
     and answering the question no better (`closeness`, `gap`: below), and the facts said with those

@@ -234,3 +234,46 @@ def test_someone_elses_earlier_job_is_no_earlier_answer() -> None:
     old = _doc("old", "I work at the bakery", 2)
     new = _doc("new", "I got a job as an accountant", 30)
     assert _gone([new, son, old], {"new": 0, "son": 0, "old": 0}) == {"old"}
+
+
+LIKES = {"drink-old": 9, "drink-new": 9, "show": 9, "chat": 2}
+PLACED[9] = ("likes", "hobby")
+
+
+def _likes_gone(docs: list[IndexDocument], closeness: dict[str, float], kind_gap: float = 0.03) -> set[str]:
+    vectors = {d.doc_id: np.array([LIKES[d.doc_id]], dtype=np.float32) for d in docs}
+    return outdated_answers(
+        "likes", docs, vectors, TablePlacer(), lambda d: False, closeness, gap=0.03, kind_gap=kind_gap
+    )
+
+
+def test_a_later_favourite_of_the_same_kind_outdates_the_earlier_one() -> None:
+    old = _doc("drink-old", "Nothing gets me through a Monday like a caramel macchiato", 1)
+    new = _doc("drink-new", "I've been all about matcha lattes lately", 30)
+    near = {"drink-new": 0.86, "drink-old": 0.85}
+    assert _likes_gone([new, old], near) == {"drink-old"}
+
+
+def test_a_later_favourite_of_another_kind_outdates_nothing() -> None:
+    """ "What's my go-to drink?": a favourite show said later answers it far less well, so it is no
+    current answer, and the drink stays."""
+    drink = _doc("drink-old", "Nothing gets me through a Monday like a caramel macchiato", 1)
+    show = _doc("show", "Grey's Anatomy is my comfort show", 30)
+    near = {"drink-old": 0.86, "show": 0.80}
+    assert _likes_gone([drink, show], near) == set()
+    # without the kind's bar, the show would be the latest favourite and the drink ranked above it stays
+    # too; with a drink said later than the show, the later drink is current and the show stays
+    new = _doc("drink-new", "I've been all about matcha lattes lately", 40)
+    assert _likes_gone([new, drink, show], near | {"drink-new": 0.87}) == {"drink-old"}
+
+
+def test_a_favourite_or_hobby_key_places_a_fact_only_for_its_own_question() -> None:
+    fact = _doc("f", "User's favourite drink is matcha", 1)
+    fact.topics = ["subject:favourite:drink"]
+    assert keyed_placement(fact, "likes") == (("likes",), 1.0)
+    assert keyed_placement(fact, "job") == (("keyed",), 1.0)
+    assert keyed_placement(fact) == (("keyed",), 1.0)
+    hobby = _doc("h", "User took up knitting", 1)
+    hobby.topics = ["subject:hobby:knitting"]
+    assert keyed_placement(hobby, "hobby") == (("hobby",), 1.0)
+    assert keyed_placement(hobby, "likes") == (("keyed",), 1.0)

@@ -45,3 +45,22 @@ def test_one_change_takes_out_the_value_it_replaces_not_every_close_statement() 
     assert _displaced(docs, [change], [], (0.86, 1.0), embed) == {"bank teller", "tennis", "cat"}  # no margin
     # two values close to each other both go ("a bank teller", "User works at a bank")
     assert _displaced(docs, [change], [], (0.86, 0.06), embed) == {"bank teller", "tennis"}
+
+
+def test_a_change_replaces_only_an_item_of_its_kind() -> None:
+    """On a long history "my cat is diabetic now" (a pet) took the inhaler (health) out of "which inhaler
+    am I on?": by cosine, a change displaces only what the embedder places in its own kind."""
+    change = _doc("cat diabetic now", 10)
+    inhaler, cat = _doc("Trelegy inhaler", 1), _doc("cat eats wet food", 2)
+    embed = _embed_at({"Trelegy inhaler": 0.90, "cat eats wet food": 0.87})
+    kinds = {
+        "cat diabetic now": ("pet", "health"),
+        "Trelegy inhaler": ("health", "job"),
+        "cat eats wet food": ("pet", "diet"),
+    }
+    docs = [change, inhaler, cat]
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed) == {"Trelegy inhaler"}  # cosine alone
+    # the closest item of its kind sets the margin: the cat's food goes, the inhaler stays
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: kinds[d.doc_id]) == {"cat eats wet food"}
+    # a document the embedder cannot place is compared by cosine, as before
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: ()) == {"Trelegy inhaler"}

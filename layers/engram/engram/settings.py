@@ -240,6 +240,10 @@ class Settings(BaseSettings):
     # community orchestra" (work or a hobby?) by 0.002, too close to draw a line; an embedder that
     # spreads wider (OpenAI's) can set one
     current_answer_min_margin: float = Field(default=0.0, ge=0, le=1)
+    # ... for a kind one holds one of per category (a favourite drink, the pastime of the moment): the
+    # answers are the statements within this cosine of the question's best one (a favourite show is
+    # no answer to "what's my go-to drink?")
+    current_answer_kind_gap: float = Field(default=0.01, ge=0, le=1)
     # L3: a question's BM25 text also carries the other words of the concept groups it names
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True

@@ -13,13 +13,17 @@ from engram.language.gate_words import gate_language
 from engram.language.packs import BY_CODE, PACKS
 
 SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
+# one of a kind at a time: the favourite of a category (a drink, a show), the pastime of the moment;
+# a question names the kind, and only statements that answer it as well as the best one compete
+ONE_OF_A_KIND: tuple[str, ...] = ("likes", "hobby")
+ASKED: tuple[str, ...] = SINGLE_VALUED + ONE_OF_A_KIND
 
 
 @cache
 def _questions() -> dict[str, re.Pattern[str]]:
     return {
         slot: re.compile("|".join(f"(?:{pack.slots.questions[slot]})" for pack in PACKS), re.IGNORECASE)
-        for slot in SINGLE_VALUED
+        for slot in ASKED
     }
 
 

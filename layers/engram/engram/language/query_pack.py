@@ -19,6 +19,10 @@ class QueryPack:
     # regex fragment: a statement reports a new state that replaces one before it ("now", "switched to",
     # "換成", "に変わ", "바꿨"): an earlier statement on the same thing is then out of date
     state_change: str
+    # regex fragment: the words of `state_change` that only say when ("now", 最近, 요즘): a statement
+    # that says no more than these reports a change weakly — most are no change at all ("my cat is
+    # diabetic now") — and replaces at read time only a statement of its own kind
+    weak_change: str
     # (regex fragment, unit, offset back): unit is day / week / month / year ("last week" -> week, 1)
     relative_ranges: tuple[tuple[str, str, int], ...]
     # month word -> month number, read before a year ("June 2023", "Jun. 2023"); joined longest first

@@ -16,6 +16,7 @@ _PAST_STATE = re.compile("|".join(pack.query.past_state for pack in PACKS), re.I
 
 
 _STATE_CHANGE = re.compile("|".join(pack.query.state_change for pack in PACKS), re.IGNORECASE)
+_WEAK_CHANGE = re.compile("|".join(f"(?:{pack.query.weak_change})" for pack in PACKS), re.IGNORECASE)
 
 
 def asks_about_past(text: str) -> bool:
@@ -26,3 +27,9 @@ def states_change(text: str) -> bool:
     """Does a statement report a new state ("I'm a teacher now", "醫生把我的藥換成了…")? Then what
     an earlier statement said of the same thing is out of date for a question about the present."""
     return bool(_STATE_CHANGE.search(text))
+
+
+def states_change_strongly(text: str) -> bool:
+    """A change said by more than a word of when: "switched", 換成, 辞めた, 그만뒀 — not "now" or
+    最近 alone, which most statements carry without changing anything."""
+    return any(not _WEAK_CHANGE.fullmatch(m.group(0)) for m in _STATE_CHANGE.finditer(text))

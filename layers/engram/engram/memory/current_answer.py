@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from engram.language.answer_slots import about_someone_else, away_from_home, slot_examples
+from engram.language.answer_slots import ONE_OF_A_KIND, about_someone_else, away_from_home, slot_examples
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.places import city_key, named_places
 from engram.language.tense import asks_about_past
@@ -37,6 +37,9 @@ NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
 PLACE_NEAR = 3
 # the subject key an extraction rule gives each slot's statements (memory/models.py)
 SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
+# ... and the key prefixes of the kinds one holds one of per category (fact_kinds.py: "favourite:drink"),
+# read only when the question asks such a kind: for the other slots they stay keyed elsewhere
+KIND_SUBJECTS: Mapping[str, tuple[str, ...]] = {"likes": ("favourite:", "likes:"), "hobby": ("hobby:",)}
 KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
 
 
@@ -52,13 +55,17 @@ def stored_vectors(docs: Sequence[IndexDocument]) -> dict[str, np.ndarray[Any, A
     return out
 
 
-def keyed_placement(doc: IndexDocument) -> tuple[tuple[str, ...], float] | None:
+def keyed_placement(doc: IndexDocument, asked: str = "") -> tuple[tuple[str, ...], float] | None:
     """Where a rule already put a document (its subject tags: a fact's, or those a round set); None
-    when no rule keyed it, and the embedder's placement decides."""
+    when no rule keyed it, and the embedder's placement decides. A favourite or a hobby is placed in
+    its slot only when the question (`asked`) is after one."""
     subjects = {t[len(SUBJECT_TAG) :] for t in doc.topics if t.startswith(SUBJECT_TAG)}
     for slot, key in SLOT_SUBJECTS.items():
         if key in subjects:
             return (slot,), 1.0
+    prefixes = KIND_SUBJECTS.get(asked, ())
+    if prefixes and any(s.startswith(prefixes) for s in subjects):
+        return (asked,), 1.0
     return ((KEYED_ELSEWHERE,), 1.0) if subjects else None
 
 
@@ -169,6 +176,7 @@ def outdated_answers(
     gap: float = -1.0,
     margin: float = 0.0,
     pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
+    kind_gap: float = 0.0,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
@@ -180,11 +188,13 @@ def outdated_answers(
     works at…"); out of date: what was said before it, by another turn, placed first in the slot too
     and answering the question no better (`closeness`, `gap`: below), and the facts said with those
     rounds. The current answer's slot must lead the next class by `margin`. `guarded` documents never
-    go."""
+    go. A slot of which one holds one per kind (a favourite drink beside a favourite show) has its
+    answers among the statements whose cosine to the question is within `kind_gap` of the best one's:
+    the later favourite show is no current answer to "what's my go-to drink?"."""
     placing = {
         d.doc_id: keyed or placer.placed(vectors[d.doc_id])
         for d in docs
-        if (keyed := keyed_placement(d)) is not None or d.doc_id in vectors
+        if (keyed := keyed_placement(d, slot)) is not None or d.doc_id in vectors
     }
     placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
     if slot == "home":
@@ -199,10 +209,20 @@ def outdated_answers(
     def own(d: IndexDocument) -> bool:
         return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
 
+    # the turns whose words a rule keyed to the slot: what the embedder alone placed there is weaker
+    # evidence ("通勤は東横線…" reads as work to e5) and outdates none of them
+    keyed_turns = {ref for d in docs if keyed_placement(d, slot) == ((slot,), 1.0) for ref in d.source_ids}
+
+    def rule_keyed(d: IndexDocument) -> bool:
+        return bool(set(d.source_ids) & keyed_turns)
+
     answers = [
         d
         for d in docs
         if in_slot(d)
+        # "where do I live?" is answered by a place: a home statement naming none ("the school field
+        # near home") is no current answer, unless a rule keyed its turn
+        and (slot != "home" or rule_keyed(d) or bool(named_places(display_text(d))))
         # placed clearly: a statement halfway between two classes ("second violin in a community
         # orchestra": work or a hobby?) outdates nothing
         and placing[d.doc_id][1] >= margin
@@ -211,6 +231,14 @@ def outdated_answers(
         # a trip, a plan or an origin names a city and is no home ("thinking about moving to Denver")
         and not (slot == "home" and away_from_home(display_text(d)))
     ]
+    # one of a kind: the statements that answer the question about as well as its best answer do
+    near = dict(closeness or {})
+    bar = max((near.get(d.doc_id, -2.0) for d in answers), default=-2.0) - kind_gap
+
+    def rival(d: IndexDocument) -> bool:
+        return slot not in ONE_OF_A_KIND or near.get(d.doc_id, -2.0) >= bar
+
+    answers = [d for d in answers if rival(d)]
     if not answers:
         return set()
     current = max(answers, key=lambda d: d.created_at)
@@ -219,13 +247,19 @@ def outdated_answers(
     # facts when the block has an answer to compare (each is a read of the index)
     have = {d.doc_id for d in docs}
     extra = [(d, cos) for d, cos in pinned() if d.doc_id not in have]
-    placed |= {d.doc_id: keyed[0][0] for d, _ in extra if (keyed := keyed_placement(d)) is not None}
+    placed |= {d.doc_id: keyed[0][0] for d, _ in extra if (keyed := keyed_placement(d, slot)) is not None}
+    near |= {d.doc_id: cos for d, cos in extra}
     later = [
         d
         for d, _ in extra
-        if in_slot(d) and own(d) and d.created_at > current.created_at and not asks_about_past(display_text(d))
+        if in_slot(d)
+        and own(d)
+        and rival(d)
+        and d.created_at > current.created_at
+        and not asks_about_past(display_text(d))
     ]
     every = [*docs, *(d for d, _ in extra)]
+    later_keyed = bool(later)  # a pinned fact is keyed to the slot: it outdates keyed turns too
     if later:
         current = max(later, key=lambda d: d.created_at)
         below = {d.doc_id for d in every}
@@ -236,9 +270,14 @@ def outdated_answers(
     now_said = set(current.source_ids)
 
     def before(d: IndexDocument) -> bool:
-        return d.doc_id in below and d.created_at < current.created_at and not set(d.source_ids) & now_said
+        return (
+            d.doc_id in below
+            and d.created_at < current.created_at
+            and not set(d.source_ids) & now_said
+            and (rule_keyed(current) or later_keyed or not rule_keyed(d))
+        )
 
     # someone else's job or home is no earlier answer of the user's either
-    gone = {d.doc_id for d in every if not guarded(d) and before(d) and own(d) and in_slot(d)}
+    gone = {d.doc_id for d in every if not guarded(d) and before(d) and own(d) and in_slot(d) and rival(d)}
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
     return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

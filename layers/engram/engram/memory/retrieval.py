@@ -29,7 +29,7 @@ from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
-from engram.language.tense import asks_about_past, states_change
+from engram.language.tense import asks_about_past, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
 from engram.memory.ended_names import outdated_by_ending
@@ -382,6 +382,7 @@ class HybridRetriever:
                     pinned_docs(),
                     (self._s.state_change_similarity, self._s.state_change_margin),
                     self._as_asked,
+                    self._placed_first,
                 )
             if ends:
                 gone |= self._outdated_by_ending(found, pinned, pinned_docs)
@@ -436,11 +437,25 @@ class HybridRetriever:
                 self._s.current_answer_cosine_gap,
                 self._s.current_answer_min_margin,
                 lambda: [(d, _cosine_to(qvec, d, own_share)) for d in pinned_docs() if d.doc_id not in gone],
+                self._s.current_answer_kind_gap,
             )
         except Exception:  # the rule only ever removes items: without it the block is as before
             logger.warning("current_answer_skipped", exc_info=True)
             self._metrics.put("current_answer_skipped", 1)
             return set()
+
+    def _placed_first(self, doc: IndexDocument) -> tuple[str, ...]:
+        """The two classes the embedder places a document's stored vector nearest (current_answer.py's
+        examples: job, home, health, pets, family, favourites …); () when it has no vector or the
+        examples cannot be embedded (the cosine alone then decides, as before)."""
+        vector = stored_vectors([doc]).get(doc.doc_id)
+        if vector is None:
+            return ()
+        try:
+            return self._placer.placed(vector)[0][:2]
+        except Exception:
+            logger.warning("placement_skipped", exc_info=True)
+            return ()
 
     def _as_asked(self, docs: list[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
         """Query-side vectors of the documents' texts, kept by (owner, id, version): a user's pinned
@@ -480,6 +495,7 @@ def _displaced(
     pinned: list[IndexDocument],
     bar: tuple[float, float],
     embed: Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]],
+    placed: Callable[[IndexDocument], tuple[str, ...]] = lambda d: (),
 ) -> set[str]:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
     block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
@@ -493,7 +509,14 @@ def _displaced(
     81 % / 34 % at 0.88). `bar`: that similarity, and the margin below the change's closest earlier
     item within which an item goes too — one change replaces one value, and a user's unrelated
     statements sit at 0.81-0.87 from any of theirs. `embed` takes documents and may answer from a
-    cache: only the items a change could displace are embedded, with the changes."""
+    cache: only the items a change could displace are embedded, with the changes. `placed`: the
+    embedder's two nearest classes of a document (job, home, health, pet …); a change said only by a
+    word of when ("now", 最近, 요즘) displaces by cosine only an item of its kind — the first class of
+    each among the other's two. On a 24-fact history "my cat is diabetic now" had taken the inhaler
+    out of "which inhaler am I on?" and "요즘 헬스장 다녀요" the job at Pangyo: a user's statements sit
+    0.83-0.88 from each other. A change said as one ("switched", 改吃, 辞めた) is compared by cosine
+    alone: the placement of two values of one thing can differ ("吃了史蒂諾斯還是睡不好" reads as health,
+    "現在改吃褪黑激素了" as diet)."""
     docs = [*found, *pinned]
     guarded = _guard_ids({d.doc_id for d in pinned})
 
@@ -506,15 +529,29 @@ def _displaced(
     def cos(n: IndexDocument, d: IndexDocument) -> float:
         return float(np.dot(unit[n.doc_id], unit[d.doc_id]))
 
+    kinds = {d.doc_id: placed(d) for d in [*changes, *(d for d in docs if d.doc_id in compared)]}
+
+    strong = {n.doc_id for n in changes if states_change_strongly(display_text(n))}
+
+    def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
+        a, b = kinds[n.doc_id], kinds[d.doc_id]
+        return n.doc_id in strong or not a or not b or (a[0] in b and b[0] in a)
+
     # per change, the bar: the similarity, and no further than `margin` below its closest earlier item
+    # of its kind
     closest = {
-        n.doc_id: max((cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d)), default=2.0)
+        n.doc_id: max(
+            (cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d) and same_kind(n, d)), default=2.0
+        )
         for n in changes
     }
 
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:
-            return any(_displaces(n, d, cos(n, d), max(similarity, closest[n.doc_id] - margin)) for n in changes)
+            return any(
+                _displaces(n, d, cos(n, d) if same_kind(n, d) else 0.0, max(similarity, closest[n.doc_id] - margin))
+                for n in changes
+            )
         return any(_displaces(n, d, 0.0, 2.0) for n in changes)  # the subject keys alone
 
     gone = {d.doc_id for d in docs if displaced(d)}

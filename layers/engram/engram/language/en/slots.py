@@ -30,9 +30,22 @@ SLOTS = SlotPack(
             r"|my (?:partner|boyfriend|girlfriend|bf|gf|spouse|significant other|other half)(?:'s name)?(?=\W*$)"
             r"|am i (?:single|dating|seeing (?:anyone|someone)|in a relationship))\b"
         ),
+        # one of a kind at a time: the favourite of a category, the pastime of the moment (not "my hobbies")
+        "likes": (
+            r"\b(?:(?:my|a) (?:current |new )?(?:fav(?:ou?rite)?|go-to|top|comfort|all-time fav\w*)"
+            r"(?! (?:things|ones)\b)(?!s\b) \w+"
+            r"|what(?:'s| is) my (?:fav(?:ou?rite)?|go-to|top)\b(?!s)|who(?:'s| is) my fav\w*"
+            r"|what do i (?:like|love|enjoy) (?:best|most)|which \w+ do i (?:like|love|prefer) (?:best|most)"
+            r"|what am i (?:obsessed with|hooked on|addicted to|craving))"
+        ),
+        "hobby": (
+            r"\b(?:(?:my|a) (?:current |new )?(?:hobby|pastime)\b|what am i into"
+            r"|what do i do (?:for fun|in my (?:free|spare) time|after work|on (?:the )?weekends?)"
+            r"|how do i (?:spend|pass) my (?:free|spare|down) ?time)"
+        ),
     },
     someone_else=(
-        r"\b(?:does|is|did) (?:my|our|his|her|their) |\b(?:he|she|they|his|her|their)\b"
+        r"\b(?:he|she|they|his|her|their)\b"
         r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|boss"
         r"|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
         r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"
@@ -112,6 +125,11 @@ SLOTS = SlotPack(
             "after work I play guitar",
             "I play bass in a band on weekends",
             "I sing in the church choir",
+            "I spend my evenings doing jigsaw puzzles",
+            "I go fishing at the lake on Saturdays",
+            "I started taking pottery classes",
+            "I've been learning to play the ukulele",
+            "I do yoga at the community centre twice a week",
         ),
         "likes": (
             "my favourite food is ramen",
@@ -120,6 +138,12 @@ SLOTS = SlotPack(
             "pizza is my all-time favourite",
             "I could eat my grandma's stew every day",
             "nothing beats a good burger",
+            "my go-to drink is an iced americano",
+            "I can watch The Office on repeat forever",
+            "my favourite singer is Adele, I know every song",
+            "spring is my favourite time of year",
+            "I'm totally obsessed with that K-pop group lately",
+            "green has always been my favourite colour",
         ),
         "health": (
             "my doctor put me on a new inhaler",

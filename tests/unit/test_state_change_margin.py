@@ -41,10 +41,10 @@ def test_one_change_takes_out_the_value_it_replaces_not_every_close_statement() 
     old, near, other = _doc("bank teller", 1), _doc("tennis", 2), _doc("cat", 3)
     embed = _embed_at({"bank teller": 0.93, "tennis": 0.88, "cat": 0.87})
     docs = [change, old, near, other]
-    assert _displaced(docs, [change], [], (0.86, 0.02), embed) == {"bank teller"}
-    assert _displaced(docs, [change], [], (0.86, 1.0), embed) == {"bank teller", "tennis", "cat"}  # no margin
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed).gone == {"bank teller"}
+    assert _displaced(docs, [change], [], (0.86, 1.0), embed).gone == {"bank teller", "tennis", "cat"}  # no margin
     # two values close to each other both go ("a bank teller", "User works at a bank")
-    assert _displaced(docs, [change], [], (0.86, 0.06), embed) == {"bank teller", "tennis"}
+    assert _displaced(docs, [change], [], (0.86, 0.06), embed).gone == {"bank teller", "tennis"}
 
 
 def test_a_change_replaces_only_an_item_of_its_kind() -> None:
@@ -59,8 +59,19 @@ def test_a_change_replaces_only_an_item_of_its_kind() -> None:
         "cat eats wet food": ("pet", "diet"),
     }
     docs = [change, inhaler, cat]
-    assert _displaced(docs, [change], [], (0.86, 0.02), embed) == {"Trelegy inhaler"}  # cosine alone
-    # the closest item of its kind sets the margin: the cat's food goes, the inhaler stays
-    assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: kinds[d.doc_id]) == {"cat eats wet food"}
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed).gone == {"Trelegy inhaler"}  # cosine alone
+    # the closest item of its kind sets the margin: the cat's food goes, the inhaler stays, behind the rest
+    moved = _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: kinds[d.doc_id])
+    assert moved == ({"cat eats wet food"}, {"Trelegy inhaler"})
+    # a change said as one ("switched") is compared by cosine alone, whatever the placement
+    switched = _doc("switched the cat to insulin", 10)
+    assert _displaced(
+        [switched, inhaler, cat],
+        [switched],
+        [],
+        (0.86, 0.02),
+        _embed_at({"Trelegy inhaler": 0.90, "cat eats wet food": 0.87}),
+        lambda d: kinds.get(d.doc_id, ("pet", "health")),
+    ).gone == {"Trelegy inhaler"}
     # a document the embedder cannot place is compared by cosine, as before
-    assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: ()) == {"Trelegy inhaler"}
+    assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: ()).gone == {"Trelegy inhaler"}

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -375,8 +375,9 @@ class HybridRetriever:
                 return [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
 
             gone: set[str] = set()
+            behind: set[str] = set()
             if changes:
-                gone = _displaced(
+                gone, behind = _displaced(
                     [m.doc for m in found],
                     changes,
                     pinned_docs(),
@@ -389,6 +390,7 @@ class HybridRetriever:
             if answer_slot:
                 gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec)
             found = [m for m in found if m.memory_id not in gone]
+            found = [m for m in found if m.memory_id not in behind] + [m for m in found if m.memory_id in behind]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
         items = bridge + tuple(MemoryItemView(m.memory_id, text, m.score) for m, text in _dated(found, past))
         elapsed = (time.perf_counter() - started) * 1000
@@ -489,6 +491,11 @@ def _answers_nothing(doc: IndexDocument) -> bool:
     return asks_only(text) or is_greeting_only(text)
 
 
+class Displaced(NamedTuple):
+    gone: set[str]  # out of this prompt
+    behind: set[str]  # kept, after the rest of the block
+
+
 def _displaced(
     found: list[IndexDocument],
     changes: list[IndexDocument],
@@ -496,7 +503,7 @@ def _displaced(
     bar: tuple[float, float],
     embed: Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]],
     placed: Callable[[IndexDocument], tuple[str, ...]] = lambda d: (),
-) -> set[str]:
+) -> Displaced:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
     block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
     stay out of this prompt. Supersession does this at write time when the two carry one subject
@@ -555,6 +562,22 @@ def _displaced(
         return any(_displaces(n, d, 0.0, 2.0) for n in changes)  # the subject keys alone
 
     gone = {d.doc_id for d in docs if displaced(d)}
+    # an item a weak change would have displaced but for its kind stays, behind the rest: the current
+    # value first if the placement was wrong, nothing lost if it was right
+    nearest = {
+        n.doc_id: max((cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d)), default=2.0)
+        for n in changes
+    }
+    behind = {
+        d.doc_id
+        for d in docs
+        if d.doc_id in compared
+        and d.doc_id not in gone
+        and any(
+            _said_after(n, d) and not same_kind(n, d) and cos(n, d) >= max(similarity, nearest[n.doc_id] - margin)
+            for n in changes
+        )
+    }
     # what a displaced round said goes with it: its facts ("User drives a Honda", rewritten, sits
     # further from the change's words than "I drive a Honda" does)
     stale_turns = {ref for d in docs if d.doc_id in gone for ref in d.source_ids}
@@ -564,7 +587,7 @@ def _displaced(
         for d in docs
         if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
     }
-    return gone | said_with
+    return Displaced(gone | said_with, behind - said_with)
 
 
 def _guard_ids(pinned_ids: set[str]) -> Callable[[IndexDocument], bool]:

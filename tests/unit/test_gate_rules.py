@@ -246,3 +246,35 @@ def test_japanese_recall_is_no_general_knowledge(text: str) -> None:
 @pytest.mark.parametrize("text", ["光合成って何？", "日本の首都はどこですか？", "江戸幕府を開いたのは誰？"])
 def test_japanese_general_knowledge_still_skips(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lol that's wild",
+        "haha that's so funny",
+        "哈哈好好笑",
+        "笑死",
+        "今天好悶喔，感覺要下雨",
+        "ウケる笑",
+        "今日は洗濯日和だね",
+        "ㅋㅋㅋ 개웃겨",
+    ],
+)
+def test_a_reaction_or_a_remark_on_the_weather_is_small_talk(text: str) -> None:
+    result = rule_decision(text)
+    assert result is not None and (result.decision, result.reason) == (GateDecision.SKIP, "small_talk")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "that's wild, my dog ate my inhaler",
+        "笑死，我兒子把我的藥藏起來了",
+        "今天好悶，胸口好悶咳不停",
+        "ウケる笑 うちの猫がまたやらかした",
+    ],
+)
+def test_a_reaction_that_tells_something_of_the_user_is_no_small_talk(text: str) -> None:
+    result = rule_decision(text)
+    assert result is None or result.decision == GateDecision.USE

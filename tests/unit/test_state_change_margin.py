@@ -75,3 +75,23 @@ def test_a_change_replaces_only_an_item_of_its_kind() -> None:
     ).gone == {"Trelegy inhaler"}
     # a document the embedder cannot place is compared by cosine, as before
     assert _displaced(docs, [change], [], (0.86, 0.02), embed, lambda d: ()).gone == {"Trelegy inhaler"}
+
+
+def test_a_weak_change_replaces_an_item_of_another_kind_only_when_it_stands_out() -> None:
+    """ "I'm all about birdwatching now" after "been into knitting": the embedder may place the two
+    apart (health beside a hobby), but the knitting is far closer to the change than anything else the
+    user said, so it is the value replaced; in a crowd of equally close statements nothing is."""
+    change = _doc("birdwatching now", 10)
+    knitting, cat = _doc("knitting", 1), _doc("cat eats wet food", 2)
+    kinds = {
+        "birdwatching now": ("health", "diet"),
+        "knitting": ("hobby", "family"),
+        "cat eats wet food": ("pet", "diet"),
+    }
+    docs = [change, knitting, cat]
+    apart = _embed_at({"knitting": 0.92, "cat eats wet food": 0.87})
+    assert _displaced(docs, [change], [], (0.86, 0.02), apart, lambda d: kinds[d.doc_id]).gone == set()
+    assert _displaced(docs, [change], [], (0.86, 0.02), apart, lambda d: kinds[d.doc_id], 0.03).gone == {"knitting"}
+    crowd = _embed_at({"knitting": 0.90, "cat eats wet food": 0.89})
+    moved = _displaced(docs, [change], [], (0.86, 0.02), crowd, lambda d: kinds[d.doc_id], 0.03)
+    assert moved.gone == set() and "knitting" in moved.behind

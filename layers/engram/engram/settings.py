@@ -228,6 +228,10 @@ class Settings(BaseSettings):
     # not every statement of the user that e5 happens to place above the bar ("兒子最近瘋恐龍" had
     # taken five unrelated items out of a prompt)
     state_change_margin: float = Field(default=0.02, ge=0, le=1)
+    # ... and a change said only by a word of when ("now", 最近) displaces an item of another kind (the
+    # embedder's placement) only when that item's turn is closer to it than any other turn's by this
+    # much: one value replaced, not one of a crowd of a user's statements (1: never)
+    state_change_standout: float = Field(default=0.03, ge=0, le=1)
     # L3 changed facts said without a change word: a question after a one-at-a-time value (job, home,
     # diet, partner; language/answer_slots.py) keeps only the latest statement the embedder places in
     # that slot (memory/current_answer.py) in a present-tense question's block

@@ -384,6 +384,7 @@ class HybridRetriever:
                     (self._s.state_change_similarity, self._s.state_change_margin),
                     self._as_asked,
                     self._placed_first,
+                    self._s.state_change_standout,
                 )
             if ends:
                 gone |= self._outdated_by_ending(found, pinned, pinned_docs)
@@ -503,6 +504,7 @@ def _displaced(
     bar: tuple[float, float],
     embed: Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]],
     placed: Callable[[IndexDocument], tuple[str, ...]] = lambda d: (),
+    standout: float = 1.0,
 ) -> Displaced:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
     block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
@@ -540,9 +542,29 @@ def _displaced(
 
     strong = {n.doc_id for n in changes if states_change_strongly(display_text(n))}
 
+    def stands_out(n: IndexDocument) -> set[str]:
+        """The turn of the change's closest earlier item when it is closer than any other turn's by
+        `standout`: one value it replaces, not one of a crowd of a user's statements."""
+        earlier = sorted(
+            ((cos(n, d), d) for d in docs if d.doc_id in compared and _said_after(n, d)), key=lambda p: -p[0]
+        )
+        if not earlier:
+            return set()
+        best, turn = earlier[0][0], set(earlier[0][1].source_ids)
+        rest = [c for c, d in earlier if not set(d.source_ids) & turn]
+        return turn if not rest or best - rest[0] >= standout else set()
+
+    singled = {n.doc_id: stands_out(n) for n in changes if n.doc_id not in strong} if standout < 1 else {}
+
     def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
         a, b = kinds[n.doc_id], kinds[d.doc_id]
-        return n.doc_id in strong or not a or not b or (a[0] in b and b[0] in a)
+        return (
+            n.doc_id in strong
+            or not a
+            or not b
+            or (a[0] in b and b[0] in a)
+            or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
+        )
 
     # per change, the bar: the similarity, and no further than `margin` below its closest earlier item
     # of its kind

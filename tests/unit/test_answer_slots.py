@@ -44,6 +44,11 @@ from engram.language.answer_slots import SINGLE_VALUED, about_someone_else, aske
         ("요즘 최애 가수 누구지?", "likes"),
         ("요즘 제일 좋아하는 음식이 뭐야?", "likes"),
         ("요즘 취미가 뭐였지?", "hobby"),
+        ("what's my fave food?", "likes"),
+        ("我最喜欢吃什么？", "likes"),
+        ("제일 좋아하는 간식이 뭐야?", "likes"),
+        ("今の趣味ってなんだっけ", "hobby"),
+        ("最近何にハマってる？", "hobby"),
     ],
 )
 def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot: str) -> None:
@@ -68,6 +73,19 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "大丈夫かな",
         "동생은 어디 살아?",
         "취미들 뭐 있었지?",
+        # several, the bot's, people's in general: no one of a kind of the user's
+        "what are my favourite foods?",
+        "do you have a favourite movie?",
+        "I lost my favourite mug",
+        "我最喜歡的電影有哪些？",
+        "台灣人最喜歡吃什麼？",
+        "私の趣味って何がある？",
+        "あなたの好きな食べ物は？",
+        "내가 좋아하는 음식들 뭐 있어?",
+        "한국 사람들이 제일 좋아하는 음식은?",
+        # someone else's diet or home, asked with "is my" / "does my"
+        "what diet is my roommate on?",
+        "does my roommate live in my neighborhood?",
         "息子の好きな食べ物は？",
         "남편 직장 어디야?",
     ],

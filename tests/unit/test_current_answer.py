@@ -267,13 +267,14 @@ def test_a_later_favourite_of_another_kind_outdates_nothing() -> None:
     assert _likes_gone([new, drink, show], near | {"drink-new": 0.87}) == {"drink-old"}
 
 
-def test_a_favourite_or_hobby_key_places_a_fact_only_for_its_own_question() -> None:
+def test_a_favourite_key_places_a_fact_only_for_its_own_question() -> None:
     fact = _doc("f", "User's favourite drink is matcha", 1)
     fact.topics = ["subject:favourite:drink"]
     assert keyed_placement(fact, "likes") == (("likes",), 1.0)
     assert keyed_placement(fact, "job") == (("keyed",), 1.0)
     assert keyed_placement(fact) == (("keyed",), 1.0)
-    hobby = _doc("h", "User took up knitting", 1)
-    hobby.topics = ["subject:hobby:knitting"]
-    assert keyed_placement(hobby, "hobby") == (("hobby",), 1.0)
-    assert keyed_placement(hobby, "likes") == (("keyed",), 1.0)
+    # one has several hobbies and likes, and a dislike shares the likes key: none is a favourite
+    for subject in ("hobby:knitting", "likes:mushrooms"):
+        fact.topics = [f"subject:{subject}"]
+        assert keyed_placement(fact, "hobby") == (("keyed",), 1.0)
+        assert keyed_placement(fact, "likes") == (("keyed",), 1.0)

@@ -264,6 +264,9 @@ def test_japanese_general_knowledge_still_skips(text: str) -> None:
         ("笑死，我兒子把我的藥藏起來了", False),
         ("今天好悶，胸口好悶咳不停", False),
         ("ウケる笑 うちの猫がまたやらかした", False),
+        ("笑死，我下週要去日本玩", False),
+        ("感覺要下雨，我膝蓋又開始痠了", False),
+        ("雨が降りそうだけど、明日から大阪に出張です", False),
     ],
 )
 def test_a_reaction_or_a_remark_on_the_weather_is_small_talk(text: str, small_talk: bool) -> None:

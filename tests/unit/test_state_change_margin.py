@@ -95,3 +95,18 @@ def test_a_weak_change_replaces_an_item_of_another_kind_only_when_it_stands_out(
     crowd = _embed_at({"knitting": 0.90, "cat eats wet food": 0.89})
     moved = _displaced(docs, [change], [], (0.86, 0.02), crowd, lambda d: kinds[d.doc_id], 0.03)
     assert moved.gone == set() and "knitting" in moved.behind
+
+
+def test_only_words_of_when_make_a_change_weak() -> None:
+    from engram.language.tense import states_change, states_change_strongly
+
+    for weak in ("my cat is diabetic now", "最近在社大學烏克麗麗", "今は断然秋派", "요즘 새벽마다 헬스장 가"):
+        assert states_change(weak) and not states_change_strongly(weak)
+    for strong in (
+        "I started a new job at Stripe",
+        "我開始吃素了",
+        "最近新しい仕事を始めた",
+        "새 회사 다니기 시작했어",
+    ):
+        assert states_change_strongly(strong)
+    assert not states_change("요즘 이사님이 너무 까다로워") or not states_change_strongly("요즘 이사님이 너무 까다로워")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engram.language.gate_words import gate_language
+from engram.language.gate_words import gate_language, is_question
 from engram.language.packs import BY_CODE, PACKS
 
 SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
@@ -28,6 +28,11 @@ def _questions() -> dict[str, re.Pattern[str]]:
 
 
 @cache
+def _several_or_others() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pack.slots.several_or_others})" for pack in PACKS), re.IGNORECASE)
+
+
+@cache
 def _someone_else() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{pack.slots.someone_else})" for pack in PACKS), re.IGNORECASE)
 
@@ -37,6 +42,9 @@ def asked_slot(question: str) -> str | None:
     than one, or asks it of someone else ("where does my son live?")."""
     asked = [slot for slot, pattern in _questions().items() if pattern.search(question)]
     if len(asked) != 1:
+        return None
+    # one of a kind: asked as a question, of the user's own one (not several, the bot's or people's)
+    if asked[0] in ONE_OF_A_KIND and (not is_question(question) or _several_or_others().search(question)):
         return None
     # the partner's own words are the slot's subject, not someone else, when the slot is the partner
     if asked[0] != "partner" and about_someone_else(question):

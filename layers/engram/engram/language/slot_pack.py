@@ -18,6 +18,10 @@ from dataclasses import dataclass
 class SlotPack:
     # slot ("job", "home", "diet", "partner") -> regex fragment of a question asking the user's own value
     questions: Mapping[str, str]
+    # regex fragment: a question after favourites or pastimes that is not after the user's one of a
+    # kind — several ("what are my favourite foods?", 有哪些, 何がある, 뭐뭐), the bot's ("do you have a
+    # favourite movie?", 你最喜歡, あなたの, 너) or people's in general (台灣人最喜歡, 日本人の, 사람들이)
+    several_or_others: str
     # regex fragment: the question asks about someone else ("where does my son live", 동생은 어디 살아)
     someone_else: str
     # regex fragment: a place named as one visited, come from or grown up in, not lived in now ("a trip

@@ -39,7 +39,8 @@ PLACE_NEAR = 3
 SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
 # ... and the key prefixes of the kinds one holds one of per category (fact_kinds.py: "favourite:drink"),
 # read only when the question asks such a kind: for the other slots they stay keyed elsewhere
-KIND_SUBJECTS: Mapping[str, tuple[str, ...]] = {"likes": ("favourite:", "likes:"), "hobby": ("hobby:",)}
+# (not "likes:": dislikes share it, and one likes many things; not "hobby:": one has several)
+KIND_SUBJECTS: Mapping[str, tuple[str, ...]] = {"likes": ("favourite:",)}
 KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
 
 

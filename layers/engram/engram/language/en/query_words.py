@@ -29,7 +29,7 @@ QUERY = QueryPack(
         r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off"
         r"|(?:taken|took) the top spot|been converted|swapped)\b"
     ),
-    weak_change=r"\b(?:now|nowadays|these days|currently|new|started)\b",
+    weak_change=r"\b(?:now|nowadays|these days|currently)\b",
     relative_ranges=(
         (r"\byesterday\b", "day", 1),
         (r"\blast\s+week\b", "week", 1),

@@ -32,9 +32,9 @@ SLOTS = SlotPack(
         ),
         # one of a kind at a time: the favourite of a category, the pastime of the moment (not "my hobbies")
         "likes": (
-            r"\b(?:(?:my|a) (?:current |new )?(?:fav(?:ou?rite)?|go-to|top|comfort|all-time fav\w*)"
+            r"\b(?:(?:my|a) (?:current |new )?(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|all-time fav\w*)"
             r"(?! (?:things|ones)\b)(?!s\b) \w+"
-            r"|what(?:'s| is) my (?:fav(?:ou?rite)?|go-to|top)\b(?!s)|who(?:'s| is) my fav\w*"
+            r"|what(?:'s| is) my (?:fave?|fav(?:ou?rite)?|go-to|top)\b(?!s)|who(?:'s| is) my fav\w*"
             r"|what do i (?:like|love|enjoy) (?:best|most)|which \w+ do i (?:like|love|prefer) (?:best|most)"
             r"|what am i (?:obsessed with|hooked on|addicted to|craving))"
         ),
@@ -44,8 +44,15 @@ SLOTS = SlotPack(
             r"|how do i (?:spend|pass) my (?:free|spare|down) ?time)"
         ),
     },
+    several_or_others=(
+        r"\b(?:what|which|who) are\b|\b(?:list|name)\b|\btop \d+|\b(?:you|your|people|everyone|most popular)\b"
+        r"|\b(?:foods|dishes|drinks|movies|films|shows|books|songs|bands|singers|colou?rs|things|ones|hobbies|pastimes)\b"
+    ),
     someone_else=(
-        r"\b(?:he|she|they|his|her|their)\b"
+        # "what diet is my roommate on?", "does my nephew…": not "what is my favourite…", "is my job…"
+        r"\b(?:does|is|did) (?:my|our) (?!(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|current|new|job|work|home|diet"
+        r"|address|city|town|place|neighbou?rhood|hobby|pastime)\b)"
+        r"|\b(?:he|she|they|his|her|their)\b"
         r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|boss"
         r"|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
         r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"

@@ -58,8 +58,8 @@ def stored_vectors(docs: Sequence[IndexDocument]) -> dict[str, np.ndarray[Any, A
 
 def keyed_placement(doc: IndexDocument, asked: str = "") -> tuple[tuple[str, ...], float] | None:
     """Where a rule already put a document (its subject tags: a fact's, or those a round set); None
-    when no rule keyed it, and the embedder's placement decides. A favourite or a hobby is placed in
-    its slot only when the question (`asked`) is after one."""
+    when no rule keyed it, and the embedder's placement decides. A favourite is placed in its slot
+    only when the question (`asked`) is after one."""
     subjects = {t[len(SUBJECT_TAG) :] for t in doc.topics if t.startswith(SUBJECT_TAG)}
     for slot, key in SLOT_SUBJECTS.items():
         if key in subjects:

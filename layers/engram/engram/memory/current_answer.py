@@ -212,7 +212,7 @@ def outdated_answers(
 
     # the turns whose words a rule keyed to the slot: what the embedder alone placed there is weaker
     # evidence ("通勤は東横線…" reads as work to e5) and outdates none of them
-    keyed_turns = {ref for d in docs if keyed_placement(d, slot) == ((slot,), 1.0) for ref in d.source_ids}
+    keyed_turns = {ref for d in docs if placing.get(d.doc_id) == ((slot,), 1.0) for ref in d.source_ids}
 
     def rule_keyed(d: IndexDocument) -> bool:
         return bool(set(d.source_ids) & keyed_turns)

@@ -538,42 +538,38 @@ def _displaced(
     def cos(n: IndexDocument, d: IndexDocument) -> float:
         return float(np.dot(unit[n.doc_id], unit[d.doc_id]))
 
-    kinds = {d.doc_id: placed(d) for d in [*changes, *(d for d in docs if d.doc_id in compared)]}
-
+    # per change, the items it could displace, closest first
+    earlier = {
+        n.doc_id: sorted(
+            ((cos(n, d), d) for d in docs if d.doc_id in compared and _said_after(n, d)), key=lambda p: -p[0]
+        )
+        for n in changes
+    }
     strong = {n.doc_id for n in changes if states_change_strongly(display_text(n))}
+    weak = [n for n in changes if n.doc_id not in strong]
+    # placed only when a weak change asks for it: a strong one is compared by cosine alone
+    kinds = {d.doc_id: placed(d) for d in [*weak, *(d for d in docs if d.doc_id in compared)]} if weak else {}
 
     def stands_out(n: IndexDocument) -> set[str]:
         """The turn of the change's closest earlier item when it is closer than any other turn's by
         `standout`: one value it replaces, not one of a crowd of a user's statements."""
-        earlier = sorted(
-            ((cos(n, d), d) for d in docs if d.doc_id in compared and _said_after(n, d)), key=lambda p: -p[0]
-        )
-        if not earlier:
+        if not earlier[n.doc_id]:
             return set()
-        best, turn = earlier[0][0], set(earlier[0][1].source_ids)
-        rest = [c for c, d in earlier if not set(d.source_ids) & turn]
+        best, turn = earlier[n.doc_id][0][0], set(earlier[n.doc_id][0][1].source_ids)
+        rest = [c for c, d in earlier[n.doc_id] if not set(d.source_ids) & turn]
         return turn if not rest or best - rest[0] >= standout else set()
 
-    singled = {n.doc_id: stands_out(n) for n in changes if n.doc_id not in strong} if standout < 1 else {}
+    singled = {n.doc_id: stands_out(n) for n in weak} if standout < 1 else {}
 
     def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
+        if n.doc_id in strong:
+            return True
         a, b = kinds[n.doc_id], kinds[d.doc_id]
-        return (
-            n.doc_id in strong
-            or not a
-            or not b
-            or (a[0] in b and b[0] in a)
-            or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
-        )
+        return not a or not b or (a[0] in b and b[0] in a) or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
 
     # per change, the bar: the similarity, and no further than `margin` below its closest earlier item
     # of its kind
-    closest = {
-        n.doc_id: max(
-            (cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d) and same_kind(n, d)), default=2.0
-        )
-        for n in changes
-    }
+    closest = {n.doc_id: max((c for c, d in earlier[n.doc_id] if same_kind(n, d)), default=2.0) for n in changes}
 
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:
@@ -586,10 +582,7 @@ def _displaced(
     gone = {d.doc_id for d in docs if displaced(d)}
     # an item a weak change would have displaced but for its kind stays, behind the rest: the current
     # value first if the placement was wrong, nothing lost if it was right
-    nearest = {
-        n.doc_id: max((cos(n, d) for d in docs if d.doc_id in compared and _said_after(n, d)), default=2.0)
-        for n in changes
-    }
+    nearest = {n.doc_id: earlier[n.doc_id][0][0] if earlier[n.doc_id] else 2.0 for n in changes}
     behind = {
         d.doc_id
         for d in docs

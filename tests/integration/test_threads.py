@@ -5,6 +5,7 @@ facts stay long-term."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from engram.kernel.clock import ManualClock
@@ -154,3 +155,44 @@ def test_the_open_thread_is_flushed_when_its_run_ends(container: Container, cloc
     assert c.metrics.total("threads_flushed", reason="session_end") == 1  # type: ignore[attr-defined]
     _say(c, clock, "Hello again, what's new?", after_s=3600)  # a new run: nothing flushed twice
     assert len(_threads(c)) == 1
+
+
+def test_a_thread_of_unrelated_rounds_is_no_nearer_a_question_than_its_rounds(
+    container: Container, clock: ManualClock
+) -> None:
+    # A thread's vector was the normalised centroid of its rounds: for rounds on four topics that sits
+    # nearer every question than any one round ("what's my line of work?" found the thread of a
+    # cashew allergy, a sister and a pill first). The mean of the rounds' unit vectors, unnormalised,
+    # scores a question by the rounds' mean cosine: never above the best of them.
+    c = container
+    said = [
+        "On Saturday my brother Tomas flies in from Lisbon.",
+        "Saturday I also have to pick up my Ventolin refill at the pharmacy.",
+        "My cat Mochi has a vet check on Saturday morning.",
+        "I work the Saturday shift at the bakery on Elm Street.",
+    ]
+    for text in said:
+        _say(c, clock, text)
+    _say(c, clock, "What should I cook tonight?", after_s=11 * 60)  # idle: the four rounds' thread is flushed
+    (thread,) = _threads(c)
+    assert all(text in thread.content for text in said)
+    full = c.memories.get("default", "rin", thread.memory_id)
+    assert full is not None and full.embedding is not None
+    rounds = [c.memories.get("default", "rin", m) for m in _round_ids(c, thread)]
+    own = [np.asarray(r.own_embedding or r.embedding, dtype=np.float32) for r in rounds if r is not None]
+    assert len(own) == 4
+    questions = ["What's my brother called?", "Which inhaler do I use?", "Where do I work?", "What is my cat's name?"]
+    for q in [*questions, "What am I afraid of?", "What's my line of work?"]:
+        qv = np.asarray(c.models.embedder.embed([q])[0], dtype=np.float32)
+        at_thread = float(np.dot(qv, np.asarray(full.embedding, dtype=np.float32)))
+        assert at_thread <= max(float(np.dot(qv, v / np.linalg.norm(v))) for v in own) + 1e-6, q
+    sync_index(c, KEY.owner)
+    for q, answer in zip(questions, ["Tomas", "Ventolin", "bakery", "Mochi"], strict=True):
+        (best, *_) = c.retriever.search(KEY.owner, q, persona_id="friend", namespaces=("round", "thread"))
+        assert best.doc.namespace == "round" and answer in best.doc.text, q
+
+
+def _round_ids(c: Container, thread: MemoryRecord) -> list[str]:
+    rounds = c.memories.list("default", "rin", namespaces=(Namespace.ROUND,), statuses=None)
+    refs = set(thread.source_turn_ids)
+    return [r.memory_id for r in rounds if set(r.source_turn_ids) & refs]

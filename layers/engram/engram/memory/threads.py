@@ -5,7 +5,7 @@ without a round, on a topic shift (the round's similarity to the thread below th
 no word in common with it) or on an explicit change of topic ("by the way", "對了", "ところで",
 "그런데"). A thread that closes — and the oldest rounds of one that outgrows the S3 hard cap (12)
 — is flushed as one mid-term memory: an extractive summary of what the user said, its keywords,
-the thread's embedding (the centroid of its rounds' vectors: no model call), searchable like any
+the mean of its rounds' own unit vectors as embedding (unnormalised, no model call), searchable like any
 memory for 30 days (TTL). The flush also applies L2's promotion rule to the facts extracted
 during the thread: the top 70 % by importance stay long-term, the rest become mid-term (30-day
 TTL) unless they are pinned or mentioned again (a merge promotes them).
@@ -70,6 +70,16 @@ class Flush:
 def _normalised(v: Sequence[float]) -> list[float]:
     n = math.sqrt(sum(x * x for x in v)) or 1.0
     return [x / n for x in v]
+
+
+def _mean_vector(rounds: Sequence[MemoryRecord]) -> list[float] | None:
+    """The mean of the rounds' own unit vectors, not normalised: its inner product with a question
+    is the rounds' mean cosine. A normalised centroid of unrelated rounds sits nearer every question
+    than any one of them (a hub: "what's my job?" found four unrelated rounds' thread first)."""
+    vectors = [_normalised(v) for r in rounds if (v := r.own_embedding or r.embedding)]
+    if not vectors:
+        return None
+    return [sum(xs) / len(vectors) for xs in zip(*vectors, strict=True)]
 
 
 MAX_WORDS = 200  # words of a thread kept for the lexical half of the shift test
@@ -260,7 +270,7 @@ class ThreadTracker:
             importance=self._s.importance_at_birth,
             created_at=rounds[0].created_at,
             updated_at=now,
-            embedding=state.centroid,
+            embedding=_mean_vector(rounds) or state.centroid,
             source_turn_ids=[ref for r in rounds for ref in r.source_turn_ids],
             topics=keywords,
             language=language,

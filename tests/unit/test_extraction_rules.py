@@ -483,3 +483,72 @@ def test_an_english_update_without_its_i_is_the_users(text: str) -> None:
 @pytest.mark.parametrize("text", ["Got it, thanks!", "Been there, done that", "Got a question for you"])
 def test_an_english_reply_that_opens_on_such_a_verb_is_no_update(text: str) -> None:
     assert extract_candidates(text, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # the plain past of any verb, a plan or a state said as a noun, an age
+        ("先週ジムに入会した", "ja"),
+        ("来月から大阪に転勤する予定", "ja"),
+        ("春から在宅勤務中", "ja"),
+        ("娘は今年で5歳", "ja"),
+        # a sentence and the one that refers back to it: either says it
+        ("柴犬飼い始めた！名前はこむぎ", "ja"),
+        # the 我 dropped, the sentence opening on a time of the speaker's life
+        ("上個月換了新工作", "zh"),
+        ("剛考上駕照", "zh"),
+        ("寒假要回屏東老家", "zh"),
+        ("每個月都會去捐血", "zh"),
+        # a past (its ㅆ) ending a clause mid-sentence, a verb alone at the end, the 음 ending of chat
+        ("지난달에 강아지 입양했어 ㅎㅎ 이름은 보리", "ko"),
+        ("어제 면허 땄다 이제 운전 연습", "ko"),
+        ("다음 주에 부산으로 출장 가", "ko"),
+        ("회사 그만두고 카페 차렸음", "ko"),
+    ],
+)
+def test_a_statement_without_its_subject_is_kept(text: str, language: str) -> None:
+    assert [c.content for c in extract_candidates(text, language)] == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("明天見", "zh"),
+        ("昨天的比賽好精彩", "zh"),
+        ("お腹すいた", "ja"),
+        ("なんか豆知識ちょうだい", "ja"),
+        ("잘 자~ 내일 봐", "ko"),
+        ("그럼 안녕 잘 가", "ko"),
+        ("아무 상식이나 알려줘", "ko"),  # asks to be told something: no reminder
+    ],
+)
+def test_a_goodbye_a_request_or_a_passing_state_is_no_statement(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind"),
+    [
+        ("每天早上要吃一顆保栓通", "zh", "medication"),  # a count of pills before the name
+        ("每晚都要打胰島素", "zh", "medication"),
+        ("在醫院當護理師", "zh", "job"),  # the 我 dropped
+        ("8시에 약 먹으라고 알려줘", "ko", "todo"),
+    ],
+)
+def test_a_kind_said_the_way_chat_says_it(text: str, language: str, kind: str) -> None:
+    assert [c.rule for c in extract_candidates(text, language)] == [kind]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我在用MacBook",  # using a thing, not a medicine
+        "週末都在打球",
+        "兒子每天都在打電動",
+        "我最怕會飛的蟲",  # flying, not a trip
+        "週末都跑去爬山",  # every weekend: a habit, no to-do
+    ],
+)
+def test_no_medicine_trip_or_to_do_where_chat_uses_their_verbs_zh(text: str) -> None:
+    assert not {c.rule for c in extract_candidates(text, "zh")} & {"medication", "trip", "todo"}

@@ -151,7 +151,10 @@ def _statement(sentence: str, language: str) -> str | None:
         return None
     if pack.chit_chat is not None and pack.chit_chat.search(text):
         return None
-    if pack.statement.search(text) is None or len(analyze(text)) < 2:
+    if len(analyze(text)) < 2:
+        return None
+    # a sentence joined with the one referring back to it ("子猫お迎えした！名前はおはぎ"): either says it
+    if pack.statement.search(text) is None and not any(pack.statement.search(part) for part in split_sentences(text)):
         return None
     return text
 

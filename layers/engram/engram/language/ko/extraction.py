@@ -7,6 +7,9 @@ import re
 from engram.language.extraction_pack import ExtractionPack
 from engram.language.ko.extraction_rules import RULES
 
+# Every Hangul syllable whose final consonant is ㅆ (았, 었, 였, 했, 샀, 갔, 있 …): a past tense or 있다.
+_SS = "".join(chr(0xAC00 + (lead * 21 + vowel) * 28 + 20) for lead in range(19) for vowel in range(21))
+
 EXTRACTION = ExtractionPack(
     rules=RULES,
     clause_separator=re.compile(r"\s*[,;]\s*|(?<=느라)\s+|(?<=느라고)\s+"),  # "알바 하느라 잠이 부족해": two clauses
@@ -52,16 +55,24 @@ EXTRACTION = ExtractionPack(
     # Chat ends statements plainly too ("고양이 두 마리 키워", "아침마다 요가 해"), with laughter or tears after
     # them ("이사했어ㅋㅋ"), or runs one into the next ("흰색 아반떼 타요 연비가 좋아서").
     statement=re.compile(
-        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서)[.。!！~ㅋㅎㅠㅜ\s]*$"
+        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼]|음|임|함|됨|움)[.。!！~ㅋㅎㅠㅜ\s]*$"
         # 요 ends a word only as an ending, except in a few nouns (필요, 중요, 수요)
         r"|(?<=[가-힣])(?<![필중수])요\s"
+        # a verb that stands alone at the end ("울산으로 이사 가", "비누 맛 나")
+        r"|\s[가나와봐줘돼써타자]\s*$"
+        # a past (or 있다) anywhere, as its ㅆ says, ending a clause: "중고로 레이 샀어 ㅋㅋ 박스카 귀여움",
+        # "퇴사 말씀드렸다 다음 달 말이 마지막 출근", "처방받았는데 먹으니까 …"
+        rf"|[{_SS}](?:어|다|음|고|는데|지만|으니까|더니)(?=[\s.,。!！~ㅋㅎㅠㅜ]|$)"
     ),
     chit_chat=re.compile(
         r"(?:네요|군요|죠|게요|래요|까요|나요)[.。!！~ㅋㅎ]*$|고마|감사|죄송|미안|알겠|모르겠|알아들|인사하러|그렇군|그렇구나"
         r"|^(?:좋아|알았어|맞아|그래|응|어|아니)[.。!！~ㅋㅎ]*$|배고파|배불러|졸려|졸리|심심해"
         r"|맞아요|좋아요[.。!！~]*$|괜찮아요|것 같아요|것 같네요|생각해 볼|생각 좀"
         r"|주세요|주실래요|[아어해] ?줘요|줄래요|반가워|반갑"
-        r"|^[ㅋㅎ]+|^(?:내일|다음에|이따가?|나중에|또) 봐요"
+        # a request to the bot, plainly said ("아무 상식이나 알려줘", "노래 추천해 줄래")
+        r"|(?:줘|줄래|주라)[.。!！~ㅋㅎ]*$"
+        r"|^[ㅋㅎ]+|(?:내일|다음에|담에|이따가?|나중에|또|주말에) 봐(?:요)?[.。!！~ㅋㅎ]*$"
+        r"|^잘 ?자|잘 ?가[.。!！~ㅋㅎ]*$"
         # a remark about the bot ("너 진짜 똑똑하다", "넌 모르는 게 없네")
         r"|^(?:너|넌|너는|니가|네가)\s"
         # the weather of the moment ("아 비 오니까 너무 꿀꿀하다"): no rule took it as a symptom

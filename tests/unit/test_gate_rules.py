@@ -275,3 +275,45 @@ def test_a_reaction_or_a_remark_on_the_weather_is_small_talk(text: str, small_ta
         assert result is not None and (result.decision, result.reason) == (GateDecision.SKIP, "small_talk")
     else:
         assert result is None or result.decision == GateDecision.USE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # counts, origins and kinds of things in the world
+        "太陽系有幾顆行星？",
+        "一個禮拜有幾小時",
+        "火鍋起源於哪裡",
+        "서울에서 부산까지 얼마나 걸려",
+        "사람 심장은 몇 개야?",
+        "문어는 동물이야?",
+        # a task for the bot, the 我 of the request not the user's
+        "幫我翻譯 thank you 的日文",
+        "推薦一部好看的電影",
+        "can you suggest a good podcast",
+        "수수께끼 하나 내줘",
+        "なんか雑学教えて",
+        # thanks, goodbyes, agreement, the heat of the day
+        "收到 感恩",
+        "バイバイ",
+        "それな",
+        "今日さっむいね",
+        "今天超熱",
+    ],
+)
+def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "幫我記住我明天要回診",  # the 我 of a request that is the user's own
+        "我的藥一天要吃幾顆？",
+        "can you suggest a good podcast for me",
+        "언제부터 허리 아팠더라?",
+        "今日あっつくて息が苦しい",
+    ],
+)
+def test_the_users_own_matters_still_use_memory(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.USE

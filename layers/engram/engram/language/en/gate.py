@@ -104,6 +104,10 @@ GATE = GatePack(
     ),
     courtesy=r"\b(?:thanks?|thank you|thx|cheers|appreciate it|see you|bye|good ?night|nice to meet)\b",
     invitation=r"^\s*(?:let's|lets|let us|shall we)\b",
-    task_for_bot=r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b",
+    task_for_bot=(
+        r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b"
+        # something picked at random for the user: "can you recommend a random podcast"
+        r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) (?:random|good|fun|new)\b"
+    ),
     in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
 )

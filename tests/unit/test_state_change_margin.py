@@ -110,3 +110,18 @@ def test_only_words_of_when_make_a_change_weak() -> None:
     ):
         assert states_change_strongly(strong)
     assert not states_change("요즘 이사님이 너무 까다로워") or not states_change_strongly("요즘 이사님이 너무 까다로워")
+
+
+def test_until_now_and_still_are_no_change() -> None:
+    from engram.language.tense import states_change
+
+    still = [
+        "左手腕有刺青 我媽到現在還不知道",
+        "現在還在吃那顆藥",
+        "지금도 거기 살아",
+        "I haven't told my boss until now",
+    ]
+    for text in still:
+        assert not states_change(text), text
+    for text in ["我現在在台北工作", "現在は東京に住んでいる", "지금은 서울 살아", "I live in Denver now"]:
+        assert states_change(text), text

@@ -627,8 +627,8 @@ def _version_key(d: IndexDocument) -> tuple[str, str, str, int]:
 def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemory]:
     """A round is indexed with the rounds around it (L5), so one that says little of what the
     question asks is found through a neighbour: when that neighbour is in the block and shares
-    at least BORROWED_RATIO times as many of the question's words, the round only brings its own,
-    unrelated news ("my cat was sick today" beside "I've been breathless on waking" for a
+    at least BORROWED_RATIO times as many of the question's words and is as near it in meaning, the
+    round only brings its own, unrelated news ("my cat was sick today" beside "I've been breathless on waking" for a
     breathing question)."""
     asked = set(analyze(query))
     if not asked:
@@ -638,8 +638,14 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
     for m in found:
         if m.doc.namespace == Namespace.ROUND.value:
             keys = m.doc.text.partition(EXPANSION_MARKER)[2]
+            # a round nearer the question in meaning than the neighbour is found for itself ("booked it!!
+            # lisbon for my 40th" for "where am I heading for the big birthday getaway?")
             lender = (
-                o for o in found if o is not m and shared[o.memory_id] >= BORROWED_RATIO * max(shared[m.memory_id], 1)
+                o
+                for o in found
+                if o is not m
+                and shared[o.memory_id] >= BORROWED_RATIO * max(shared[m.memory_id], 1)
+                and o.similarity >= m.similarity
             )
             if any(display_text(o.doc) in keys for o in lender):
                 continue

@@ -23,7 +23,8 @@ QUERY = QueryPack(
         r"|\bbefore\s*[?？]|\bbefore the (?:switch|change|move)\b"
     ),
     state_change=(
-        r"\b(?:now|nowadays|these days|currently|anymore|any more|no longer|switched|changed|moved|new|started|quit"
+        r"(?<!until )(?<!till )(?<!up to )(?<!by )\b(?:now|nowadays|these days|currently|anymore|any more|no longer"
+        r"|switched|changed|moved|new|started|quit"
         r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|became|divorced|remarried"
         r"|got married|relocated|transferred|(?:got |been |was )?(?:hired|promoted)|retired"
         r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off"

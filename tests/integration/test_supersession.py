@@ -178,7 +178,8 @@ def test_a_pinned_fact_a_later_statement_reports_as_changed_leaves_the_present_p
     """Pinned core facts (L4) are the current ones: a pinned 'bank accountant' stays out of a question
     about the present once the user said they changed jobs, and comes back for the past."""
     c = container
-    ask = _tell(c, clock, "pinned-job", ["我在銀行當會計。", "我上個月換了工作，現在在醫院當護理師。"])
+    # the new job said so no rule keys it ("在醫院當護理師" would be keyed: supersession at write time)
+    ask = _tell(c, clock, "pinned-job", ["我在銀行當會計。", "我上個月換了工作，現在是醫院的護理師。"])
     assert any("銀行" in t for t in pinned_texts(c, ask)), "the setting: the old job is a pinned profile fact"
     current = memory_texts(c, ask, "我現在做什麼工作？", record_access=True)
     assert any("護理師" in t for t in current), current

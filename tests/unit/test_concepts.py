@@ -124,6 +124,9 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
         ("休日の趣味って何だったっけ", "休みの日"),
         ("健診でどの数値に引っかかったんだっけ", "健康診断"),
         ("what's my husband called?", "hubby"),
+        # the words chat uses for a parent or a sibling ("我媽一個人住", "我妹這週要來")
+        ("我母親住在哪個城市？", "我媽"),
+        ("我手足叫什麼名字？", "我妹"),
     ],
 )
 def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, looks_for: str) -> None:

@@ -125,3 +125,20 @@ def test_until_now_and_still_are_no_change() -> None:
         assert not states_change(text), text
     for text in ["我現在在台北工作", "現在は東京に住んでいる", "지금은 서울 살아", "I live in Denver now"]:
         assert states_change(text), text
+
+
+def test_moving_over_or_a_new_one_bought_is_a_change_and_a_pet_adopted_is_not() -> None:
+    from engram.language.tense import states_change
+
+    moved = [
+        "女兒幫我轉到長庚了",
+        "新買的三星摺疊機",
+        "チョコザップに乗り換えた",
+        "セレナ納車された",
+        "이번 달부터 수영 다녀요",
+        "FINALLY got the used Honda Odyssey",
+    ]
+    for text in moved:
+        assert states_change(text), text
+    for text in ["上個月領養了一隻橘貓", "We adopted a rescue greyhound", "保護猫お迎えした", "유기견 입양했어"]:
+        assert not states_change(text), text

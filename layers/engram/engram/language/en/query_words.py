@@ -28,7 +28,9 @@ QUERY = QueryPack(
         r"|stopped|since last|instead|broke up|left (?:my|the)|(?:has|have) become|became|divorced|remarried"
         r"|got married|relocated|transferred|(?:got |been |was )?(?:hired|promoted)|retired"
         r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off"
-        r"|(?:taken|took) the top spot|been converted|swapped)\b"
+        r"|(?:taken|took) the top spot|been converted|swapped"
+        # a new one got: "FINALLY got the used Honda Odyssey" (not one adopted: a second pet joins the first)
+        r"|got (?:a|the|my) (?:new|used|second-hand)|upgraded)\b"
     ),
     weak_change=r"\b(?:now|nowadays|these days|currently)\b",
     relative_ranges=(

@@ -58,6 +58,8 @@ logger = logging.getLogger(__name__)
 # query-side vectors of documents compared for a change (HybridRetriever._as_asked): 384 floats
 # each, ~6 MB at this size; least recently used go first
 ASKED_CACHE_SIZE = 4096
+# Languages the index reads as character pairs (no spaces between words)
+_PAIRED = frozenset({"zh", "ja"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,10 @@ class HybridRetriever:
         concepts = concept_matches(query) if self._s.query_concept_expansion else []
         related = added_words(concepts)
         words = without_word_final_grammar(query)  # 악기는 -> 악기: the grammar matches any statement
+        if detect_language(query) in _PAIRED:
+            # the character pairs of a question's grammar ("夫の名前なんだっけ": なん, んだ, っけ) match any
+            # chatty statement ("…なんだよね"): BM25 sees only the pairs that name something
+            words = " ".join(sorted(topic_tokens(set(analyze(words))))) or words
         text_query = f"{words} {' '.join(related)}" if related else words
         for flt in filters:
             text_hits += self._index.search_text(text_query, flt, n)

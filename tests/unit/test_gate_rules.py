@@ -313,6 +313,10 @@ def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
         "can you suggest a good podcast for me",
         "언제부터 허리 아팠더라?",
         "今日あっつくて息が苦しい",
+        # "we" is the user too; home, what opens it, a marriage are the user's own
+        "what year did we get married?",
+        "what's the door code at home?",
+        "현관 키 누가 갖고 있지?",
     ],
 )
 def test_the_users_own_matters_still_use_memory(text: str) -> None:

@@ -62,6 +62,11 @@ def test_no_city_where_none_is_named(text: str) -> None:
         ("我們打算明年搬去台中", True),
         ("大阪から来ました", True),
         ("부산 출신이에요", True),
+        # a trip decided or booked
+        ("booked it! porto for new year's, leaving dec 28", True),
+        ("寒假要去札幌 機票訂好了", True),
+        ("3월에 제주도 가기로 했어", True),
+        ("我要去上班了，住在板橋很方便", False),
     ],
 )
 def test_a_trip_or_an_origin_is_no_home(text: str, away: bool) -> None:

@@ -83,7 +83,7 @@ GATE = GatePack(
         r"there|so much|a lot|again|everyone|friend|buddy|bot|lol|haha|that's all(?: for (?:today|now))?|that's it"
     ),
     first_person=(
-        r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|our|ours|we're|we've|we'll|we are|we have|we will)\b"
+        r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|our|ours|we|us|we're|we've|we'll|we are|we have|we will)\b"
     ),
     question=(
         r"^\s*(?:what|what's|whats|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would"
@@ -98,6 +98,8 @@ GATE = GatePack(
         r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"
         r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"
         r"|favou?rite"
+        # home and what opens it, a marriage: "what's the internet password at home?", "when did we get married?"
+        r"|home|house|apartment|wi-?fi|password|passcode|spare|married|wedding|anniversary"
         # a state asked of the present ("What's the diet now?"): the user's, which changes
         r"|now|currently|nowadays|these days)\b",
         _I,

@@ -495,6 +495,10 @@ def test_an_english_reply_that_opens_on_such_a_verb_is_no_update(text: str) -> N
         ("娘は今年で5歳", "ja"),
         # a sentence and the one that refers back to it: either says it
         ("柴犬飼い始めた！名前はこむぎ", "ja"),
+        # the speaker's own, whatever ends it; a like or a dislike said as a word; an age in kanji
+        ("うちのインコ、ピーちゃんって名前なんだけど超おしゃべり", "ja"),
+        ("辛いの無理", "ja"),
+        ("うちの母、来年で八十歳", "ja"),
         # the 我 dropped, the sentence opening on a time of the speaker's life
         ("上個月換了新工作", "zh"),
         ("剛考上駕照", "zh"),

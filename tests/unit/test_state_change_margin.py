@@ -142,3 +142,20 @@ def test_moving_over_or_a_new_one_bought_is_a_change_and_a_pet_adopted_is_not() 
         assert states_change(text), text
     for text in ["上個月領養了一隻橘貓", "We adopted a rescue greyhound", "保護猫お迎えした", "유기견 입양했어"]:
         assert not states_change(text), text
+
+
+def test_the_first_days_somewhere_new_a_transfer_or_a_dose_moved_is_a_change() -> None:
+    from engram.language.tense import asks_about_past, states_change
+
+    for text in [
+        "first week as a barista at the new cafe, my arms hurt",
+        "my transfer went through, hello Denver",
+        "doc bumped me up to 20mg",
+        "今日から初出勤",
+        "第一天上班好緊張",
+        "첫 출근 했어",
+    ]:
+        assert states_change(text), text
+    assert not states_change("today is the first day of spring")
+    assert asks_about_past("which dose did I start out on?")
+    assert not asks_about_past("what time did I start work today?")

@@ -17,6 +17,8 @@ QUERY = QueryPack(
         r"|before (?:i|we) (?:moved|switched|changed|started|quit|left|got|took|joined|retired|married)"
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
         r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+"
+        # where it began: "what dose did i start out on?", "which job did I start with?"
+        r"|did i (?:start|begin) (?:out )?(?:on|with|at)|to begin with|in the beginning"
         # "What inhaler was I on earlier?", "Which city was I in when we first talked?"
         r"|(?:was|were) i\b[^?？]{0,40}?\b(?:earlier(?! today| this)|at first|at the start"
         r"|when we (?:first )?(?:met|talked|spoke)))\b"
@@ -30,7 +32,11 @@ QUERY = QueryPack(
         r"|(?:have |'ve )?gone (?:vegan|vegetarian)|taken over|took over|overtaken|replaced|took (?:me|him|her) off"
         r"|(?:taken|took) the top spot|been converted|swapped"
         # a new one got: "FINALLY got the used Honda Odyssey" (not one adopted: a second pet joins the first)
-        r"|got (?:a|the|my) (?:new|used|second-hand)|upgraded)\b"
+        r"|got (?:a|the|my) (?:new|used|second-hand)|upgraded"
+        # the first days somewhere new, a transfer, a dose moved: "first week doing UX research at the
+        # startup", "transfer went thru!!", "she bumped me up to 100mg"
+        r"|first (?:day|week|month|shift) (?:at|as|doing|in)|transfer(?:red)? went|bumped (?:me )?(?:up|down)"
+        r"|upped|(?:increased|lowered|reduced|raised) (?:my|the) (?:dose|dosage))\b"
     ),
     weak_change=r"\b(?:now|nowadays|these days|currently)\b",
     relative_ranges=(

@@ -19,6 +19,8 @@ QUERY = QueryPack(
     state_change=r"今は|今の|今一番|今いちばん|今では|(?<!到)現在(?!還|还|也|都)|最近|このごろ|近頃|変え|変わ|替え|引っ越|新しい|転職|辞め|やめ|別れ|離婚|再婚|ようになり|になりました|始め|籍を入れ|結婚し"
     # moved over to another, a new one delivered: "チョコザップに乗り換えた", "セレナ納車された"
     r"|乗り換え|のりかえ|納車|移った|転院"
+    # the first days somewhere new, a dose moved: "今日から初出勤", "薬が増えた"
+    r"|初出勤|出勤初日|入社して|(?:薬|量)が(?:増え|減っ)"
     r"|(?:薬|剤)[^。]{0,12}?にし(?:ました|た)",  # "頭痛薬はカロナールにしました": a medicine chosen anew
     weak_change=r"今は|今の|今では|現在|最近|このごろ|近頃",
     relative_ranges=(

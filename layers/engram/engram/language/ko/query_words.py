@@ -21,6 +21,8 @@ QUERY = QueryPack(
         r"|(?:으로|로) 변경"
         # a new one taken on from a time on, moved over: "이번 달부터 수영 다녀요", "옮겼어", "갈아탔어"
         r"|(?:이번|다음|지난) (?:달|주)부터|(?:올해|작년|어제|오늘)부터|옮겼|갈아탔"
+        # the first days somewhere new, a dose moved: "첫 출근 했어", "약 용량이 늘었어"
+        r"|첫 ?출근|입사했|용량이? (?:늘|줄)"
     ),
     weak_change=r"지금은?|요즘은?|현재|최근|이제",
     relative_ranges=(

@@ -491,7 +491,6 @@ def test_an_english_reply_that_opens_on_such_a_verb_is_no_update(text: str) -> N
         # the plain past of any verb, a plan or a state said as a noun, an age
         ("先週ジムに入会した", "ja"),
         ("来月から大阪に転勤する予定", "ja"),
-        ("春から在宅勤務中", "ja"),
         ("娘は今年で5歳", "ja"),
         # a sentence and the one that refers back to it: either says it
         ("柴犬飼い始めた！名前はこむぎ", "ja"),
@@ -534,10 +533,12 @@ def test_a_goodbye_a_request_or_a_passing_state_is_no_statement(text: str, langu
 @pytest.mark.parametrize(
     ("text", "language", "kind"),
     [
-        ("每天早上要吃一顆保栓通", "zh", "medication"),  # a count of pills before the name
-        ("每晚都要打胰島素", "zh", "medication"),
+        ("每晚都在打胰島素", "zh", "medication"),
+        ("每天打Ozempic", "zh", "medication"),  # a drug named in Latin letters stays one
+        ("每天早晚用Ventolin", "zh", "medication"),
         ("在醫院當護理師", "zh", "job"),  # the 我 dropped
         ("8시에 약 먹으라고 알려줘", "ko", "todo"),
+        ("저녁에 약 먹는 거 알려줘", "ko", "todo"),  # what to be reminded of, no time said
     ],
 )
 def test_a_kind_said_the_way_chat_says_it(text: str, language: str, kind: str) -> None:
@@ -547,8 +548,8 @@ def test_a_kind_said_the_way_chat_says_it(text: str, language: str, kind: str) -
 @pytest.mark.parametrize(
     "text",
     [
-        "我在用MacBook",  # using a thing, not a medicine
-        "週末都在打球",
+        "週末都在打球",  # a ball, a game, a war: no injection
+        "每天都會吃一顆蘋果",  # an apple a day is no medicine
         "兒子每天都在打電動",
         "我最怕會飛的蟲",  # flying, not a trip
         "週末都跑去爬山",  # every weekend: a habit, no to-do
@@ -556,3 +557,16 @@ def test_a_kind_said_the_way_chat_says_it(text: str, language: str, kind: str) -
 )
 def test_no_medicine_trip_or_to_do_where_chat_uses_their_verbs_zh(text: str) -> None:
     assert not {c.rule for c in extract_candidates(text, "zh")} & {"medication", "trip", "todo"}
+
+
+@pytest.mark.parametrize("text", ["在家當米蟲", "在遊戲裡當補師"])
+def test_a_role_in_a_game_or_at_home_is_no_job_zh(text: str) -> None:
+    assert "job" not in {c.rule for c in extract_candidates(text, "zh")}
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("じゃあまたあした", "ja"), ("その話もう聞いた", "ja"), ("剛剛那個笑話很好笑", "zh"), ("나 먼저 가", "ko")],
+)
+def test_see_you_and_remarks_on_the_talk_are_no_statement(text: str, language: str) -> None:
+    assert extract_candidates(text, language) == []

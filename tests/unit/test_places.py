@@ -67,6 +67,11 @@ def test_no_city_where_none_is_named(text: str) -> None:
         ("寒假要去札幌 機票訂好了", True),
         ("3월에 제주도 가기로 했어", True),
         ("我要去上班了，住在板橋很方便", False),
+        # where one lives, with a plan or a booking beside it (a review found these read as trips)
+        ("我住在新竹，每天要去竹科上班", False),
+        ("我住在台北，機票太貴了所以今年不出國", False),
+        ("부산 살아 내일 회사 갈 거야", False),
+        ("I live in Austin now, just booked a haircut for saturday", False),
     ],
 )
 def test_a_trip_or_an_origin_is_no_home(text: str, away: bool) -> None:

@@ -108,8 +108,8 @@ GATE = GatePack(
     invitation=r"^\s*(?:let's|lets|let us|shall we)\b",
     task_for_bot=(
         r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b"
-        # something picked at random for the user: "can you recommend a random podcast"
-        r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) (?:random|good|fun|new)\b"
+        # something picked at random: "can you recommend a random podcast" (not "a good physio for my knee")
+        r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) random\b"
     ),
     in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
 )

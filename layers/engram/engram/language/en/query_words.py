@@ -18,7 +18,7 @@ QUERY = QueryPack(
         r"|old (?:job|address|home|house|place|company|number)|no longer|any ?more|originally|back then"
         r"|what was my|where was i|where did i (?:work|live)|history of|my ex|ex-\w+"
         # where it began: "what dose did i start out on?", "which job did I start with?"
-        r"|did i (?:start|begin) (?:out )?(?:on|with|at)|to begin with|in the beginning"
+        r"|did i (?:start|begin) (?:out )?(?:on|with)"
         # "What inhaler was I on earlier?", "Which city was I in when we first talked?"
         r"|(?:was|were) i\b[^?？]{0,40}?\b(?:earlier(?! today| this)|at first|at the start"
         r"|when we (?:first )?(?:met|talked|spoke)))\b"
@@ -33,9 +33,9 @@ QUERY = QueryPack(
         r"|(?:taken|took) the top spot|been converted|swapped"
         # a new one got: "FINALLY got the used Honda Odyssey" (not one adopted: a second pet joins the first)
         r"|got (?:a|the|my) (?:new|used|second-hand)|upgraded"
-        # the first days somewhere new, a transfer, a dose moved: "first week doing UX research at the
-        # startup", "transfer went thru!!", "she bumped me up to 100mg"
-        r"|first (?:day|week|month|shift) (?:at|as|doing|in)|transfer(?:red)? went|bumped (?:me )?(?:up|down)"
+        # the first days somewhere new, a dose moved: "first week doing UX research at the startup", "she
+        # bumped me up to 100mg"
+        r"|first (?:day|week|month|shift) (?:at|as|doing)|bumped me (?:up|down)"
         r"|upped|(?:increased|lowered|reduced|raised) (?:my|the) (?:dose|dosage))\b"
     ),
     weak_change=r"\b(?:now|nowadays|these days|currently)\b",

@@ -62,8 +62,8 @@ SLOTS = SlotPack(
     away=(
         r"\b(?:trips?|travel\w*|vacation\w*|holiday|visit\w*|flights?|fl(?:y|ew|ying) (?:to|into|out)|conference"
         r"|layover|road ?trip|getaway|tour(?:ing)?|born|grew up|raised|hometown|home town|originally|back in"
-        # a trip booked or set off on: "booked it!! lisbon for my 40th, leaving mid october"
-        r"|booked|leaving (?:for|on|in|mid|next|early|late))\b"
+        # a trip booked: "booked it!! lisbon for my 40th, leaving mid october"
+        r"|booked it|booked (?:a |my |our |the )?(?:flights?|trip|tickets?))\b"
         r"|\b(?:(?:i'?m|i am|we'?re|we are)(?: originally)? from|came from|come from|moving to|move to|relocat\w* to"
         r"|thinking (?:about|of) (?:moving|relocating)|plan(?:ning)? to|next (?:year|month|spring|summer|fall|winter)"
         r"|might move|will move|hope to move|want to (?:move|live)|someday|dream of)\b"

@@ -50,7 +50,7 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|중에 (?:뭐|어느)|뭐가 더|시차|높이|거리가|몇 개 있"
         # counts, durations and origins of things in the world; what kind a thing is ("고래는 물고기야?")
-        r"|몇 개야|몇 개예요|얼마나 걸려|언제부터"
+        r"|몇 개야|몇 개예요"
         r"|(?:은|는) (?:물고기|동물|포유류|곤충|식물|과일|채소)(?:이야|야|예요|이에요|인가요|일까)"
     ),
     greeting_words=(
@@ -83,6 +83,6 @@ GATE = GatePack(
     ),
     courtesy=r"고마워|고맙|감사|내일 봐|또 봐|잘 가|잘 자|반가워|반갑",
     invitation=r"(?:하자|합시다|놀자|할래)\s*[.!?？]?\s*$",
-    task_for_bot=r"(?:해|써|만들어|불러|그려|말해|번역해|내|골라|추천해)\s?(?:줘|주세요|줄래)\s*[.!]?\s*$",
+    task_for_bot=r"(?:해|써|만들어|불러|그려|말해|번역해|내)\s?(?:줘|주세요|줄래)\s*[.!]?\s*$",
     in_general=r"일반적으로|보통 사람|원래 어떻게|원래 왜|대체로",
 )

@@ -508,6 +508,8 @@ def test_an_english_reply_that_opens_on_such_a_verb_is_no_update(text: str) -> N
         ("어제 면허 땄다 이제 운전 연습", "ko"),
         ("다음 주에 부산으로 출장 가", "ko"),
         ("회사 그만두고 카페 차렸음", "ko"),
+        ("주말마다 등산함", "ko"),
+        ("우리 집 강아지 이름 보리인데 완전 겁쟁이임", "ko"),
     ],
 )
 def test_a_statement_without_its_subject_is_kept(text: str, language: str) -> None:
@@ -566,7 +568,14 @@ def test_a_role_in_a_game_or_at_home_is_no_job_zh(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "language"),
-    [("じゃあまたあした", "ja"), ("その話もう聞いた", "ja"), ("剛剛那個笑話很好笑", "zh"), ("나 먼저 가", "ko")],
+    [
+        ("じゃあまたあした", "ja"),
+        ("その話もう聞いた", "ja"),
+        ("剛剛那個笑話很好笑", "zh"),
+        ("나 먼저 가", "ko"),
+        ("ㅇㅇ 맞음", "ko"),
+        ("김치찌개 끓이는 법 알려줘", "ko"),  # how to do something: no reminder
+    ],
 )
 def test_see_you_and_remarks_on_the_talk_are_no_statement(text: str, language: str) -> None:
     assert extract_candidates(text, language) == []

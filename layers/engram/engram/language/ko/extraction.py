@@ -55,7 +55,7 @@ EXTRACTION = ExtractionPack(
     # Chat ends statements plainly too ("고양이 두 마리 키워", "아침마다 요가 해"), with laughter or tears after
     # them ("이사했어ㅋㅋ"), or runs one into the next ("흰색 아반떼 타요 연비가 좋아서").
     statement=re.compile(
-        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼])[.。!！~ㅋㅎㅠㅜ\s]*$"
+        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼]|음|임|함|됨)[.。!！~ㅋㅎㅠㅜ\s]*$"
         # 요 ends a word only as an ending, except in a few nouns (필요, 중요, 수요)
         r"|(?<=[가-힣])(?<![필중수])요\s"
         # a verb that stands alone at the end ("울산으로 이사 가", "비누 맛 나")
@@ -73,6 +73,8 @@ EXTRACTION = ExtractionPack(
         r"|(?:줘|줄래|주라)[.。!！~ㅋㅎ]*$"
         r"|^[ㅋㅎ]+|(?:내일|다음에|담에|이따가?|나중에|또|주말에) 봐(?:요)?[.。!！~ㅋㅎ]*$"
         r"|^잘 ?자|잘 ?가[.。!！~ㅋㅎ]*$|(?:먼저|이만|자러|들어) 가[.。!！~ㅋㅎ]*$|^이거 (?:좀 )?봐"
+        # agreement or a verdict on the talk in the 음 ending ("ㅇㅇ 맞음", "ㄹㅇ 인정함", "그거 별로임")
+        r"|^(?:ㅇㅇ|ㄹㅇ|ㅇㅋ)|(?:맞음|인정함|인정|별로임)[.。!！~ㅋㅎ]*$"
         # a remark about the bot ("너 진짜 똑똑하다", "넌 모르는 게 없네")
         r"|^(?:너|넌|너는|니가|네가)\s"
         # the weather of the moment ("아 비 오니까 너무 꿀꿀하다"): no rule took it as a symptom

@@ -12,8 +12,9 @@ QUERY = QueryPack(
         r"以前|之前|過去|过去|搬家前|(?<!目)前住|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份"
         r"|前(?:男友|女友|男朋友|女朋友|夫|妻|任)|(?:換|换|轉|转|改)[^，。？?]{0,4}前"
     ),
-    # "到現在還不知道", "現在還在吃": until now, still — no change
-    state_change=r"(?<!到)(?:現在|现在|目前)(?!還|还|為止|为止)|最近|如今|換成|换成|換了|换了|改成|改吃|改用|換工作|换工作|搬到|搬去|搬家|新的|新工作|不再|開始|开始|分手|離職|离职|轉職|转职"
+    # "到現在還不知道", "現在還在吃": until now, still — no change; nor "現在都…", "目前也…" (as a rule, also):
+    # a habit or an addition said with now, which hid unrelated answers on a set by other authors
+    state_change=r"(?<!到)(?:現在|现在|目前)(?!還|还|也|都|為止|为止)|最近|如今|換成|换成|換了|换了|改成|改吃|改用|換工作|换工作|搬到|搬去|搬家|新的|新工作|不再|開始|开始|分手|離職|离职|轉職|转职"
     # moved over to another school, hospital, commute ("下學期就轉過去", "改騎機車"); not a channel or money
     # turned over (轉到新聞台), nor a thing bought or a pet adopted: a second one joins the first
     r"|轉過去|转过去|轉學|转学|轉院|转院|轉診|转诊|改搭|改騎|改骑"

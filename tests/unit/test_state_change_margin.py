@@ -118,6 +118,7 @@ def test_until_now_and_still_are_no_change() -> None:
     still = [
         "左手腕有刺青 我媽到現在還不知道",
         "現在還在吃那顆藥",
+        "小時候學過鋼琴 現在都忘光了",  # now, as a rule: a habit, no value replaced
         "지금도 거기 살아",
         "I haven't told my boss until now",
     ]

@@ -29,7 +29,14 @@ import re
 from dataclasses import dataclass
 
 from engram.conversation.models import GateDecision, GateResult
-from engram.language.gate_words import GATE_PACKS, gate_language, has_first_person, is_greeting_only, is_question
+from engram.language.gate_words import (
+    GATE_PACKS,
+    WRITTEN_WITHOUT_SPACES,
+    gate_language,
+    has_first_person,
+    is_greeting_only,
+    is_question,
+)
 from engram.language.tense import asks_about_past
 
 _I = re.IGNORECASE
@@ -92,8 +99,6 @@ _REQUEST_TO_BOT = re.compile("|".join(g.request_to_bot for _, g in GATE_PACKS if
 # Japanese and Korean leave the subject implied ("来月、名古屋に引っ越します。"): a plain statement
 # there is about the user.
 _IMPLIED_SUBJECT = frozenset(code for code, gate in GATE_PACKS if gate.implied_subject)
-# Chinese and Japanese are written without spaces: their length is counted in characters.
-_NO_SPACES = frozenset(code for code, gate in GATE_PACKS if gate.written_without_spaces)
 
 
 def rule_decision(text: str) -> GateResult | None:
@@ -137,7 +142,7 @@ REACTION_UNITS = 3
 
 
 def _length_units(text: str, language: str) -> int:
-    if language in _NO_SPACES:
+    if language in WRITTEN_WITHOUT_SPACES:  # their length is counted in characters
         return sum(1 for ch in text if not ch.isspace() and ch.isalnum())
     return len(text.split())
 

@@ -21,6 +21,8 @@ def gate_language(text: str) -> str:
 
 
 GATE_PACKS: tuple[tuple[str, GatePack], ...] = tuple((pack.code, pack.gate) for pack in PACKS)
+# Chinese and Japanese are written without spaces between words (the index reads them as character pairs)
+WRITTEN_WITHOUT_SPACES: frozenset[str] = frozenset(code for code, gate in GATE_PACKS if gate.written_without_spaces)
 
 # First-person markers (each pack's; Korean pronouns carry their particles, see ko/gate.py).
 _FIRST_PERSON = re.compile("|".join(gate.first_person for _, gate in GATE_PACKS), _I)

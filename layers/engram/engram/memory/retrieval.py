@@ -27,7 +27,7 @@ from engram.language.answer_slots import asked_slot, ended_names, opens_with_som
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
-from engram.language.gate_words import asks_only, is_greeting_only
+from engram.language.gate_words import WRITTEN_WITHOUT_SPACES, asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
@@ -58,8 +58,6 @@ logger = logging.getLogger(__name__)
 # query-side vectors of documents compared for a change (HybridRetriever._as_asked): 384 floats
 # each, ~6 MB at this size; least recently used go first
 ASKED_CACHE_SIZE = 4096
-# Languages the index reads as character pairs (no spaces between words)
-_PAIRED = frozenset({"zh", "ja"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +151,8 @@ class HybridRetriever:
         concepts = concept_matches(query) if self._s.query_concept_expansion else []
         related = added_words(concepts)
         words = without_word_final_grammar(query)  # 악기는 -> 악기: the grammar matches any statement
-        if detect_language(query) in _PAIRED:
+        language = detect_language(query)
+        if language in WRITTEN_WITHOUT_SPACES:
             # the character pairs of a question's grammar ("夫の名前なんだっけ": なん, んだ, っけ) match any
             # chatty statement ("…なんだよね"): BM25 sees only the pairs that name something
             words = " ".join(sorted(topic_tokens(set(analyze(words))))) or words
@@ -165,7 +164,7 @@ class HybridRetriever:
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
         qvec = np.asarray(vector, dtype=np.float32)
-        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts, language)
         if self._s.link_expansion and ranked:
             ranked = self._with_links(ranked, personal, qvec, k)
         return ranked
@@ -213,6 +212,7 @@ class HybridRetriever:
         named: TimeRange | None = None,
         query: str = "",
         concepts: Sequence[ConceptMatch] = (),
+        language: str | None = None,  # the query's, when the caller detected it already
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
@@ -244,7 +244,7 @@ class HybridRetriever:
             # question's grammar pairs (です, 예요), so a low coverage there says little. Nor where the
             # question names a time range: "June 2023" is matched by when a memory was made, never by its
             # words, so the coverage understates the match (and the range's lift must keep its weight).
-            thin = detect_language(query) == "en" and named is None
+            thin = (language or detect_language(query)) == "en" and named is None
             narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
         normalised = self._normalised(fused, docs, named)
@@ -634,8 +634,8 @@ def _without_borrowed(found: list[ScoredMemory], query: str) -> list[ScoredMemor
     """A round is indexed with the rounds around it (L5), so one that says little of what the
     question asks is found through a neighbour: when that neighbour is in the block and shares
     at least BORROWED_RATIO times as many of the question's words and is as near it in meaning, the
-    round only brings its own, unrelated news ("my cat was sick today" beside "I've been breathless on waking" for a
-    breathing question)."""
+    round only brings its own, unrelated news ("my cat was sick today" beside "I've been breathless on
+    waking" for a breathing question)."""
     asked = set(analyze(query))
     if not asked:
         return found

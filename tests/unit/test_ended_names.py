@@ -17,6 +17,11 @@ from engram.memory.models import IndexDocument
         ("we rehomed Bear with my brother because of my allergies", ("Bear",)),
         ("We lost Max to cancer in June", ("Max",)),
         ("Marcus and I called it quits last month", ("Marcus",)),
+        ("me and Tamsin called it quits last month", ("Tamsin",)),
+        ("Jake dumped me lol", ("Jake",)),
+        ("finally broke up w Dylan", ("Dylan",)),
+        ("小傑跟我分手了", ("小傑",)),
+        ("我跟男友阿哲分了", ("阿哲",)),
         ("我們家的小白上個月走了", ("小白",)),
         ("跟小傑分手後，現在在跟阿翔交往", ("小傑",)),
         ("ポチが亡くなって一年", ("ポチ",)),
@@ -48,6 +53,9 @@ def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
         "阿公過世了",
         "오늘 친구 보내고 왔어",
         "I lost my keys",
+        "I and Sam split the bill",
+        "My boss Jake left me a note",
+        "我和他分手了",  # no name
         "我家的狗狗走了",  # no name: nothing to match
         "우리 집 햄스터 콩이가 밤새 쳇바퀴 돌려요",
     ],

@@ -103,7 +103,7 @@ def away_from_home(text: str) -> bool:
 
 @cache
 def _ended() -> tuple[re.Pattern[str], ...]:
-    # one pattern per pack: each names its own groups `name` (and maybe `name2`)
+    # one pattern per pack: each names its own groups `name` (and maybe `name2`, `name3` …)
     return tuple(re.compile(pack.slots.ended) for pack in PACKS)
 
 
@@ -119,7 +119,7 @@ def ended_names(text: str) -> tuple[str, ...]:
     for pattern in _ended():
         for m in pattern.finditer(text):
             groups = m.groupdict()
-            name = groups.get("name") or groups.get("name2")
+            name = next((v for k, v in groups.items() if k.startswith("name") and v), None)
             # a relative ("阿公過世了", 친구 보내고) is someone else's story, not a pet or partner gone
             if name and name not in found and not about_someone_else(name):
                 found.append(name)

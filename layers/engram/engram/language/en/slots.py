@@ -74,7 +74,10 @@ SLOTS = SlotPack(
         r"(?:passed(?= away| in (?:January|February|March|April|May|June|July|August|September|October|November"
         r"|December)\b| last (?:week|month|year|night)| recently)"
         r"|died|crossed the rainbow bridge|and I (?:broke up|split|called it quits|ended things))"
-        r"|\b(?:lost|rehomed|re-homed|put down|gave away|broke up with|split (?:up )?with|had to let go of)"
+        # "me and Tamsin called it quits", "Jake dumped me"
+        r"|\b(?:me|I) and (?P<name3>[A-Z][a-z]{2,}) (?:broke up|split up|called it quits|ended things|are done|are over)\b"
+        r"|\b(?P<name4>[A-Z][a-z]{2,}) (?:dumped|ghosted) me\b"
+        r"|\b(?:lost|rehomed|re-homed|put down|gave away|broke up (?:with|w)|split (?:up )?with|had to let go of)"
         r" (?:our |my )?(?:(?:dog|cat|puppy|kitten|bunny|rabbit|hamster|bird|parrot|boyfriend|girlfriend|partner) )?"
         r"(?P<name2>[A-Z][a-z]{2,})\b"
     ),

@@ -140,6 +140,8 @@ from engram.memory.extraction import HeuristicExtractor
         ("Still single and honestly thriving.", "family:partner"),
         ("Maya and I got engaged last night!!!", "family:partner"),
         ("Fleetwood Mac has overtaken everything else as my number one band.", "favourite:band"),
+        ("Arctic Monkeys are my fav band ever, no debate", "favourite:band"),
+        ("我最愛周杰倫 從國中聽到現在", "favourite"),  # the value without its category, as 최애는
         ("保育士をしているので、毎日忙しいです。", "job"),
         ("私はタクシーの運転手を二十年やっています。", "job"),
         ("今は事務の仕事をしています。", "job"),

@@ -160,6 +160,14 @@ HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "fa
             "요즘은 라면이 제일 좋아요.",
             ExistingMemory("m-food", "제일 좋아하는 음식은 초밥이에요", "preference", "favourite:음식"),
         ),
+        # a new favourite said as taking the old one's place, or as becoming a fan
+        (
+            "honestly Fontaines D.C. has overtaken literally everything for me this year",
+            ExistingMemory("m-band", "Arctic Monkeys are User's fav band ever", "preference", "favourite:band"),
+        ),
+        ("요즘 라이즈에 완전 입덕함ㅋㅋ", ExistingMemory("m-k", "최애는 무조건 세븐틴", "preference", "favourite")),
+        ("最近完全被告五人圈粉 每天循環播放", ExistingMemory("m-z", "我最愛周杰倫", "preference", "favourite")),
+        ("最近はINIの沼、完全に推し変した", ExistingMemory("m-j", "推しはSnow Manです", "preference", "favourite:推し")),
         # a spouse after a divorce or a remarriage
         ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
         (

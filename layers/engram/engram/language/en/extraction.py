@@ -116,7 +116,9 @@ EXTRACTION = ExtractionPack(
         r"\bfavou?rites?\b|\bfaves?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
         # "has taken the top spot for me", "the best thing on earth, nothing else comes close"
         r"|\btop spot\b|\bthe best thing\b|\bnothing (?:else )?(?:even )?comes close\b|\bgo-to\b"
-        r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b",
+        r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b"
+        # a new favourite said as taking the old one's place: "has overtaken everything for me", "on repeat"
+        r"|\b(?:overtaken|overtook|dethroned|taken over)\b|\bon repeat\b|\bnew (?:fave?|fav(?:ou?rite)?|obsession)\b",
         _I,
     ),
     refers_back=re.compile(r"^(?:it|it's|its|that|that's|this|they|they're|which|(?:his|her) name is)\b", _I),

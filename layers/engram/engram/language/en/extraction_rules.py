@@ -30,7 +30,7 @@ _X = rf"(?P<x>[\w'’ -]{{1,40}}?){_EN_STOP_AFTER_X}"
 # as well name a state ("we're in pain", "I'm in love").
 _PLACE = r"(?P<x>(?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+){0,2})"
 # Words said after a value that are not part of it ("ramen is my favourite now", "… honestly")
-_EN_AFTERTHOUGHT = r"now|lately|nowadays|these days|again|too|honestly|though"
+_EN_AFTERTHOUGHT = r"now|lately|nowadays|these days|again|too|honestly|though|ever|of all time|by far|forever"
 _EN_DATE = (
     r"^(?=.*\b(?:today|tonight|tomorrow|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday"
     r"|saturday"
@@ -256,7 +256,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "favourite",
         # the category is the last word before the verb: "favourite jazz album" is an album
-        r"\bmy (?:new |current |all-time )?favou?rite (?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
+        r"\bmy (?:new |current |all-time )?(?:favou?rite|fave?) (?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
         r" (?:is|are|has become)\b",
         r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
         r"\b(?:has|have) (?:now )?become my (?:new )?favou?rite (?P<x>[a-z]+)\b",
@@ -266,7 +266,7 @@ EN_RULES: tuple[Rule, ...] = (
         r"\bmy (?:comfort|go-to|all-time) (?P<x>show|food|dish|movie|film|song|series|snack|meal|drink|book|game)"
         r" (?:is|are)\b",
         r"\b(?:is|are) (?:still |hands down |definitely |honestly |easily |absolutely )?my (?:new |current |all-time )?"
-        r"(?:favou?rite|fave) (?:[a-z]+ ){0,2}?"
+        r"(?:favou?rite|fave?) (?:[a-z]+ ){0,2}?"
         rf"(?!(?:{_EN_AFTERTHOUGHT})\b)(?P<x>[a-z]+)(?=(?: (?:{_EN_AFTERTHOUGHT}))?(?:[,.;!?]|$))",
         flags=_I,
     ),

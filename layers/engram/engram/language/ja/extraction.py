@@ -112,7 +112,7 @@ EXTRACTION = ExtractionPack(
     # liking most, or being taken with something now ("最近はゴルフにはまっています")
     favourite_words=re.compile(
         r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|はまった|ハマった|夢中"
-        r"|一番の楽しみ|大好物|一番熱い|いちばん熱い|ファンになっ"
+        r"|一番の楽しみ|大好物|一番熱い|いちばん熱い|ファンになっ|沼|推し変|担降り|推しが変わ"
     ),
     refers_back=re.compile(r"^(?:それ|その|そこ|そう|あれ|あそこ|だから|なので|名前は)|そう(?:名付け|呼ん)"),
     ending_words=re.compile(r"やめ|辞め|止め|別れ|卒業し|終わり|終えた"),

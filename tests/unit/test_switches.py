@@ -167,7 +167,10 @@ HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "fa
         ),
         ("요즘 라이즈에 완전 입덕함ㅋㅋ", ExistingMemory("m-k", "최애는 무조건 세븐틴", "preference", "favourite")),
         ("最近完全被告五人圈粉 每天循環播放", ExistingMemory("m-z", "我最愛周杰倫", "preference", "favourite")),
-        ("最近はINIの沼、完全に推し変した", ExistingMemory("m-j", "推しはSnow Manです", "preference", "favourite:推し")),
+        (
+            "最近はINIの沼、完全に推し変した",
+            ExistingMemory("m-j", "推しはSnow Manです", "preference", "favourite:推し"),
+        ),
         # a spouse after a divorce or a remarriage
         ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
         (

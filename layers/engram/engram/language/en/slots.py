@@ -9,7 +9,8 @@ SLOTS = SlotPack(
         "job": (
             r"\b(?:where (?:do|am) i (?:work(?!\s*out)|working|employed|based for work)|who do i work for"
             r"|what(?:'s| is| do) (?:my )?(?:current )?(?:job|occupation|profession|line of work|employer|workplace)"
-            r"|what do i do (?:for (?:a living|work|money)|these days)|what am i doing (?:for (?:a living|work|money)|job-wise)|job-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
+            r"|what do i do (?:for (?:a living|work|money)|these days)|what am i doing (?:for (?:a living|work|money)|job-wise)"
+            r"|job-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
             r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace))\b"
         ),
         "home": (
@@ -75,7 +76,8 @@ SLOTS = SlotPack(
         r"|December)\b| last (?:week|month|year|night)| recently)"
         r"|died|crossed the rainbow bridge|and I (?:broke up|split|called it quits|ended things))"
         # "me and Tamsin called it quits", "Jake dumped me"
-        r"|\b(?:me|I) and (?P<name3>[A-Z][a-z]{2,}) (?:broke up|split up|called it quits|ended things|are done|are over)\b"
+        r"|\b(?:me|I) and (?P<name3>[A-Z][a-z]{2,})"
+        r" (?:broke up|split up|called it quits|ended things|are done|are over)\b"
         r"|\b(?P<name4>[A-Z][a-z]{2,}) (?:dumped|ghosted) me\b"
         r"|\b(?:lost|rehomed|re-homed|put down|gave away|broke up (?:with|w)|split (?:up )?with|had to let go of)"
         r" (?:our |my )?(?:(?:dog|cat|puppy|kitten|bunny|rabbit|hamster|bird|parrot|boyfriend|girlfriend|partner) )?"

@@ -86,7 +86,9 @@ EXTRACTION = ExtractionPack(
     ),
     in_addition=re.compile(r"도\s?(?:먹|복용|처방|써)|추가|또|더 먹|같이 먹"),
     # liking most, or being taken with something now ("요즘 골프에 푹 빠져 있어요")
-    favourite_words=re.compile(r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀|꽂혔|팬이 됐|팬이 되었|입덕|덕질"),
+    favourite_words=re.compile(
+        r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀|꽂혔|팬이 됐|팬이 되었|입덕|덕질"
+    ),
     refers_back=re.compile(
         r"^(?:그게|그건|그거|그것|그래서|거기|그곳|걔|이름은)\s|(?:^|\s)그렇게 (?:지었|불러|정했|이름)"
     ),

@@ -9,7 +9,8 @@ SLOTS = SlotPack(
         "job": (
             r"\b(?:where (?:do|am) i (?:work(?!\s*out)|working|employed|based for work)|who do i work for"
             r"|what(?:'s| is| do) (?:my )?(?:current )?(?:job|occupation|profession|line of work|employer|workplace)"
-            r"|what do i do (?:for (?:a living|work|money)|these days)|what am i doing (?:for (?:a living|work|money)|job-wise)"
+            r"|what do i do (?:for (?:a living|work|money)|these days)"
+            r"|what am i doing (?:for (?:a living|work|money)|job-wise)"
             r"|job-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
             r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace))\b"
         ),

@@ -91,7 +91,9 @@ EXTRACTION = ExtractionPack(
     ),
     in_addition=re.compile(r"也|另外|還有|还有|再加|加上|多吃|多了"),
     # liking most, or being taken with something now ("最近迷上高爾夫")
-    favourite_words=re.compile(r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱|迷上|愛上|爱上|著迷|着迷|圈粉|入坑|路轉粉|路转粉|粉上"),
+    favourite_words=re.compile(
+        r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱|迷上|愛上|爱上|著迷|着迷|圈粉|入坑|路轉粉|路转粉|粉上"
+    ),
     refers_back=re.compile(r"^(?:它|牠|他|她|那個|那个|那裡|那里|所以|因此|名字叫)"),
     ending_words=re.compile(r"不再|戒了|停了|分手|辭職|辞职|離職|离职|不做了|不吃了"),
     partner_change_words=re.compile(r"再婚|離婚|离婚|結婚|结婚|分手|喪偶|丧偶"),

@@ -128,6 +128,7 @@ from engram.memory.extraction import HeuristicExtractor
         ("Ugh, long day. Being a bank teller means smiling at cranky people.", "job"),
         ("These days I'm running my own food truck, tacos mostly.", "job"),
         ("I've been driving for a delivery company for six years now.", "job"),
+        ("two weeks into the bookkeeping gig at the lumber yard and i get to sit down", "job"),
         # a fourth set by another author: jobs in passing, places one lived or moved into, ways of eating
         # without a subject, single without one, engaged with a name, a number one band
         ("Getting up at 4am is rough, but being a baker beats spreadsheets.", "job"),
@@ -136,6 +137,8 @@ from engram.memory.extraction import HeuristicExtractor
         ("I've lived in Chicago for eight years and I still can't handle the winters.", "lives_in"),
         ("Unpacking boxes in my new flat in Denver.", "lives_in"),
         ("Went fully vegan this month, goodbye cheese.", "diet"),
+        ("ok i caved, eating fish again. pescatarian era begins", "diet"),
+        ("keto life from now on lol", "diet"),
         ("I've been doing keto since January and I've lost 6 kg.", "diet"),
         ("Still single and honestly thriving.", "family:partner"),
         ("Maya and I got engaged last night!!!", "family:partner"),
@@ -279,6 +282,8 @@ def test_becoming_and_remarrying_are_changes() -> None:
         ("I'm still getting used to the counter job at city hall", False),  # accustomed, not former
         ("the dry air takes some getting used to", False),
         ("I got used to the night shifts", False),
+        ("what was i doing before, job-wise?", True),
+        ("what do i take before bed?", False),
     ],
 )
 def test_a_question_about_a_former_state(question: str, past: bool) -> None:

@@ -343,6 +343,10 @@ _EN_MORE: tuple[Rule, ...] = (
         # eating anything is a way of eating too: a later "I'm vegetarian now" replaces it
         r"\bi (?:can |will )?eat (?:pretty much |almost |just about |basically )?(?P<x>everything|anything)\b",
         r"\bi(?:'m| am)? (?:now )?(?:eat(?:ing)? (?P<x>meat) again|back to eating meat)\b",
+        # the way of eating named as a stage of life begun: "pescatarian era begins", "keto life now"
+        r"\b(?P<x>vegetarian|vegan|pescatarian|flexitarian|keto|paleo|carnivore|low-carb|gluten-free|dairy-free)"
+        r" (?:era|life|journey|phase|mode) (?:begins|starts|has begun|started|now|from now on)\b",
+        r"(?:^|\b(?:i'?m|i am|so|and|,) )(?:now )?(?:eating|eat) (?P<x>fish|meat|chicken|seafood) again\b",
         flags=_I,
     ),
     rule(
@@ -380,6 +384,9 @@ _EN_MORE: tuple[Rule, ...] = (
         r"(?= (?:at|to|in|for|so|and|but)\b|[,.;!?]|$)",
         r"^(?:my )?first (?:day|week|month|shift) (?:doing|as an?) (?P<x>[\w -]{2,30}?)"
         r"(?= (?:at|for|with|in)\b|[,.;!?]|$)",
+        # some time into a new job or gig: "two weeks into the bookkeeping gig at the lumber yard"
+        r"\b(?:\w+ )?(?:days?|weeks?|months?) into (?:my |the |this )?(?:new )?(?P<x>(?:[\w-]+ ){0,2}?)"
+        r"(?:gig|job|role|position)\b(?! (?:search|hunt|interview|application))",
         # a company joined, by its capitalised name, where the sentence speaks of work
         r"^(?=.*\b(?:job|work|license|licence|hired|position|role|office|first (?:day|week|showing|shift)|notice))"
         r".*?\b(?:joined|got hired (?:by|at)|was hired (?:by|at)|signed on with|started at|got a job at) "

@@ -129,6 +129,9 @@ from engram.memory.extraction import HeuristicExtractor
         ("These days I'm running my own food truck, tacos mostly.", "job"),
         ("I've been driving for a delivery company for six years now.", "job"),
         ("two weeks into the bookkeeping gig at the lumber yard and i get to sit down", "job"),
+        ("在便利商店上大夜班 好想睡覺", "job"),
+        ("在花店幫忙包花束快一個月了", "job"),
+        ("在咖啡廳打工", "job"),
         # a fourth set by another author: jobs in passing, places one lived or moved into, ways of eating
         # without a subject, single without one, engaged with a name, a number one band
         ("Getting up at 4am is rough, but being a baker beats spreadsheets.", "job"),
@@ -193,6 +196,9 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "I'm on holiday next week.",
         "아내는 간호사예요.",  # the wife's profession, not the user's
         "딸이 초등학교 교사예요.",  # the daughter's
+        "two weeks into the job search and nothing",  # looking for work
+        "我在家幫忙",  # helping at home is no workplace
+        "my dog is eating fish again",  # the dog's food
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

@@ -132,6 +132,14 @@ from engram.memory.extraction import HeuristicExtractor
         ("在便利商店上大夜班 好想睡覺", "job"),
         ("在花店幫忙包花束快一個月了", "job"),
         ("在咖啡廳打工", "job"),
+        # a medicine said without its subject where the sentence speaks of medicine
+        ("using my flovent 2x a day for the asthma", "medication:flovent"),
+        ("pharmacy gave me the breo ellipta, just one puff a day", "medication:breo_ellipta"),
+        ("on metformin 500mg twice a day", "medication:metformin"),
+        ("doc prescribed me trelegy, one puff daily", "medication:trelegy"),
+        ("started xarelto last week after the clot", "medication:xarelto"),
+        ("my inhaler is symbicort, 2 puffs morning and night", "medication:symbicort"),
+        ("new script for zoloft 50mg came in", "medication:zoloft"),
         # a fourth set by another author: jobs in passing, places one lived or moved into, ways of eating
         # without a subject, single without one, engaged with a name, a number one band
         ("Getting up at 4am is rough, but being a baker beats spreadsheets.", "job"),
@@ -199,6 +207,10 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "two weeks into the job search and nothing",  # looking for work
         "我在家幫忙",  # helping at home is no workplace
         "my dog is eating fish again",  # the dog's food
+        "using my phone every morning",
+        "my inhaler is almost empty",  # the inhaler, not a medicine's name
+        "started yoga for my anxiety",  # a treatment that is no medicine
+        "so i take the bus to the doctor",
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

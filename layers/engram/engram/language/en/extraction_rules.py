@@ -54,6 +54,28 @@ _NOT_A_DRUG = (
     r"|bike|bicycle|scooter|motorbike|app|gym|pool|treadmill|desk|tablet computer)\b)"
 )
 
+# a sentence that speaks of medicine: a dose, an inhaler's puffs, a prescription, or a condition treated
+_EN_MED_CUE = (
+    r"^(?=.*\b(?:\d+ ?(?:mg|mcg|ml|units?|iu)|\d+ ?x (?:a|per) day|puffs?|inhaler|meds?|medications?|medicines?"
+    r"|pills?|tablets?|capsules?|prescri\w*|script|rx|pharmacy|pharmacist|doc|doctor|dr|endo|endocrinologist"
+    r"|pulmonologist|cardiologist|gp|shots?|injections?|clot|stroke|heart attack|for (?:my |the |high )?(?:"
+    + _EN_CONDITIONS
+    + r"|bp|blood pressure|sugars?|cholesterol|clot|heart|thyroid|anxiety|sleep|migraines?|reflux|breathing|lungs?))\b)"
+    r".*?"  # the cue is looked for in the whole sentence, the medicine anywhere after its start
+)
+# a medicine's name: a word that is no everyday thing, with the device it comes in ("breo ellipta")
+_EN_MED_NAME = (
+    _NOT_A_DRUG + r"(?!(?:it|that|this|them|me|you|him|her|us|some|one|two|new|board|track|call|duty|leave|holiday"
+    r"|vacation|way|hold|speaker|meds?|medications?|medicines?|pills?|tablets?|inhaler|insulin|shots?|dose|doses"
+    r"|script|prescription|same|other|generic|dr|doctor|daily|twice|once|every|again|top|purpose|and|or|with"
+    r"|for|to|of|at|in|from|almost|nearly|empty|running|out|low|broken|lost|missing|expired|so|too|really|very|not"
+    r"|never|always|here|there|gone|done|finished|still|now|just|also|ready|due|late|back|about|like"
+    # treatments that are no medicine
+    r"|yoga|running|swimming|walking|therapy|counsel\w*|meditat\w*|journaling|exercis\w*|physio\w*|rehab"
+    r"|acupuncture|cbt|diet|keto|fasting|stretching|pilates|oxygen|cpap|bipap|nebuli[sz]er|\d[\w-]*)\b)[a-z][\w-]+"
+    r"(?: (?:ellipta|respimat|handihaler|diskus|turbuhaler|hfa|inhaler|flexpen|pen|xr|er|sr|xl|er))?"
+)
+
 EN_RULES: tuple[Rule, ...] = (
     rule("pet_allergy", rf"\bmy (?:{_PET_EN})\b.*\ballergic to {_X}", flags=_I),
     rule(
@@ -96,7 +118,7 @@ EN_RULES: tuple[Rule, ...] = (
         r"|night"
         r"|pills?|tablets?|inhaler|mg|medication|medicine|prescribed|for my)\b)",
         # not "I'm on it", "on holiday", "on call": no medicine
-        r"\b(?:prescribed|i(?:'m| am) on) (?!(?:it|that|this|them|my|the|a|an|board|track|time|call|duty|leave"
+        r"\b(?:prescribed(?: me)?|i(?:'m| am) on) (?!(?:it|that|this|them|my|the|a|an|board|track|time|call|duty|leave"
         r"|holiday|vacation|break|way)\b)(?P<x>[a-z][\w-]+)(?: \d+ ?(?:mg|mcg|ml|units))?",
         r"\bmy (?:medication|medicine|meds) (?:is|are|include) (?P<x>[\w-]+)",
         # "my doctor has me on Symbicort twice a day", "the pulmonologist started me on Trelegy"
@@ -107,6 +129,16 @@ EN_RULES: tuple[Rule, ...] = (
         r"|pain|sleep|migraines?|allergies|thyroid|anxiety|reflux|breathing|lungs?)\b,? i(?:'m| am)? (?:now |also "
         r"|still )?(?:take|use|on) (?P<x>" + _NOT_A_DRUG + r"[a-z][\w-]+)",
         r"\b(?:stopped|quit) taking (?P<x>[\w-]+)",
+        # said without its subject, as chat does, where the sentence speaks of medicine: "using my flovent
+        # 2x a day for the asthma", "on metformin 500mg twice a day", "pharmacy gave me the breo ellipta"
+        _EN_MED_CUE + r"(?:^|\b(?:now|still|also|and|so|but|just)\s|[,;]\s*)(?:now |still |also |just )?"
+        r"(?:take|taking|on|use|using|started(?: on)?|starting(?: on)?|switched (?:me )?to|prescribed(?: me)?)"
+        r" (?:my |the |a |an |some )?(?:new )?(?P<x>" + _EN_MED_NAME + r")",
+        _EN_MED_CUE + r"\b(?:gave|prescribed|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
+        r"(?P<x>" + _EN_MED_NAME + r")",
+        r"\bmy (?:new |current )?(?:inhaler|meds?|medication|medicine|pills?|insulin|shots?|injections?) (?:is|are|=)"
+        r" (?:now |still |just )?(?P<x>" + _EN_MED_NAME + r")",
+        r"\bnew (?:script|prescription|rx) (?:for|of) (?P<x>" + _EN_MED_NAME + r")",
         flags=_I,
         negation=re.compile(r"\b(?:stopped|quit|no longer|not taking|don'?t take|off)\b", _I),
     ),

@@ -140,6 +140,19 @@ from engram.memory.extraction import HeuristicExtractor
         ("started xarelto last week after the clot", "medication:xarelto"),
         ("my inhaler is symbicort, 2 puffs morning and night", "medication:symbicort"),
         ("new script for zoloft 50mg came in", "medication:zoloft"),
+        ("血圧の薬、アムロジピン5mg飲んでる", "medication:アムロジピン"),
+        ("喘息でフルタイドを朝晩吸ってる", "medication:フルタイド"),
+        ("先生にアムロジピンからオルメテックに変えられた、むくみがひどかったから", "medication:オルメテック"),
+        ("インスリンは毎晩トレシーバ10単位打ってる", "medication:トレシーバ"),
+        ("당뇨약 다이아벡스 500 먹고 있어", "medication:다이아벡스"),
+        ("COPD 때문에 스피리바 레스피맷 매일 써", "medication:스피리바_레스피맷"),
+        ("새로 처방받은 트렐리지 엘립타 하루 한 번만 쓰면 돼서 편해", "medication:트렐리지_엘립타"),
+        ("혈압약으로 아모잘탄 먹어", "medication:아모잘탄"),
+        ("肺阻塞現在用的吸入劑是Spiolto，一天兩下", "medication:spiolto"),
+        ("回診後拿到新的Trelegy，一天吸一次就好", "medication:trelegy"),
+        ("糖尿病的藥醫生開的是庫魯化，一天兩顆", "medication:庫魯化"),
+        ("每天早上吃脈優5mg", "medication:脈優"),
+        ("血壓藥是得安穩，早晚各一顆", "medication:得安穩"),
         # a fourth set by another author: jobs in passing, places one lived or moved into, ways of eating
         # without a subject, single without one, engaged with a name, a number one band
         ("Getting up at 4am is rough, but being a baker beats spreadsheets.", "job"),
@@ -211,6 +224,12 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "my inhaler is almost empty",  # the inhaler, not a medicine's name
         "started yoga for my anxiety",  # a treatment that is no medicine
         "so i take the bus to the doctor",
+        "糖尿だからダイエットコーラ飲んでる",  # a drink
+        "당뇨 때문에 현미밥 먹어",  # a dish
+        "병원 가서 주사 맞고 왔어",  # a shot, no name
+        "혈압약은 아침에 먹어",  # when, not which
+        "醫生說要換成低鹽飲食",  # a way of eating
+        "回診的時候醫生叫Amy來",  # a name called
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

@@ -27,6 +27,18 @@ _JA_CONDITIONS = (
 )
 _JA_DRUG = r"(?:[^\s、。！？!?はがをにでとも]{0,10}(?:薬|錠|剤|インスリン|吸入器|カプセル|サプリ))"
 
+# a sentence that speaks of medicine: a medicine word, a dose, a condition treated, a doctor
+_JA_MED_CUE = (
+    r"^(?=.*(?:薬|処方|錠|mg|ミリ|㎎|単位|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|先生|医者|医師"
+    r"|病院|通院|診察|受診|主治医|[1１一]日[0-9０-９一二三]回)).*?"
+)
+# a medicine's name in katakana or Latin letters, not a drink or a food
+_JA_MED_NAME = (
+    r"(?![ァ-ヶー]*(?:コーヒー|ジュース|ビール|ワイン|ミルク|コーラ|ココア|スープ|プロテイン|サプリ|ドリンク|ティー|ソーダ|ウォーター"
+    r"|ラテ|スムージー|タバコ|マスク|スマホ|アプリ|パソコン|テレビ|シャワー|クリニック|センター|ドクター|スプレー))"
+    r"(?:[ァ-ヶー]{3,15}|[A-Za-z][A-Za-z-]{2,15})"
+)
+
 JA_RULES: tuple[Rule, ...] = (
     rule("pet_allergy", rf"(?:{_PET_JA}).{{0,8}}?{_JX}(?:に対する|への|の)?アレルギー"),
     rule("pet_medication", rf"(?:{_PET_JA}).{{0,10}}(?:薬|投薬|服用)"),
@@ -220,6 +232,17 @@ _JA_MORE: tuple[Rule, ...] = (
         r"|ティー|ソーダ|ウォーター|ラテ|スムージー)"
         r"[ァ-ヶー]{3,15})"
         r"を[^、。]{0,12}?(?:飲んで|飲みます|飲む|服用|使って|吸入)",
+        # chat drops the を and names a dose, an inhaler breathed, a medicine given or switched to:
+        # "アムロジピン5mg飲んでる", "フルタイドを朝晩吸ってる", "新しくもらったレルベア、1日1回",
+        # "アムロジピンからオルメテックに変えられた" (a sentence that speaks of medicine)
+        _JA_MED_CUE + rf"(?<![ァ-ヶーA-Za-z])(?P<x>{_JA_MED_NAME})\s?(?:[0-9０-９.]+\s?(?:mg|ミリ|㎎|錠|単位|μg))?を?"
+        r"(?:毎日|毎朝|毎晩|朝晩|朝と夜|寝る前に?|[1１一]日[0-9０-９一二三]回)?"
+        r"(?:飲んで|飲み始め|服用|使って|使い始め|吸って|吸入し|打って|打ち始め)",
+        _JA_MED_CUE + rf"(?:新しく|新しい)?(?:もらった|処方された|出された|処方の|変わった)(?P<x>{_JA_MED_NAME})",
+        rf"処方された(?:の|薬)は、?(?P<x>{_JA_MED_NAME})",
+        _JA_MED_CUE
+        + rf"(?:から|を)?(?<![ァ-ヶーA-Za-z])(?P<x>{_JA_MED_NAME})"
+        + r"に(?:変えられ|変えてもら|変わっ|変更|切り替え|切り替わ)",
     ),
     rule("birthday", r"誕生日は(?P<x>[^\s、。]{2,12}?)(?:です|だ|。|$)"),
     rule("children", r"(?P<x>(?:子ども|子供|こども|息子|娘|孫)が[一二三四五六七八九十0-9０-９]+人)"),

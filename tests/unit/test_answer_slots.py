@@ -101,6 +101,10 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "does my roommate live in my neighborhood?",
         "息子の好きな食べ物は？",
         "남편 직장 어디야?",
+        # where one works, asked by its city, is no question of home
+        "我在哪個城市上班？",
+        "which city do i work in?",
+        "나 어느 도시에서 일해?",
     ],
 )
 def test_a_question_about_someone_else_or_no_slot_names_none(question: str) -> None:

@@ -16,7 +16,8 @@ SLOTS = SlotPack(
         ),
         "home": (
             r"\b(?:where (?:do|am) i (?:live|living|based|staying)|where(?:'s| is) (?:my )?home"
-            r"|(?:which|what) (?:city|town|state|country|neighbou?rhood|place) (?:do|am) i(?! (?:work|study|go to (?:work|school)))"
+            r"|(?:which|what) (?:city|town|state|country|neighbou?rhood|place) (?:do|am) i"
+            r"(?! (?:work|study|go to (?:work|school)))"
             r"|my (?:current )?(?:city|town|address|place|neighbou?rhood)\b(?! of birth))"
         ),
         "diet": (

@@ -26,6 +26,8 @@ def _switch(text: str, existing: list[ExistingMemory]) -> list[Fact]:
     [
         ("My doctor switched me to amlodipine 5 mg every morning.", "medication:amlodipine"),
         ("They changed my inhaler to Trelegy.", "medication:trelegy"),
+        ("endo switched me off lisinopril to ozempic shots, 0.25mg weekly", "medication:ozempic"),
+        ("they moved me from lisinopril to losartan", "medication:losartan"),
         ("The pulmonologist replaced my lisinopril with losartan.", "medication:losartan"),
         ("I'm on losartan now.", "medication:losartan"),
         ("醫生讓我從上週開始改吃立普能。", "medication:立普能"),

@@ -99,6 +99,9 @@ EXTRACTION = ExtractionPack(
         # "replaced my Ventolin with Symbicort", "swapped X for Y"
         r"|\b(?:replac(?:ed|e)|swapp(?:ed)?|swap|substitut(?:ed|e)) (?:my |the )?[\w-]+(?: \w+)?"
         r" (?:with|for) (?P<y>[a-z][\w-]+)"
+        # "switched me off januvia to ozempic", "moved her from Lasix to Bumex"
+        r"|\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|swapp?(?:ed)?)(?: me| us| her| him| them)? (?:off|from)"
+        r" (?:the |my )?[\w-]+(?: \w+)? (?:to|onto|for) (?P<w>[a-z][\w-]+)"
         # "took me off the old one, it's Breztri now": the one named after being taken off
         r"|\b(?:took|taken|take) (?:me|him|her|them) off\b.{0,40}?\b(?:it's|it is|now on|onto|on) (?P<z>[a-z][\w-]+)",
         _I,

@@ -132,6 +132,10 @@ from engram.memory.extraction import HeuristicExtractor
         ("在便利商店上大夜班 好想睡覺", "job"),
         ("在花店幫忙包花束快一個月了", "job"),
         ("在咖啡廳打工", "job"),
+        ("working the register at trader joe's today, someone bought 14 bags", "job"),
+        ("當補習班老師真的累，每天晚上都上課到九點半", "job"),
+        ("在誠品書店站櫃，週末人超多的", "job"),
+        ("학원 수학 강사라 밤 10시에 퇴근함", "job"),
         # a medicine said without its subject where the sentence speaks of medicine
         ("using my flovent 2x a day for the asthma", "medication:flovent"),
         ("pharmacy gave me the breo ellipta, just one puff a day", "medication:breo_ellipta"),
@@ -230,6 +234,9 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "혈압약은 아침에 먹어",  # when, not which
         "醫生說要換成低鹽飲食",  # a way of eating
         "回診的時候醫生叫Amy來",  # a name called
+        "當媽媽真的累",  # a mother, no occupation
+        "아내는 간호사라서 바빠",  # the wife's
+        "working at home today",
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

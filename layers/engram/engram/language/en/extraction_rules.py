@@ -416,6 +416,10 @@ _EN_MORE: tuple[Rule, ...] = (
         r"(?= (?:at|to|in|for|so|and|but)\b|[,.;!?]|$)",
         r"^(?:my )?first (?:day|week|month|shift) (?:doing|as an?) (?P<x>[\w -]{2,30}?)"
         r"(?= (?:at|for|with|in)\b|[,.;!?]|$)",
+        # working a post somewhere: "working the register at trader joe's today"
+        r"(?:^|\bi(?:'m| am) |\b(?:still|now|been) )working (?:the (?:register|counter|front desk|desk|floor"
+        r"|kitchen|bar|drive-?thru|grill|door|night shift|late shift|early shift|closing shift|morning shift) )at "
+        r"(?P<x>(?!home\b)[\w'&. -]{2,30}?)(?= today| tonight| again| this| all|[,.;!?]|$)",
         # some time into a new job or gig: "two weeks into the bookkeeping gig at the lumber yard"
         r"\b(?:\w+ )?(?:days?|weeks?|months?) into (?:my |the |this )?(?:new )?(?P<x>(?:[\w-]+ ){0,2}?)"
         r"(?:gig|job|role|position)\b(?! (?:search|hunt|interview|application))",

@@ -136,6 +136,7 @@ from engram.memory.extraction import HeuristicExtractor
         ("當補習班老師真的累，每天晚上都上課到九點半", "job"),
         ("在誠品書店站櫃，週末人超多的", "job"),
         ("학원 수학 강사라 밤 10시에 퇴근함", "job"),
+        ("구청 민원실 자리 생각보다 바쁘네", "job"),
         # a medicine said without its subject where the sentence speaks of medicine
         ("using my flovent 2x a day for the asthma", "medication:flovent"),
         ("pharmacy gave me the breo ellipta, just one puff a day", "medication:breo_ellipta"),
@@ -237,6 +238,7 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "當媽媽真的累",  # a mother, no occupation
         "아내는 간호사라서 바빠",  # the wife's
         "working at home today",
+        "카페 자리 없어",  # a seat, not a post
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

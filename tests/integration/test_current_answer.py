@@ -255,3 +255,59 @@ def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
     assert any("布丁" in t for t in memory_texts(container, key, "家裡那隻兔子叫什麼名字？"))
     assert any("掃地機器人" in t for t in memory_texts(container, key, "我最近買了什麼家電？"))
     assert any("藥師" in t for t in memory_texts(container, key, "我是做什麼工作的？"))
+
+
+# a thing of the user's said to be over — sold, given up — with the new one said beside it
+OVER = [
+    (
+        "en",
+        "my old civic's AC died again, sweating on the whole commute",
+        "sold the civic, picked up a used rav4 yesterday",
+        "what car do i drive now?",
+        "what car did i have before?",
+        "AC died",
+        "rav4",
+    ),
+    (
+        "zh",
+        "我的機車騎了八年，最近一直發不動",
+        "把機車賣掉了，改搭捷運通勤",
+        "我現在怎麼通勤？",
+        "我以前騎什麼上班？",
+        "發不動",
+        "捷運",
+    ),
+    (
+        "ja",
+        "テニスは毎週土曜にスクールで打ってる",
+        "テニスはやめて、最近はボルダリングにハマってる",
+        "最近の趣味ってなんだっけ？",
+        "前は毎週土曜に何してた？",
+        "スクール",
+        "ボルダリング",
+    ),
+    (
+        "ko",
+        "요즘 수영 다니는데 자유형 배우는 중",
+        "수영은 그만두고 이제 필라테스 해",
+        "요즘 무슨 운동 하지?",
+        "예전에 무슨 운동 했었지?",
+        "자유형",
+        "필라테스",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), OVER)
+def test_a_thing_said_to_be_over_leaves_the_present(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    _current_not_stale(container, clock, f"u-over-{language}", (before, after), (now_q, past_q), (old, new), False)

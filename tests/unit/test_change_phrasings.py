@@ -239,6 +239,7 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "아내는 간호사라서 바빠",  # the wife's
         "working at home today",
         "카페 자리 없어",  # a seat, not a post
+        "每個週末都在打羽球，打完超爽",  # a sport, not an injection
     ],
 )
 def test_no_job_diet_medicine_or_own_name_is_read_into_other_statements(text: str) -> None:

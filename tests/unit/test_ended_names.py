@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.answer_slots import ended_names
-from engram.memory.ended_names import outdated_by_ending
+from engram.language.answer_slots import ended_names, ended_things
+from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
 from engram.memory.models import IndexDocument
 
 
@@ -90,3 +90,46 @@ def test_a_guarded_fact_a_safety_fact_and_one_of_the_same_turn_stay() -> None:
     end = _doc("end", "Mochi passed away last week", 30, turn="t")
     assert outdated_by_ending([pinned, same, end], lambda d: d.doc_id == "pinned") == set()
     assert outdated_by_ending([pinned, same, end], lambda d: False) == {"pinned"}
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("traded in the corolla, got a 2021 mazda cx-5 today!!", ("corolla",)),
+        ("kinda over knitting tbh, i took up pottery instead", ("knitting",)),
+        ("把March賣掉了，換了一台RAV4油電", ("march",)),
+        ("羽球先不打了，膝蓋受傷，改去上瑜伽課", ("羽球",)),
+        ("フィット売って、ハリアーに乗り換えた！", ("フィット",)),
+        ("ギターはやめて、今はカメラにハマってる", ("ギター",)),
+        ("모닝 팔고 쏘렌토 샀어!!", ("모닝",)),
+        ("뜨개질은 접고 요즘은 주말마다 낚시 다녀", ("뜨개질",)),
+    ],
+)
+def test_a_thing_of_ones_own_said_to_be_over(text: str, things: tuple[str, ...]) -> None:
+    assert ended_things(text) == things
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quit work early today",  # a day's stop
+        "今日は仕事やめて早く帰った",
+        "my sister sold her car",  # someone else's
+        "done with it lol",
+        "會議取消了",
+        "在便利商店上大夜班",
+    ],
+)
+def test_nothing_of_ones_own_is_over(text: str) -> None:
+    assert ended_things(text) == ()
+
+
+def test_what_was_said_of_a_thing_before_it_was_over_goes() -> None:
+    old = _doc("old", "my old corolla just hit 200k miles", 1)
+    other = _doc("other", "the mechanic on 5th street is great", 2)  # names no corolla: stays
+    end = _doc("end", "traded in the corolla, got a mazda cx-5 today", 30, turn="t")
+    fact = _doc("fact", "User traded in the corolla", 30, turn="t")  # the same turn: stays
+    later = _doc("later", "still miss the corolla's tape deck", 40)  # said after: stays
+    assert outdated_by_things_ended([old, other, end, fact, later], lambda d: False) == {"old"}
+    guarded = _doc("guarded", "corolla keys are in the drawer", 1)
+    assert outdated_by_things_ended([guarded, end], lambda d: d.doc_id == "guarded") == set()

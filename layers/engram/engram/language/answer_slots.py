@@ -108,6 +108,31 @@ def _ended() -> tuple[re.Pattern[str], ...]:
 
 
 @cache
+def _ended_things() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(pack.slots.ended_things, re.IGNORECASE) for pack in PACKS)
+
+
+def ended_things(text: str) -> tuple[str, ...]:
+    """The things of one's own `text` says are over — sold, traded in, given up ("traded in the
+    corolla", 把March賣掉了, ギターはやめて, 모닝 팔고); none when it speaks of someone else's."""
+    if about_someone_else(text):
+        return ()
+    found: list[str] = []
+    for pattern in _ended_things():
+        for m in pattern.finditer(text):
+            if _ONE_DAY.search(text, 0, m.start()):
+                continue  # "今日は仕事やめて早く帰った", "quit early today": a day's stop, not an end
+            # the head word names it ("knitting tbh" is knitting)
+            thing = m.group("thing").strip().split()[0].lower()
+            if thing and thing not in found:
+                found.append(thing)
+    return tuple(found)
+
+
+_ONE_DAY = re.compile(r"\b(?:today|tonight)\b|今日|今天|今晚|今夜|오늘", re.IGNORECASE)
+
+
+@cache
 def _companions() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{pack.slots.companions})" for pack in PACKS), re.IGNORECASE)
 

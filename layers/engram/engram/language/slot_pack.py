@@ -32,6 +32,10 @@ class SlotPack:
     # with ("Rocky passed in March", コタロウが虹の橋を渡って, 콩이 보내고, 跟小傑分手): what was said of
     # them before is no longer the present
     ended: str
+    # regex fragment with a group `thing`: a thing of one's own said to be over — sold, traded in,
+    # given up ("traded in the corolla", 把March賣掉了, ギターはやめて, 모닝 팔고): what was said of it
+    # before is no longer the present ("my old corolla just hit 200k miles")
+    ended_things: str
     # regex fragment: words that say a name is a pet or a partner ("my dog Bear", 柴犬のコタロウ,
     # 햄스터 콩이): only what was said of a name as one of these leaves when the name is said gone
     companions: str

@@ -6,14 +6,20 @@ said, whatever the question: neither a subject key nor a slot (a user has severa
 name does. The statement of the end stays (it names them and says what happened), as do the facts
 of its turn; a question about the past, and any search, still find the rest. Only what spoke of the
 name as a pet or partner goes (each pack's `companions`), and never a safety fact; relatives are left
-out (`ended_names`): a grandparent's illness is family history a care bot keeps."""
+out (`ended_names`): a grandparent's illness is family history a care bot keeps.
+
+A thing of one's own said to be over — sold, traded in, given up ("traded in the corolla",
+把March賣掉了, ギターはやめて, 모닝 팔고) — does the same for what was said of it before ("my old
+corolla just hit 200k miles"): the later statement usually names the new one too, and a car, a
+pastime or a gym is no slot a rule keys. Safety facts stay here too: a medicine stopped is the
+medicine rules' to replace."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 
-from engram.language.answer_slots import ended_names, speaks_of_companion
+from engram.language.answer_slots import ended_names, ended_things, speaks_of_companion
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.memory.models import IndexDocument
 from engram.memory.projection import display_text
@@ -44,5 +50,26 @@ def outdated_by_ending(docs: Sequence[IndexDocument], guarded: Callable[[IndexDo
             if names & gone_names[d.doc_id] or not speaks_of_companion(text):
                 continue
             if any(_names(text, n) for n in names):
+                gone.add(d.doc_id)
+    return gone
+
+
+def outdated_by_things_ended(docs: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool]) -> set[str]:
+    """The documents said before a later one (another turn) that says a thing of the user's is over,
+    which name that thing and do not say it over themselves. `guarded` documents never go, nor any
+    safety fact."""
+    said = {d.doc_id: display_text(d) for d in docs}
+    over = {d.doc_id: set(ended_things(said[d.doc_id])) for d in docs}
+    gone: set[str] = set()
+    for end in docs:
+        things = over[end.doc_id]
+        if not things:
+            continue
+        for d in docs:
+            if guarded(d) or SAFETY_TOPICS & set(d.topics) or over[d.doc_id] & things:
+                continue
+            if d.created_at >= end.created_at or set(d.source_ids) & set(end.source_ids):
+                continue
+            if any(_names(said[d.doc_id].lower(), t) for t in things):
                 gone.add(d.doc_id)
     return gone

@@ -23,7 +23,7 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
-from engram.language.answer_slots import asked_slot, ended_names, opens_with_someone_else
+from engram.language.answer_slots import asked_slot, ended_names, ended_things, opens_with_someone_else
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -32,7 +32,7 @@ from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
-from engram.memory.ended_names import outdated_by_ending
+from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -373,7 +373,7 @@ class HybridRetriever:
             ]
         )
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
-        ends = not past and any(ended_names(display_text(m.doc)) for m in found)
+        ends = not past and any(ended_names(display_text(m.doc)) or ended_things(display_text(m.doc)) for m in found)
         if changes or answer_slot or ends:
 
             @cache  # the pinned facts, read once and only when needed
@@ -411,11 +411,12 @@ class HybridRetriever:
         pinned_docs: Callable[[], list[IndexDocument]],
     ) -> set[str]:
         """memory/ended_names.py over the block and the pinned facts: what was said of a pet or partner
-        a later item says is gone. Never fails a prompt: the rule only ever removes items."""
+        a later item says is gone, or of a thing of the user's a later item says is over. Never fails a
+        prompt: the rules only ever remove items."""
         try:
-            return outdated_by_ending(
-                [*(m.doc for m in found), *pinned_docs()], _guard_ids({p.memory_id for p in pinned})
-            )
+            docs = [*(m.doc for m in found), *pinned_docs()]
+            guarded = _guard_ids({p.memory_id for p in pinned})
+            return outdated_by_ending(docs, guarded) | outdated_by_things_ended(docs, guarded)
         except Exception:
             logger.warning("ended_names_skipped", exc_info=True)
             self._metrics.put("ended_names_skipped", 1)

@@ -85,6 +85,12 @@ SLOTS = SlotPack(
         r" (?:our |my )?(?:(?:dog|cat|puppy|kitten|bunny|rabbit|hamster|bird|parrot|boyfriend|girlfriend|partner) )?"
         r"(?P<name2>[A-Z][a-z]{2,})\b"
     ),
+    ended_things=(
+        r"\b(?:sold|traded in|traded|got rid of|gave up(?: on)?|ditched|quit|cancel(?:l)?ed"
+        r"|(?:i'?m |kinda |so )?done with|(?:i'?m |kinda |so |totally )over|no more|moved out of|returned|retired)"
+        r" (?:my |the |our |that )?(?:old )?(?!(?:it|that|this|them|work|early|for|on|by|in|to|a|an|and|but|so|lol)\b)"
+        r"(?P<thing>[a-z][\w-]{2,}(?: [a-z][\w-]{2,})?)"
+    ),
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
         r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"

@@ -59,14 +59,16 @@ GATE = GatePack(
         r"|^\W*(?:lol|lmao|haha\w*|omg)?\W*that'?s (?:so |too |kinda |pretty )?(?:wild|crazy|insane|nuts|funny"
         r"|hilarious|hysterical|cute|cool)\W*$"
         # a remark about the bot: "haha you're funny", "you are so sweet"
-        r"|\byou(?:'re| are) (?:so |really |very |pretty |kinda |such an? |the )?(?:funny|cute|smart|clever|sweet|kind"
+        r"|\b(?:you(?:'re| are)|youre|ur|u r) (?:so |really |very |pretty |kinda |such an? |the )?(?:funny|cute|smart"
+        r"|clever|sweet|kind"
         r"|hilarious|best|awesome|adorable|helpful|silly|weird|lovely|amazing)\b"
         r"|\bi'm bored\b|\bjust chatting\b|\b(?:write|compose|make up) (?:me )?an? (?:\w+ )?(?:poem|story"
         r"|song|haiku)\b",
         _I,
     ),
     general_knowledge=re.compile(
-        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered)|where (?:is"
+        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered|won|painted|founded"
+        r"|directed|sang|built)|where (?:is"
         r"|are)"
         r"|what (?:causes|happens|does|do)|when (?:is|was|did)|why (?:is|are|do|does|did)|how (?:does|do|did"
         r"|is|are|many|much|long|far|old"
@@ -74,7 +76,9 @@ GATE = GatePack(
         r"|which|explain|define|tell me about)\b|\bdifference between\b|\bmeaning of\b|\bcapital of\b"
         # "is a tomato a fruit?", "does the moon spin?": a yes/no question about a thing, not a person
         r"|^\s*(?:is|are|was|were|do|does|did|can|could) (?:an?|the) \w+"
-        r"|\b(?:\w+est|most \w+) \w* ?in the world\b|\bwhat year\b|\bstand for\b|\btime ?zone\b",
+        r"|\b(?:\w+est|most \w+) \w* ?in the world\b|\bwhat year\b|\bstand for\b|\btime ?zone\b"
+        # arithmetic and conversions: "what's 12 x 8", "convert 30 celsius to fahrenheit"
+        r"|\b\d+(?:\.\d+)?\s*(?:[+×÷*]|\s(?:x|plus|minus|times|divided by)\s)\s*\d+|^\s*(?:convert|calculate)\b",
         _I,
     ),
     greeting_words=(
@@ -98,6 +102,10 @@ GATE = GatePack(
         r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"
         r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"
         r"|favou?rite"
+        # health asked in passing: "what was the dose the doc changed it to?", "which inhaler was the rescue one"
+        r"|(?:the|my) (?:doc|dose|dosage|inhaler|puffer)|refill|rescue"
+        # money of one's own: "how much did i put on the credit card this month?"
+        r"|credit card|paycheck|salary|bills?|budget|savings|bank account"
         # home and what opens it, a marriage: "what's the internet password at home?", "when did we get married?"
         r"|home|house|apartment|wi-?fi|password|passcode|spare|married|wedding|anniversary"
         # a state asked of the present ("What's the diet now?"): the user's, which changes
@@ -110,6 +118,8 @@ GATE = GatePack(
         r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b"
         # something picked at random: "can you recommend a random podcast" (not "a good physio for my knee")
         r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) random\b"
+        # help with code: "how do i sort a list in python" names a language, not the user's life
+        r"|\b(?:python|javascript|typescript|java|sql|excel|regex|html|css|bash|powershell|c\+\+|c#|vlookup)\b"
     ),
     in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
 )

@@ -37,6 +37,8 @@ GATE = GatePack(
         r"|로봇이야|뭐 하고 있|(?:^|\s)(?:너|넌|네가|당신)(?:는|은|의)?\s"
         r"|심심|장마|태풍"
         r"|퀴즈|넌센스|수수께끼"
+        # a remark on the weather: "오늘 비 엄청 오네", "눈 온다"
+        r"|^(?:오늘|밖에)?\s?(?:비|눈)(?:가|이)?\s(?:\S+\s)?(?:오네|온다|오는구나|내리네|와)\W*$"
         # a reaction: "ㅋㅋㅋ 개웃겨", "완전 웃기다"
         r"|^(?:ㅋ+|ㅎ+)?\s*(?:개|완전|진짜|너무)?\s?(?:웃기다|웃겨|웃긴다)\W*$"
         # a remark about the bot: "너 진짜 웃기다", "넌 참 귀엽네"
@@ -80,9 +82,16 @@ GATE = GatePack(
         r"|키(?=\s|가|는|를|$)|비밀번호|와이파이|(?:^|\s)집(?=\s|에|은|이)"
         # a state asked of the present ("지금 식이 제한이 뭐예요?"): the user's, which changes
         r"|지금|현재"
+        # money of one's own
+        r"|카드값|월급|적금|통장|보험료"
     ),
     courtesy=r"고마워|고맙|감사|내일 봐|또 봐|잘 가|잘 자|반가워|반갑",
     invitation=r"(?:하자|합시다|놀자|할래)\s*[.!?？]?\s*$",
-    task_for_bot=r"(?:해|써|만들어|불러|그려|말해|번역해|내)\s?(?:줘|주세요|줄래)\s*[.!]?\s*$",
+    task_for_bot=(
+        r"(?:해|써|만들어|불러|그려|말해|번역해|내)\s?(?:줘|주세요|줄래)\s*[.!]?\s*$"
+        # help with code and arithmetic ("37 더하기 48은?")
+        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)"
+        r"|\d+\s*(?:[+×÷*]|더하기|빼기|곱하기|나누기)\s*\d+"
+    ),
     in_general=r"일반적으로|보통 사람|원래 어떻게|원래 왜|대체로",
 )

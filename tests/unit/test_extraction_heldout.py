@@ -36,13 +36,18 @@ def test_recall_and_precision_on_unseen_phrasings(language: str, half: str) -> N
         ("実家は鹿児島にあります。", "ja"),
         ("生まれは函館です。", "ja"),
         ("태어난 곳은 포항이에요.", "ko"),
+        # chat's own ways: the owner of a date or an effort unsaid, a trailing-off, a nominal ending in ㅁ
+        ("cardiology follow up is march 8 at 10:15 w dr. reyes", "en"),
+        ("trying to save $400 a month for a new car", "en"),
+        ("来月から大阪の本社に異動になった…", "ja"),
+        ("매운거 잘 못 먹어 신라면도 매움ㅠ", "ko"),
     ],
 )
 def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str, language: str) -> None:
     (c,) = extract_candidates(text, language)
     assert c.rule == "statement" and c.subject_key is None  # never replaces another fact
-    assert c.content == (text.rstrip("。.") if language != "en" else c.content)
-    assert c.content.split()[-1] == text.rstrip("。.").split()[-1]  # said whole, as the user put it
+    assert c.content == (text.rstrip("。.…") if language != "en" else c.content)
+    assert c.content.split()[-1] == text.rstrip("。.…").split()[-1]  # said whole, as the user put it
 
 
 @pytest.mark.parametrize(
@@ -61,6 +66,10 @@ def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str
         "잘 모르겠어요.",
         "만나서 반가워요",
         "노래 하나 불러 주세요.",
+        "going to the store",
+        "trying to understand this lol",
+        "heading out now",
+        "심심함",
     ],
 )
 def test_conversational_moves_and_requests_state_nothing(text: str) -> None:

@@ -153,10 +153,17 @@ def _statement(sentence: str, language: str) -> str | None:
         return None
     if len(analyze(text)) < 2:
         return None
-    # a sentence joined with the one referring back to it ("子猫お迎えした！名前はおはぎ"): either says it
-    if pack.statement.search(text) is None and not any(pack.statement.search(part) for part in split_sentences(text)):
+    # a sentence joined with the one referring back to it ("子猫お迎えした！名前はおはぎ"): either says it;
+    # read without the trailing-off, tears or laughter chat ends on ("異動になった…", "매움ㅠ")
+    bare = _TRAILING_NOISE.sub("", text)
+    if pack.statement.search(bare) is None and not any(
+        pack.statement.search(_TRAILING_NOISE.sub("", part)) for part in split_sentences(text)
+    ):
         return None
     return text
+
+
+_TRAILING_NOISE = re.compile(r"(?:[\s…‥~〜♪☆★♡♥ㅠㅜㅋㅎ]|[\U0001F300-\U0001FAFF\u2600-\u27BF])+$")
 
 
 def _strip_filler(text: str, language: str) -> str:

@@ -72,7 +72,17 @@ EXTRACTION = ExtractionPack(
         # last week", "Been vegan since January"): a sentence that opens on such a verb is the user's
         r"|^\W*(?:(?:just|finally|recently|also|so)\s+)?(?:started|stopped|quit|switched|moved|got|went|took|began"
         r"|finished|joined|adopted|bought|booked|signed|tried|picked up|been|spent|visited|met|lost|sold|retired"
-        r"|graduated|gave up)\s+(?!(?:it|that|this|you|there|a question)\b)\w+\W+\w+",
+        r"|graduated|gave up)\s+(?!(?:it|that|this|you|there|a question)\b)\w+\W+\w+"
+        # ... or on a plan or an effort of one's own ("trying to save $400 a month for a new car")
+        r"|^\W*(?:(?:still|now|also|so)\s+)?(?:(?:trying|hoping|planning) to (?:save|lose|quit|cut|stop|learn|get|pay"
+        r"|finish|eat|drink|sleep|walk|run|train|build|move|find)|saving (?:up )?for|training for|studying for"
+        r"|learning (?:to|how to)?)\W+\w+"
+        # a date of one's own, its owner left unsaid: "cardiology follow up is march 8 at 10:15 w dr. reyes"
+        r"|^\W*(?:[\w-]+ ){0,2}(?:appt|appointment|follow[- ]?up|check-?up|surgery|procedure|scan|mri|x-ray"
+        r"|biopsy|colonoscopy|physio|flight|exam|interview|shift|visit|infusion|dialysis)s?"
+        r" (?:is|are|was|got moved to|moved to)"
+        r" (?:on |at |for |this |next )?(?:\w+ )?(?:\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug"
+        r"|sep|oct|nov|dec|tomorrow|today|tonight)",
         _I,
     ),
     chit_chat=re.compile(

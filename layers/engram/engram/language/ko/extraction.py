@@ -9,6 +9,8 @@ from engram.language.ko.extraction_rules import RULES
 
 # Every Hangul syllable whose final consonant is ㅆ (았, 었, 였, 했, 샀, 갔, 있 …): a past tense or 있다.
 _SS = "".join(chr(0xAC00 + (lead * 21 + vowel) * 28 + 20) for lead in range(19) for vowel in range(21))
+# Every syllable that closes on ㅁ: chat's nominal ending ("매움", "먹음", "했음", "좋아함"), not only 음 / 함
+_M_FINAL = "".join(chr(0xAC00 + syllable * 28 + 16) for syllable in range(19 * 21))
 
 EXTRACTION = ExtractionPack(
     rules=RULES,
@@ -55,7 +57,7 @@ EXTRACTION = ExtractionPack(
     # Chat ends statements plainly too ("고양이 두 마리 키워", "아침마다 요가 해"), with laughter or tears after
     # them ("이사했어ㅋㅋ"), or runs one into the next ("흰색 아반떼 타요 연비가 좋아서").
     statement=re.compile(
-        r"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼]|음|임|함|됨)[.。!！~ㅋㅎㅠㅜ\s]*$"
+        rf"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼]|[{_M_FINAL}])[.。!！~ㅋㅎㅠㅜ\s]*$"
         # 요 ends a word only as an ending, except in a few nouns (필요, 중요, 수요)
         r"|(?<=[가-힣])(?<![필중수])요\s"
         # a verb that stands alone at the end ("울산으로 이사 가", "비누 맛 나")
@@ -66,7 +68,7 @@ EXTRACTION = ExtractionPack(
     ),
     chit_chat=re.compile(
         r"(?:네요|군요|죠|게요|래요|까요|나요)[.。!！~ㅋㅎ]*$|고마|감사|죄송|미안|알겠|모르겠|알아들|인사하러|그렇군|그렇구나"
-        r"|^(?:좋아|알았어|맞아|그래|응|어|아니)[.。!！~ㅋㅎ]*$|배고파|배불러|졸려|졸리|심심해"
+        r"|^(?:좋아|알았어|맞아|그래|응|어|아니)[.。!！~ㅋㅎ]*$|배고파|배불러|졸려|졸리|심심해|심심함|심심하다"
         r"|맞아요|좋아요[.。!！~]*$|괜찮아요|것 같아요|것 같네요|생각해 볼|생각 좀"
         r"|주세요|주실래요|[아어해] ?줘요|줄래요|반가워|반갑"
         # a request to the bot, plainly said ("아무 상식이나 알려줘", "노래 추천해 줄래")

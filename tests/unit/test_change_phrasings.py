@@ -331,6 +331,11 @@ def test_becoming_and_remarrying_are_changes() -> None:
         ("I got used to the night shifts", False),
         ("what was i doing before, job-wise?", True),
         ("what do i take before bed?", False),
+        ("처음에 몇 mg 먹었더라?", True),  # where it began
+        ("最初は何mg飲んでた？", True),
+        ("一開始吃幾毫克？", True),
+        ("처음 뵙겠습니다", False),
+        ("最初のステップは？", False),
     ],
 )
 def test_a_question_about_a_former_state(question: str, past: bool) -> None:

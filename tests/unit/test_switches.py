@@ -118,7 +118,6 @@ def test_a_switch_named_without_any_word_of_medicine_needs_the_medicine_to_be_ne
         ("今はメトホルミンも飲んでいます。", [LISINOPRIL]),
         ("이제 메트포르민도 먹어요.", [LISINOPRIL]),
         ("我現在也吃二甲雙胍。", [LISINOPRIL]),
-        ("先生に言われて、薬が2錠になりました。", [LISINOPRIL]),  # a dose, not a new medicine
         ("My doctor switched me to amlodipine.", []),  # nothing to replace
     ],
 )
@@ -305,3 +304,24 @@ def test_a_switch_at_a_visit_or_said_with_an_inhalation_speaks_of_medicine(new: 
     ]
     facts = HeuristicExtractor().extract(new, "", existing)
     assert ("supersede", "m1") in [(f.action, f.target_id) for f in facts]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "saw the doc, she bumped me up to 20mg. fingers crossed",
+        "先生に言われて、薬が2錠になりました。",
+        "醫生說劑量加到兩顆",
+        "10mgに増えました",
+        "20mg로 늘었어요",
+    ],
+)
+def test_a_dose_moved_replaces_the_one_medicine_and_names_it(text: str) -> None:
+    (fact,) = _switch(text, [LISINOPRIL, HOME])
+    assert fact.subject_key == LISINOPRIL.subject_key and fact.target_id == LISINOPRIL.memory_id and fact.safety
+    assert "lisinopril" in fact.content.lower()  # the dose alone would lose the medicine's name
+
+
+def test_a_dose_moved_with_two_medicines_near_replaces_neither() -> None:
+    assert _switch("she bumped me up to 20mg", [LISINOPRIL, METFORMIN]) == []
+    assert _switch("I ran 5 miles, up to 10 next week", [LISINOPRIL]) == []

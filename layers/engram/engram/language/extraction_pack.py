@@ -65,6 +65,8 @@ class ExtractionPack:
     in_addition: re.Pattern[str] | None = None  # "also", "as well", 也, も, 도: one more, not a switch
     favourite_words: re.Pattern[str] | None = None  # liking most: "favourite", 最喜歡, 一番好き, 제일 좋아
     partner_change_words: re.Pattern[str] | None = None  # marrying or parting: "remarried", 離婚, 재혼
+    # a dose moved, the medicine unnamed: "she bumped me up to 100mg", 劑量加到兩顆, 10mgに増えた, 20mg로 늘었어
+    dose_change: re.Pattern[str] | None = None
     # ending something: "quit", "stopped", やめた, 別れた, 그만뒀어, 不再. A sentence that ends something
     # and the next one, stating the change, are one statement ("断食はもうやめた。最近はグルテンフリー…")
     ending_words: re.Pattern[str] | None = None

@@ -23,6 +23,7 @@ from engram.memory.switches import (
     MEDICINE,
     PARTNER,
     Switch,
+    dose_switch,
     favourite_switch,
     medicine_switch,
     partner_switch,
@@ -54,6 +55,7 @@ class HeuristicExtractor:
         found = [(f.content, f.subject_key) for f in facts]
         switch = (
             medicine_switch(user_text, existing, found)
+            or dose_switch(user_text, existing, found)
             or favourite_switch(user_text, existing, found)
             or partner_switch(user_text, existing, found)
         )
@@ -74,10 +76,14 @@ def _switched(facts: list[Fact], switch: Switch, language: str) -> list[Fact]:
     said = [f for f in facts if _says(f, switch)]
     medicine = switch.family == MEDICINE
     kind, topics = _KINDS[switch.family]
+    content = said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！")
+    moved = switch.subject_key.partition(":")[2]
+    if switch.names_what_it_moves and moved and moved.lower() not in content.lower():
+        content = f"{content} ({moved})"
     return [
         *(f for f in facts if f not in said),
         Fact(
-            content=said[0].content if len(said) == 1 else switch.sentence.rstrip(" .。!！"),
+            content=content,
             type=kind,
             importance=0.9 if medicine else 0.7,
             safety=medicine,

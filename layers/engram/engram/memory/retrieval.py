@@ -352,7 +352,7 @@ class HybridRetriever:
         )
         past = asks_about_past(query.text)
         if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
-            results = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
+            results = _without_replaced(results)
         # A round that only asks ("What's my dog's name?") or only greets stays in the history but
         # answers nothing: it shares the later question's words and would be quoted back as a fact.
         results = [m for m in results if not _answers_nothing(m.doc)]
@@ -374,12 +374,21 @@ class HybridRetriever:
         )
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
         ends = not past and any(ended_names(display_text(m.doc)) or ended_things(display_text(m.doc)) for m in found)
-        if changes or answer_slot or ends:
+        # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
+        # round, the same words, left the search as its near-duplicate
+        pinned_change = not past and any(states_change_strongly(p.text) for p in pinned)
+        if changes or answer_slot or ends or pinned_change:
 
             @cache  # the pinned facts, read once and only when needed
             def pinned_docs() -> list[IndexDocument]:
                 return [d for d in (self._index.get(key.tenant_id, key.user_id, p.memory_id) for p in pinned) if d]
 
+            if pinned_change:
+                changes += [
+                    d
+                    for d in pinned_docs()
+                    if states_change_strongly(said := display_text(d)) and not opens_with_someone_else(said)
+                ]
             gone: set[str] = set()
             behind: set[str] = set()
             if changes:
@@ -610,6 +619,23 @@ def _displaced(
         if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
     }
     return Displaced(gone | said_with, behind - said_with)
+
+
+def _without_replaced(results: list[ScoredMemory]) -> list[ScoredMemory]:
+    """For a question about the present: no replaced fact, nor the round it was said in when nothing
+    else said in that turn is still current ("started escitalopram 10mg" once "she bumped me up to
+    20mg" replaced its fact: the round's words are the replaced value's)."""
+    replaced = [m.doc for m in results if SUPERSEDED_TAG in m.doc.topics]
+    if not replaced:
+        return results
+    live = {ref for m in results if m.doc.namespace == Namespace.MEMORY.value and SUPERSEDED_TAG not in m.doc.topics
+            for ref in m.doc.source_ids}  # fmt: skip
+    gone_turns = {ref for d in replaced for ref in d.source_ids} - live
+
+    def replaced_round(d: IndexDocument) -> bool:
+        return d.namespace == Namespace.ROUND.value and bool(d.source_ids) and set(d.source_ids) <= gone_turns
+
+    return [m for m in results if SUPERSEDED_TAG not in m.doc.topics and not replaced_round(m.doc)]
 
 
 def _guard_ids(pinned_ids: set[str]) -> Callable[[IndexDocument], bool]:

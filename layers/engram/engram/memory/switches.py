@@ -14,6 +14,13 @@ doctor, pills, a dose, a medicine the rules found) or that medicine is the neare
 Otherwise nothing is replaced: hiding a medicine the user still takes on a guess is worse than
 showing one they stopped.
 
+*A dose moved, the medicine unnamed.* "She bumped me up to 100mg", 劑量加到兩顆, 10mgに増えました,
+20mg로 늘었어요 name no medicine: the statement takes the subject of the one medicine among the
+memories nearest to it, when that one is the nearest memory of all or the sentence speaks of
+medicine, and replaces it — the dose said before ("started sertraline 50mg") leaves the present,
+and "what dose did I start on?" still finds it; the stored fact names the medicine. With two
+medicines near, neither is guessed.
+
 *Favourites said without their category.* "Ramen is my favourite now", 最近はラーメンが一番好きです,
 現在我最喜歡拉麵, 요즘은 라면이 제일 좋아요 name no category ("food"), so they key no `favourite:food`
 to replace. Said as a change, with a word of liking most (each pack's `favourite_words`), such a
@@ -45,6 +52,7 @@ PARTNERS = frozenset({"family:husband", "family:wife", "family:partner", "family
 # every pack's words, as for every other rule: a statement may mix languages
 _IN_ADDITION = tuple(p.extraction.in_addition for p in PACKS if p.extraction.in_addition is not None)
 _LIKING_MOST = tuple(p.extraction.favourite_words for p in PACKS if p.extraction.favourite_words is not None)
+_DOSE_MOVED = tuple(p.extraction.dose_change for p in PACKS if p.extraction.dose_change is not None)
 _MARRYING_OR_PARTING = tuple(
     p.extraction.partner_change_words for p in PACKS if p.extraction.partner_change_words is not None
 )
@@ -60,6 +68,9 @@ class Switch:
     value: str  # the new value as said ("" when the statement is all there is to match)
     subject_key: str  # "medication:<new>", or the replaced favourite's "favourite:<category>"
     replaces: str  # the memory id of the value it replaces
+    # the statement names no medicine ("she bumped me up to 100mg"): the stored fact names the one it
+    # moves, or a present prompt would hold the dose and lose the medicine's name
+    names_what_it_moves: bool = False
 
     @property
     def family(self) -> str:
@@ -96,6 +107,24 @@ def medicine_switch(
             new = norm_key(said)
             if new and f"{MEDICINE}:{new}" != old.subject_key:
                 return Switch(sentence.strip(), said, f"{MEDICINE}:{new}", old.memory_id)
+    return None
+
+
+def dose_switch(
+    user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
+) -> Switch | None:
+    """`found`: as for `medicine_switch`."""
+    medicines = [e for e in existing if _family(e) == MEDICINE]
+    if len(medicines) != 1:
+        return None
+    (old,) = medicines
+    if any(subject and subject.partition(":")[0] == MEDICINE for _, subject in found):
+        return None  # it names a medicine: `medicine_switch` and the subject keys decide
+    nearest = existing[0].memory_id == old.memory_id
+    contexts = [p.extraction.medical_context for p in PACKS if p.extraction.medical_context is not None]
+    for sentence in split_sentences(user_text):
+        if _says_any(_DOSE_MOVED, sentence) and (nearest or _says_any(tuple(contexts), sentence)):
+            return Switch(sentence.strip(), "", old.subject_key or MEDICINE, old.memory_id, names_what_it_moves=True)
     return None
 
 

@@ -101,6 +101,12 @@ EXTRACTION = ExtractionPack(
         r"|\b(?:it's|its|it is) (?:so |really |too |super )?(?:hot|cold|humid|rainy|windy|freezing|chilly)\b",
         _I,
     ),
+    dose_change=re.compile(
+        r"\b(?:bump(?:ed)?|up(?:ped)?|increas(?:ed|e)|rais(?:ed|e)|lower(?:ed)?|reduc(?:ed|e)|cut|doubled|halved"
+        r"|dropp(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|adjust(?:ed)?)(?: me| it| my dose| the dose)?(?: (?:up|down|back))?"
+        r" (?:to|by) \d+(?:\.\d+)? ?(?:mg|mcg|ml|units?|iu|puffs?|pills?|tablets?)\b",
+        _I,
+    ),
     switched_to=re.compile(
         r"\b(?:switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|put|swapp?(?:ed)?)(?: me| us| her| him| them"
         r"| my (?:\w+ )?(?:meds|medication|medicine|pills?|prescription|inhaler|statin|antidepressant|insulin"

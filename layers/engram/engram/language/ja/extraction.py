@@ -98,6 +98,9 @@ EXTRACTION = ExtractionPack(
         r"|雨(?:が|で)?(?:続|降って|ばっか|ばかり|やま)|天気|暑すぎ|寒すぎ|蒸し暑|^(?:今日|きょう)?(?:は|も)?(?:暑い|寒い)"
     ),
     # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
+    dose_change=re.compile(
+        r"[0-9０-９一二三四五六半]+\s?(?:mg|ミリ|㎎|錠|単位|吸入)(?:に|へ)(?:増え|増やし|増量|減っ|減らし|減量|上が|下が|変わ|変更|なっ|なり)"
+    ),
     switched_to=re.compile(
         r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"
         # "薬がオルメテックになりました": became a name (not a dose: "2錠になりました")

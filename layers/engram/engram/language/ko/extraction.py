@@ -82,6 +82,10 @@ EXTRACTION = ExtractionPack(
         # the weather of the moment ("아 비 오니까 너무 꿀꿀하다"): no rule took it as a symptom
         r"|비(?:가)? (?:오니까|와서|오네|계속)|날씨(?:가|는)?|너무 (?:덥|춥)|더워 죽|추워 죽"
     ),
+    dose_change=re.compile(
+        r"\d+\s?(?:mg|밀리|정|알|단위)(?:으로|로) (?:늘|줄|올|내리|내려|바뀌|바꿨|바꿔|변경|증량|감량)"
+        r"|(?:용량|약)(?:을|이)? (?:늘|줄|올|내리|내려)"
+    ),
     switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
     medical_context=re.compile(
         r"의사|선생님|약|처방|mg|밀리|알약|캡슐|용량|흡입|인슐린|안약|연고|수의사|동물병원|진료|병원|주사"

@@ -10,6 +10,8 @@ from engram.language.query_pack import QueryPack
 QUERY = QueryPack(
     past_state=(
         r"예전에?|전에는?|전엔|이전에?|옛날에?|원래|과거에?"
+        # where it began: "처음에 몇 mg 먹었더라?"
+        r"|처음(?:에|엔|에는)\s"
         r"|전 (?:회사|직장|직업|집|동네|학교|여자친구|남자친구|여친|남친|애인|남편|아내|최애|취미|단골|주소|번호|차)"
     ),
     state_change=(

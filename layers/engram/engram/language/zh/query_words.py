@@ -9,7 +9,7 @@ from engram.language.zh.categories import CATEGORIES, GROUPS
 
 QUERY = QueryPack(
     past_state=(
-        r"以前|之前|過去|过去|搬家前|(?<!目)前住|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份"
+        r"以前|之前|過去|过去|一開始|一开始|剛開始|刚开始|最早|搬家前|(?<!目)前住|曾經|曾经|原本|本來|本来|從前|从前|舊的|旧的|前一份|上一份"
         r"|前(?:男友|女友|男朋友|女朋友|夫|妻|任)|(?:換|换|轉|转|改)[^，。？?]{0,4}前"
     ),
     # "到現在還不知道", "現在還在吃": until now, still — no change; nor "現在都…", "目前也…" (as a rule, also):

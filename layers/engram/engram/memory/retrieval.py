@@ -352,7 +352,7 @@ class HybridRetriever:
         )
         past = asks_about_past(query.text)
         if not past:  # before the relevance floor: a replaced fact must not set the bar for the rest
-            results = _without_replaced(results)
+            results = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
         # A round that only asks ("What's my dog's name?") or only greets stays in the history but
         # answers nothing: it shares the later question's words and would be quoted back as a fact.
         results = [m for m in results if not _answers_nothing(m.doc)]
@@ -619,23 +619,6 @@ def _displaced(
         if not guarded(d) and set(d.source_ids) & stale_turns and not set(d.source_ids) & current_turns
     }
     return Displaced(gone | said_with, behind - said_with)
-
-
-def _without_replaced(results: list[ScoredMemory]) -> list[ScoredMemory]:
-    """For a question about the present: no replaced fact, nor the round it was said in when nothing
-    else said in that turn is still current ("started escitalopram 10mg" once "she bumped me up to
-    20mg" replaced its fact: the round's words are the replaced value's)."""
-    replaced = [m.doc for m in results if SUPERSEDED_TAG in m.doc.topics]
-    if not replaced:
-        return results
-    live = {ref for m in results if m.doc.namespace == Namespace.MEMORY.value and SUPERSEDED_TAG not in m.doc.topics
-            for ref in m.doc.source_ids}  # fmt: skip
-    gone_turns = {ref for d in replaced for ref in d.source_ids} - live
-
-    def replaced_round(d: IndexDocument) -> bool:
-        return d.namespace == Namespace.ROUND.value and bool(d.source_ids) and set(d.source_ids) <= gone_turns
-
-    return [m for m in results if SUPERSEDED_TAG not in m.doc.topics and not replaced_round(m.doc)]
 
 
 def _guard_ids(pinned_ids: set[str]) -> Callable[[IndexDocument], bool]:

@@ -265,7 +265,7 @@ def test_a_pinned_switch_leaves_the_medicine_before_out_of_the_present(
     # the switch's round is the near-duplicate of its pinned fact; the fact itself says the change
     c, user = container, "pinned-switch"
     key = _tell(
-        c, clock, user, "最近常常失眠 醫生開了宜眠安 睡前吃一顆", "那個安眠藥吃了會頭暈 現在改吃褪黑激素 溫和多了"
+        c, clock, user, "最近一直失眠 醫生開了宜眠安 睡前吃半顆", "那顆安眠藥吃了隔天很昏沉 現在改吃褪黑激素 比較溫和"
     )
     present = memory_texts(c, key, "我現在睡前吃什麼？")
     assert any("褪黑激素" in line for line in present), present

@@ -309,6 +309,14 @@ def test_a_reaction_or_a_remark_on_the_weather_is_small_talk(text: str, small_ta
         "なるほどね",
         "오늘 비 엄청 오네",
         "how does an inhaler actually work?",  # any inhaler: not the user's
+        # why and how of the world, how-tos, casual greetings
+        "地震ってなんで起きるの",
+        "블랙홀은 어떻게 생겨?",
+        "옷에 묻은 볼펜 자국 지우는 법",
+        "咖啡漬要怎麼洗掉",
+        "おつかれ〜",
+        "サンキュー",
+        "安安你好",
     ],
 )
 def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
@@ -340,6 +348,8 @@ def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
         "這個月信用卡刷了多少",
         "my python script keeps crashing, any idea?",
         "오늘 비 와서 무릎 아파",
+        "我的藥要怎麼保存？",  # a how-to of the user's own
+        "うちの猫ってなんで箱が好きなの？",
     ],
 )
 def test_the_users_own_matters_still_use_memory(text: str) -> None:

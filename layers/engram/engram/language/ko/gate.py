@@ -53,6 +53,9 @@ GATE = GatePack(
         r"|중에 (?:뭐|어느)|뭐가 더|시차|높이|거리가|몇 개 있"
         # counts, durations and origins of things in the world; what kind a thing is ("고래는 물고기야?")
         r"|몇 개야|몇 개예요"
+        # how a thing in the world comes about, what has it, how to do a thing ("블랙홀은 어떻게 생겨?",
+        # "비타민C는 뭐에 많이 들어있어?", "김치찌개 맛있게 끓이는 법")
+        r"|(?:은|는) 어떻게 (?:생겨|생기|만들어|돼|되)|(?:에|엔) 많이 들어 ?있|[가-힣]+는 (?:법|방법)\s*[?？]?$"
         r"|(?:은|는) (?:물고기|동물|포유류|곤충|식물|과일|채소)(?:이야|야|예요|이에요|인가요|일까)"
     ),
     greeting_words=(

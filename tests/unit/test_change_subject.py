@@ -18,6 +18,11 @@ from engram.language.answer_slots import opens_with_someone_else
         "My son started college this fall",
         "우리 강아지가 요즘 밥을 안 먹어",
         "남편이 이직했어",
+        # how close they are said first: still someone else
+        "제일 친한 친구 수빈이가 제주도로 이사감ㅠㅠ",
+        "my best friend Tom moved to Denver",
+        "我最好的朋友小安搬去台南了",
+        "一番仲いい友達のゆかが大阪に引っ越した",
     ],
 )
 def test_someone_else_is_the_subject(text: str) -> None:
@@ -37,6 +42,7 @@ def test_someone_else_is_the_subject(text: str) -> None:
         "They switched my blood pressure pill to amlodipine now",
         "Cat allergy got worse so now I take Zyrtec daily",
         "형편이 어려워져서 이제 편의점에서 일해요",
+        "제일 친한 동네 카페가 문 닫음",  # a cafe, no one
     ],
 )
 def test_the_user_is_the_subject(text: str) -> None:

@@ -63,6 +63,18 @@ _POSSESSIVE = re.compile(
     re.IGNORECASE,
 )
 _KO_AFTER = re.compile(r"[이가은는도의랑와과\s]|$")
+# how close: "my best friend", 제일 친한 친구, 我最好的朋友, 一番仲いい友達 — still someone else
+_CLOSE = re.compile(
+    r"^(?:(?:best|closest|close|old|oldest|little|big|older|younger|baby|twin)\s+|(?:제일|가장|젤|진짜)\s?친한\s"
+    r"|最好的|最要好的|(?:一番|いちばん)?仲(?:の)?(?:いい|良い))",
+    re.IGNORECASE,
+)
+
+
+def _without_closeness(text: str) -> str:
+    m = _POSSESSIVE.match(text)
+    cut = m.end() if m else 0
+    return text[:cut] + _CLOSE.sub("", text[cut:], count=1)
 
 
 @cache
@@ -77,7 +89,7 @@ def opens_with_someone_else(text: str) -> bool:
     script (先生 is a husband in Chinese, a doctor in Japanese); in English only after "my" or "our"
     ("They switched my pill", "Cat allergy got worse" are the user's); in Korean a whole word (형편 is
     no 형)."""
-    head = text.strip()
+    head = _without_closeness(text.strip())
     code = gate_language(head)
     stripped = _POSSESSIVE.sub("", head, count=1)
     if code == "en" and stripped == head:

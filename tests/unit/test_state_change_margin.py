@@ -175,3 +175,17 @@ def test_the_first_days_somewhere_new_a_transfer_or_a_dose_moved_is_a_change() -
         assert not states_change(text), text
     assert asks_about_past("which dose did I start out on?")
     assert not asks_about_past("what time did I start work today?")
+
+
+def test_a_word_of_when_changes_no_appointment() -> None:
+    """ "using the qvar inhaler 2x a day now" had taken "pulmonologist appt moved to the 22nd at 3:40pm"
+    out of "when am I seeing the lung specialist?": an event said with its day or hour is no state."""
+    change = _doc("using the qvar inhaler 2x a day now", 10)
+    appt = _doc("pulmonologist appt moved to the 22nd at 3:40pm", 1)
+    old = _doc("using the flovent inhaler", 2)
+    embed = _embed_at({appt.doc_id: 0.93, old.doc_id: 0.92})
+    health = lambda d: ("health", "job")  # noqa: E731
+    assert _displaced([change, appt, old], [change], [], (0.86, 0.02), embed, health) == ({old.doc_id}, set())
+    # a change said as one still compares it by cosine ("switched the appointment")
+    switched = _doc("switched to the qvar inhaler", 10)
+    assert appt.doc_id in _displaced([switched, appt], [switched], [], (0.86, 0.02), embed, health).gone

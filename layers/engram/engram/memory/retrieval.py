@@ -29,7 +29,7 @@ from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import WRITTEN_WITHOUT_SPACES, asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
-from engram.language.tense import asks_about_past, states_change, states_change_strongly
+from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
 from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
@@ -580,6 +580,8 @@ def _displaced(
     def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
         if n.doc_id in strong:
             return True
+        if names_a_date(display_text(d)):
+            return False  # an appointment is no state a word of when replaces
         a, b = kinds[n.doc_id], kinds[d.doc_id]
         return not a or not b or (a[0] in b and b[0] in a) or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
 
@@ -604,6 +606,7 @@ def _displaced(
         for d in docs
         if d.doc_id in compared
         and d.doc_id not in gone
+        and not names_a_date(display_text(d))
         and any(
             _said_after(n, d) and not same_kind(n, d) and cos(n, d) >= max(similarity, nearest[n.doc_id] - margin)
             for n in changes

@@ -179,7 +179,7 @@ def test_the_first_days_somewhere_new_a_transfer_or_a_dose_moved_is_a_change() -
 
 def test_a_word_of_when_changes_no_appointment() -> None:
     """ "using the qvar inhaler 2x a day now" had taken "pulmonologist appt moved to the 22nd at 3:40pm"
-    out of "when am I seeing the lung specialist?": an event said with its day or hour is no state."""
+    out of "when am I seeing the lung specialist?": an event said with its day is no state."""
     change = _doc("using the qvar inhaler 2x a day now", 10)
     appt = _doc("pulmonologist appt moved to the 22nd at 3:40pm", 1)
     old = _doc("using the flovent inhaler", 2)
@@ -189,3 +189,13 @@ def test_a_word_of_when_changes_no_appointment() -> None:
     # a change said as one still compares it by cosine ("switched the appointment")
     switched = _doc("switched to the qvar inhaler", 10)
     assert appt.doc_id in _displaced([switched, appt], [switched], [], (0.86, 0.02), embed, health).gone
+
+
+def test_an_event_is_named_by_its_day_not_by_an_hour_a_routine_names_too() -> None:
+    from engram.language.tense import names_a_date
+
+    for text in ("pulmonologist appt moved to the 22nd at 3:40pm", "cardiology follow up is march 8", "3月8日に検診",
+                 "15日に歯医者", "5월 8일 치과 예약"):  # fmt: skip
+        assert names_a_date(text), text
+    for text in ("i work nights, 7p to 7a", "在7-11上大夜班，晚上11點到早上7點", "using the qvar inhaler 2x a day now"):
+        assert not names_a_date(text), text

@@ -35,17 +35,16 @@ def states_change_strongly(text: str) -> bool:
     return any(not _WEAK_CHANGE.fullmatch(m.group(0)) for m in _STATE_CHANGE.finditer(text))
 
 
-# A day of the month or a time of day: "the 22nd at 3:40pm", "march 8", 3月8日, 8일 오후 3시, 15時
+# A day of the month: "the 22nd", "march 8", 3月8日, 8일 — not an hour alone, which routines name too
+# ("work nights, 7p to 7a", 晚上11點到早上7點)
 _EVENT_DATE = re.compile(
-    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b"
-    r"|\d{1,2} ?月 ?\d{1,2} ?[日號号]|\d{1,2}[日號号](?:に|の|は|早上|下午|晚上)|\d{1,2} ?[時时点點]"
-    r"|\d{1,2}월 ?\d{1,2}일|\d{1,2}시",
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b"
+    r"|\d{1,2} ?月 ?\d{1,2} ?[日號号]|\d{1,2}[日號号](?:に|の|は|早上|下午|晚上)|\d{1,2}월 ?\d{1,2}일",
     re.IGNORECASE,
 )
 
 
 def names_a_date(text: str) -> bool:
-    """An event said with its day or hour (an appointment, a flight): a word of when said elsewhere
+    """An event said with its day (an appointment, a flight): a word of when said elsewhere
     ("using the qvar inhaler 2x a day now") changes no event."""
     return _EVENT_DATE.search(text) is not None

@@ -226,37 +226,6 @@ ENDED = [
 ]
 
 
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED)
-def test_a_pet_said_to_be_gone_leaves_the_present(
-    container: Container,
-    clock: ManualClock,
-    language: str,
-    before: str,
-    after: str,
-    now_q: str,
-    past_q: str,
-    old: str,
-    new: str,
-) -> None:
-    _current_not_stale(container, clock, f"u-ended-{language}", (before, after), (now_q, past_q), (old, new), False)
-
-
-def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
-    container: Container, clock: ManualClock
-) -> None:
-    # "最近" (lately) marks a change; the son's new craze is his, and it replaces none of the user's facts
-    said = [
-        "我在醫院當藥師，每天都在跟處方箋奮鬥",
-        "我們家的兔子叫布丁，超愛啃香蕉皮",
-        "上個月終於買了一台掃地機器人，家裡乾淨多了",
-        "兒子阿凱最近迷上恐龍，整天在家吼來吼去",
-    ]
-    key = _tell(container, clock, "u-son-lately", said)
-    assert any("布丁" in t for t in memory_texts(container, key, "家裡那隻兔子叫什麼名字？"))
-    assert any("掃地機器人" in t for t in memory_texts(container, key, "我最近買了什麼家電？"))
-    assert any("藥師" in t for t in memory_texts(container, key, "我是做什麼工作的？"))
-
-
 # a thing of the user's said to be over — sold, given up — with the new one said beside it
 OVER = [
     (
@@ -298,8 +267,8 @@ OVER = [
 ]
 
 
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), OVER)
-def test_a_thing_said_to_be_over_leaves_the_present(
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED + OVER)
+def test_a_pet_said_gone_or_a_thing_said_over_leaves_the_present(
     container: Container,
     clock: ManualClock,
     language: str,
@@ -310,4 +279,20 @@ def test_a_thing_said_to_be_over_leaves_the_present(
     old: str,
     new: str,
 ) -> None:
-    _current_not_stale(container, clock, f"u-over-{language}", (before, after), (now_q, past_q), (old, new), False)
+    _current_not_stale(container, clock, f"u-ended-{language}", (before, after), (now_q, past_q), (old, new), False)
+
+
+def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
+    container: Container, clock: ManualClock
+) -> None:
+    # "最近" (lately) marks a change; the son's new craze is his, and it replaces none of the user's facts
+    said = [
+        "我在醫院當藥師，每天都在跟處方箋奮鬥",
+        "我們家的兔子叫布丁，超愛啃香蕉皮",
+        "上個月終於買了一台掃地機器人，家裡乾淨多了",
+        "兒子阿凱最近迷上恐龍，整天在家吼來吼去",
+    ]
+    key = _tell(container, clock, "u-son-lately", said)
+    assert any("布丁" in t for t in memory_texts(container, key, "家裡那隻兔子叫什麼名字？"))
+    assert any("掃地機器人" in t for t in memory_texts(container, key, "我最近買了什麼家電？"))
+    assert any("藥師" in t for t in memory_texts(container, key, "我是做什麼工作的？"))

@@ -81,14 +81,19 @@ def _family(memory: ExistingMemory) -> str | None:
     return memory.subject_key.partition(":")[0] if memory.subject_key else None
 
 
+def _the_one_medicine(existing: Sequence[ExistingMemory]) -> ExistingMemory | None:
+    """The medicine among the memories nearest to a statement, when there is exactly one."""
+    medicines = [e for e in existing if _family(e) == MEDICINE]
+    return medicines[0] if len(medicines) == 1 else None
+
+
 def medicine_switch(
     user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
 ) -> Switch | None:
     """`found`: (content, subject key) of what the rules extracted from the same text."""
-    medicines = [e for e in existing if _family(e) == MEDICINE]
-    if len(medicines) != 1:
+    old = _the_one_medicine(existing)
+    if old is None:
         return None
-    (old,) = medicines
     if _says_any(_IN_ADDITION, user_text):
         return None  # "I also take metformin now": one more, the other stays
     for content, subject in found:
@@ -114,10 +119,9 @@ def dose_switch(
     user_text: str, existing: Sequence[ExistingMemory], found: Sequence[tuple[str, str | None]] = ()
 ) -> Switch | None:
     """`found`: as for `medicine_switch`."""
-    medicines = [e for e in existing if _family(e) == MEDICINE]
-    if len(medicines) != 1:
+    old = _the_one_medicine(existing)
+    if old is None:
         return None
-    (old,) = medicines
     if any(subject and subject.partition(":")[0] == MEDICINE for _, subject in found):
         return None  # it names a medicine: `medicine_switch` and the subject keys decide
     nearest = existing[0].memory_id == old.memory_id

@@ -290,3 +290,15 @@ def test_a_new_pet_said_as_a_change_still_replaces_the_old_one(container: Contai
     facts = c.memories.list("default", user, namespaces=(Namespace.MEMORY,))
     (was,) = [r for r in facts if r.content.endswith("dog is called Rex")]
     assert was.superseded_by, facts
+
+
+def test_of_two_medicines_the_one_given_last_comes_first(container: Container, clock: ManualClock) -> None:
+    # a new inhaler given, no word of a switch: both stay (a medicine is never hidden on a guess), newest first
+    c, user = container, "two-inhalers"
+    key = _tell(
+        c, clock, user, "i use symbicort twice a day for my asthma", "the pulmonologist gave me trelegy, one puff a day"
+    )
+    present = memory_texts(c, key, "which inhaler am i on now?")
+    named = [line for line in present if "symbicort" in line.lower() or "trelegy" in line.lower()]
+    assert named and "trelegy" in named[0].lower(), present
+    assert any("symbicort" in line.lower() for line in present)

@@ -330,7 +330,9 @@ class HybridRetriever:
         key = query.key
         profile = self._profiles.get(key.tenant_id, key.user_id, key.persona_id)
         # L4: always in the prompt, even on SKIP
-        pinned = tuple(MemoryItemView(memory_id, text) for memory_id, text in profile.pinned.items())
+        # newest first: of two medicines, the one given last ("pharmacy gave me the breo ellipta") is
+        # more often the one taken now; both stay (a medicine is never hidden on a guess)
+        pinned = tuple(MemoryItemView(memory_id, text) for memory_id, text in reversed(profile.pinned.items()))
         # S6: a returning user's first prompt holds the previous run's memory, whatever the gate says
         bridge = (query.bridge,) if query.bridge is not None and query.bridge.memory_id not in profile.pinned else ()
         if gate.decision == GateDecision.SKIP:

@@ -105,6 +105,12 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "我在哪個城市上班？",
         "which city do i work in?",
         "나 어느 도시에서 일해?",
+        # not the user's own value
+        "what state am i in right now, mentally?",
+        "做哪行比較賺錢？",
+        "알바 어디서 구해?",
+        "요즘 무슨 다이어트가 유행이야?",
+        "지금 누구 만나러 가는 거였지?",
     ],
 )
 def test_a_question_about_someone_else_or_no_slot_names_none(question: str) -> None:

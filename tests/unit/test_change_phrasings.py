@@ -136,7 +136,6 @@ from engram.memory.extraction import HeuristicExtractor
         ("當補習班老師真的累，每天晚上都上課到九點半", "job"),
         ("在誠品書店站櫃，週末人超多的", "job"),
         ("학원 수학 강사라 밤 10시에 퇴근함", "job"),
-        ("구청 민원실 자리 생각보다 바쁘네", "job"),
         # a medicine said without its subject where the sentence speaks of medicine
         ("using my flovent 2x a day for the asthma", "medication:flovent"),
         ("pharmacy gave me the breo ellipta, just one puff a day", "medication:breo_ellipta"),
@@ -239,6 +238,22 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "아내는 간호사라서 바빠",  # the wife's
         "working at home today",
         "카페 자리 없어",  # a seat, not a post
+        "병원 자리가 꽉 차서 예약 못 함",
+        "아빠 경찰관이라 늘 걱정돼",  # the father's
+        "在醫院實習的表弟說很累",  # the cousin's
+        "在朋友的店幫忙一下午",  # an afternoon's help
+        "做老師真的很辛苦吧",  # a remark on teachers
+        "working the bar at my cousin's wedding tonight",
+        "ugh, eating chicken again, third night in a row",
+        "doc gave me a hug after the scan lol",  # no medicine
+        "my inhaler is blue and tiny",
+        "need a new prescription for glasses",
+        "看完醫生之後 晚餐改成吃火鍋",
+        "今天吃了三顆蛋塔 然後吃KFC",
+        "病院の帰りにタピオカ飲んで帰った",
+        "先生にもらったクッキー美味しかった",
+        "약속 있어서 떡볶이 먹고 감",
+        "병원 예약을 카톡으로 바꿨어",
         "每個週末都在打羽球，打完超爽",  # a sport, not an injection
     ],
 )

@@ -55,6 +55,8 @@ def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
         "I lost my keys",
         "I and Sam split the bill",
         "My boss Jake left me a note",
+        "me and Jess split up the chores",
+        "和小明分了一塊蛋糕",
         "我和他分手了",  # no name
         "我家的狗狗走了",  # no name: nothing to match
         "우리 집 햄스터 콩이가 밤새 쳇바퀴 돌려요",
@@ -118,6 +120,17 @@ def test_a_thing_of_ones_own_said_to_be_over(text: str, things: tuple[str, ...])
         "done with it lol",
         "會議取消了",
         "在便利商店上大夜班",
+        "I'm over the moon",
+        "sold out",
+        "quit complaining",
+        "cancelled my dentist appointment",
+        "電話先不打了",
+        "發燒退了",
+        "タバコやめたい",  # a wish
+        "冗談やめて",
+        "회사 그만두고 싶다",
+        "전화 끊었어",
+        "우산 접고",
     ],
 )
 def test_nothing_of_ones_own_is_over(text: str) -> None:

@@ -349,6 +349,17 @@ def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
         "my python script keeps crashing, any idea?",
         "오늘 비 와서 무릎 아파",
         "我的藥要怎麼保存？",  # a how-to of the user's own
+        # personal questions a first version of these rules sent to SKIP (an independent review)
+        "膝蓋痛該怎麼處理？",
+        "那個傷口要怎麼清？",
+        "보험은 어떻게 돼?",
+        "腰はなんでこんなに痛いの",
+        "レポートはどこまで書いた？",
+        "how's the python project going?",
+        "明天的Java面試幾點？",
+        "was it 2 x 20mg or 1 x 40mg?",
+        "每天2加1顆對嗎？",
+        "who painted the nursery in the end?",
         "うちの猫ってなんで箱が好きなの？",
     ],
 )

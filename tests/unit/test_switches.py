@@ -325,3 +325,22 @@ def test_a_dose_moved_replaces_the_one_medicine_and_names_it(text: str) -> None:
 def test_a_dose_moved_with_two_medicines_near_replaces_neither() -> None:
     assert _switch("she bumped me up to 20mg", [LISINOPRIL, METFORMIN]) == []
     assert _switch("I ran 5 miles, up to 10 next week", [LISINOPRIL]) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the vet bumped it up to 20mg for the dog",  # someone else's dose
+        "my mom's dose got bumped up to 20mg",
+        "猫の薬が5mgに減った",
+        "我媽的藥加到兩顆",
+        "강아지 약 용량을 늘렸어",
+        "cut back to 1 tablet of melatonin",  # another thing named
+        "咖啡因降到100mg",
+        "降水量が20ミリになった",  # no dose at all
+        "친구가 계속 약 올려ㅋㅋ",
+        "早餐的蛋改成兩顆",  # a count, not a name
+    ],
+)
+def test_no_dose_is_moved_on_a_guess(text: str) -> None:
+    assert _switch(text, [LISINOPRIL]) == []

@@ -134,14 +134,14 @@ def ended_things(text: str) -> tuple[str, ...]:
         for m in pattern.finditer(text):
             if _ONE_DAY.search(text, 0, m.start()):
                 continue  # "今日は仕事やめて早く帰った", "quit early today": a day's stop, not an end
-            # the head word names it ("knitting tbh" is knitting)
-            thing = m.group("thing").strip().split()[0].lower()
+            said = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "")
+            thing = said.strip().split()[0].lower() if said.strip() else ""
             if thing and thing not in found:
                 found.append(thing)
     return tuple(found)
 
 
-_ONE_DAY = re.compile(r"\b(?:today|tonight)\b|今日|今天|今晚|今夜|오늘", re.IGNORECASE)
+_ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow)\b|今日|今天|今晚|今夜|明天|明日|오늘|내일", re.IGNORECASE)
 
 
 @cache

@@ -38,8 +38,10 @@ def states_change_strongly(text: str) -> bool:
 # A day of the month: "the 22nd", "march 8", 3月8日, 8일 — not an hour alone, which routines name too
 # ("work nights, 7p to 7a", 晚上11點到早上7點)
 _EVENT_DATE = re.compile(
-    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b"
-    r"|\d{1,2} ?月 ?\d{1,2} ?[日號号]|\d{1,2}[日號号](?:に|の|は|早上|下午|晚上)|\d{1,2}월 ?\d{1,2}일",
+    r"\bthe \d{1,2}(?:st|nd|rd|th)\b|\b(?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.? \d{1,2}(?:st|nd|rd|th)?\b"
+    r"(?! ?(?:mg|units|years|hours|cups))"
+    r"|\d{1,2} ?月 ?\d{1,2} ?[日號号]|\d{1,2}[日號号](?:に(?!\d)|の|は|早上|下午|晚上)|\d{1,2}월 ?\d{1,2}일",
     re.IGNORECASE,
 )
 

@@ -39,6 +39,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engram.language.answer_slots import opens_with_someone_else
+from engram.language.gate_words import has_first_person
 from engram.language.packs import PACKS
 from engram.language.tense import states_change
 from engram.memory.extraction_rules import norm_key, split_sentences
@@ -52,6 +54,10 @@ PARTNERS = frozenset({"family:husband", "family:wife", "family:partner", "family
 # every pack's words, as for every other rule: a statement may mix languages
 _IN_ADDITION = tuple(p.extraction.in_addition for p in PACKS if p.extraction.in_addition is not None)
 _LIKING_MOST = tuple(p.extraction.favourite_words for p in PACKS if p.extraction.favourite_words is not None)
+# a pet's dose said without "my": "the vet bumped it up to 20mg for the dog"
+_A_PET = re.compile(
+    r"\b(?:dog|cat|puppy|kitten|pet|vet)s?\b|狗|貓|猫|寵物|宠物|ペット|犬|강아지|고양이|반려", re.IGNORECASE
+)
 _DOSE_MOVED = tuple(p.extraction.dose_change for p in PACKS if p.extraction.dose_change is not None)
 _MARRYING_OR_PARTING = tuple(
     p.extraction.partner_change_words for p in PACKS if p.extraction.partner_change_words is not None
@@ -127,6 +133,8 @@ def dose_switch(
     nearest = existing[0].memory_id == old.memory_id
     contexts = [p.extraction.medical_context for p in PACKS if p.extraction.medical_context is not None]
     for sentence in split_sentences(user_text):
+        if opens_with_someone_else(sentence) or (_A_PET.search(sentence) and not has_first_person(sentence)):
+            continue  # "my mom's dose got bumped up", "猫の薬が5mgに減った", "…20mg for the dog": theirs
         if _says_any(_DOSE_MOVED, sentence) and (nearest or _says_any(tuple(contexts), sentence)):
             return Switch(sentence.strip(), "", old.subject_key or MEDICINE, old.memory_id, names_what_it_moves=True)
     return None

@@ -104,7 +104,8 @@ EXTRACTION = ExtractionPack(
     dose_change=re.compile(
         r"\b(?:bump(?:ed)?|up(?:ped)?|increas(?:ed|e)|rais(?:ed|e)|lower(?:ed)?|reduc(?:ed|e)|cut|doubled|halved"
         r"|dropp(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|adjust(?:ed)?)(?: me| it| my dose| the dose)?(?: (?:up|down|back))?"
-        r" (?:to|by) \d+(?:\.\d+)? ?(?:mg|mcg|ml|units?|iu|puffs?|pills?|tablets?)\b",
+        # a dose of the medicine taken, not of another named thing ("2 pills of ibuprofen", "14 units a week")
+        r" (?:to|by) \d+(?:\.\d+)? ?(?:mg|mcg|ml|puffs?|pills?|tablets?)\b(?! of\b)",
         _I,
     ),
     switched_to=re.compile(

@@ -56,13 +56,16 @@ _NOT_A_DRUG = (
 
 # a sentence that speaks of medicine: a dose, an inhaler's puffs, a prescription, or a condition treated
 _EN_MED_CUE = (
-    r"^(?=.*\b(?:\d+ ?(?:mg|mcg|ml|units?|iu)|\d+ ?x (?:a|per) day|puffs?|inhaler|meds?|medications?|medicines?"
-    r"|pills?|tablets?|capsules?|prescri\w*|script|rx|pharmacy|pharmacist|doc|doctor|dr|endo|endocrinologist"
-    r"|pulmonologist|cardiologist|gp|shots?|injections?|clot|stroke|heart attack|for (?:my |the |high )?(?:"
+    # a dose, a form of medicine, a prescription or a condition treated — not a doctor or a pharmacy alone
+    # ("doc gave me a hug after the scan", "taking ubers to the doctor")
+    r"^(?=.*\b(?:\d+ ?(?:mg|mcg|ml)|\d+ ?x (?:a|per) day|puffs?|inhaler|meds|medications?|medicines?"
+    r"|pills?|tablets?|capsules?|prescribed|clot|stroke|heart attack|for (?:my |the |high )?(?:"
     + _EN_CONDITIONS
     + r"|bp|blood pressure|sugars?|cholesterol|clot|heart|thyroid|anxiety|sleep|migraines?|reflux|breathing|lungs?))\b)"
     r".*?"  # the cue is looked for in the whole sentence, the medicine anywhere after its start
 )
+# a dose or a form of medicine in the sentence: what a thing handed over must come with to be a medicine
+_EN_DOSE_CUE = r"^(?=.*\b(?:\d+ ?(?:mg|mcg|ml)|puffs?|tablets?|pills?|capsules?|inhaler)\b).*?"
 # a medicine's name: a word that is no everyday thing, with the device it comes in ("breo ellipta")
 _EN_MED_NAME = (
     _NOT_A_DRUG + r"(?!(?:it|that|this|them|me|you|him|her|us|some|one|two|new|board|track|call|duty|leave|holiday"
@@ -70,6 +73,8 @@ _EN_MED_NAME = (
     r"|script|prescription|same|other|generic|dr|doctor|daily|twice|once|every|again|top|purpose|and|or|with"
     r"|for|to|of|at|in|from|almost|nearly|empty|running|out|low|broken|lost|missing|expired|so|too|really|very|not"
     r"|never|always|here|there|gone|done|finished|still|now|just|also|ready|due|late|back|about|like"
+    r"|blue|red|green|white|black|grey|gray|tiny|small|big|little|cute|tomorrow|today|tonight|glasses|contacts"
+    r"|whole30|vegan|vegetarian|ubers?|lyfts?|taxis?|cabs?"
     # treatments that are no medicine
     r"|yoga|running|swimming|walking|therapy|counsel\w*|meditat\w*|journaling|exercis\w*|physio\w*|rehab"
     r"|acupuncture|cbt|diet|keto|fasting|stretching|pilates|oxygen|cpap|bipap|nebuli[sz]er|\d[\w-]*)\b)[a-z][\w-]+"
@@ -134,11 +139,15 @@ EN_RULES: tuple[Rule, ...] = (
         _EN_MED_CUE + r"(?:^|\b(?:now|still|also|and|so|but|just)\s|[,;]\s*)(?:now |still |also |just )?"
         r"(?:take|taking|on|use|using|started(?: on)?|starting(?: on)?|switched (?:me )?to|prescribed(?: me)?)"
         r" (?:my |the |a |an |some )?(?:new )?(?P<x>" + _EN_MED_NAME + r")",
-        _EN_MED_CUE + r"\b(?:gave|prescribed|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
+        _EN_DOSE_CUE + r"\b(?:gave|prescribed|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
+        r"(?P<x>" + _EN_MED_NAME + r")",
+        # the pharmacy hands over medicine: "pharmacy gave me the breo ellipta" (not the change or a receipt)
+        r"\bpharmac(?:y|ist)\b.*?\b(?:gave|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
+        r"(?!(?:wrong|right|change|receipt|bag|bill|sticker|pamphlet|coupon|card|flyer|leaflet|attitude)\b)"
         r"(?P<x>" + _EN_MED_NAME + r")",
         r"\bmy (?:new |current )?(?:inhaler|meds?|medication|medicine|pills?|insulin|shots?|injections?) (?:is|are|=)"
         r" (?:now |still |just )?(?P<x>" + _EN_MED_NAME + r")",
-        r"\bnew (?:script|prescription|rx) (?:for|of) (?P<x>" + _EN_MED_NAME + r")",
+        _EN_DOSE_CUE + r"\bnew (?:script|prescription|rx) (?:for|of) (?P<x>" + _EN_MED_NAME + r")",
         flags=_I,
         negation=re.compile(r"\b(?:stopped|quit|no longer|not taking|don'?t take|off)\b", _I),
     ),
@@ -288,7 +297,8 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "favourite",
         # the category is the last word before the verb: "favourite jazz album" is an album
-        r"\bmy (?:new |current |all-time )?(?:favou?rite|fave?) (?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
+        r"\bmy (?:new |current |all-time )?(?:favou?rite|fave?) (?!(?:part|parts|thing|things|bit|moment|scene|line|way"
+        r"|time|day)\b)(?:[a-z]+ ){0,3}?(?P<x>[a-z]+)(?: to [a-z]+)?"
         r" (?:is|are|has become)\b",
         r"\bmy (?:new |current )?favou?rite (?P<x>[a-z]+) (?:these days|now|lately) (?:is|are)\b",
         r"\b(?:has|have) (?:now )?become my (?:new )?favou?rite (?P<x>[a-z]+)\b",
@@ -378,7 +388,8 @@ _EN_MORE: tuple[Rule, ...] = (
         # the way of eating named as a stage of life begun: "pescatarian era begins", "keto life now"
         r"\b(?P<x>vegetarian|vegan|pescatarian|flexitarian|keto|paleo|carnivore|low-carb|gluten-free|dairy-free)"
         r" (?:era|life|journey|phase|mode) (?:begins|starts|has begun|started|now|from now on)\b",
-        r"(?:^|\b(?:i'?m|i am|so|and|,) )(?:now )?(?:eating|eat) (?P<x>fish|meat|chicken|seafood) again\b",
+        r"^(?!.*\b(?:tonight|in a row|leftovers?)\b)(?:.*\bi(?:'m| am) |(?:ok |okay )?(?:i caved,? )?)(?:now )?"
+        r"eating (?P<x>fish|meat|seafood) again\b",
         flags=_I,
     ),
     rule(
@@ -419,7 +430,8 @@ _EN_MORE: tuple[Rule, ...] = (
         # working a post somewhere: "working the register at trader joe's today"
         r"(?:^|\bi(?:'m| am) |\b(?:still|now|been) )working (?:the (?:register|counter|front desk|desk|floor"
         r"|kitchen|bar|drive-?thru|grill|door|night shift|late shift|early shift|closing shift|morning shift) )at "
-        r"(?P<x>(?!home\b)[\w'&. -]{2,30}?)(?= today| tonight| again| this| all|[,.;!?]|$)",
+        r"(?P<x>(?!home\b)(?![\w'&. -]*\b(?:wedding|party|birthday|event|fundraiser|concert|game|bash)\b)"
+        r"[\w'&. -]{2,30}?)(?= today| again| this week| all|[,.;!?]|$)",
         # some time into a new job or gig: "two weeks into the bookkeeping gig at the lumber yard"
         r"\b(?:\w+ )?(?:days?|weeks?|months?) into (?:my |the |this )?(?:new )?(?P<x>(?:[\w-]+ ){0,2}?)"
         r"(?:gig|job|role|position)\b(?! (?:search|hunt|interview|application))",

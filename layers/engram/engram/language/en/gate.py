@@ -67,8 +67,7 @@ GATE = GatePack(
         _I,
     ),
     general_knowledge=re.compile(
-        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered|won|painted|founded"
-        r"|directed|sang|built)|where (?:is"
+        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered|won)|where (?:is"
         r"|are)"
         r"|what (?:causes|happens|does|do)|when (?:is|was|did)|why (?:is|are|do|does|did)|how (?:does|do|did"
         r"|is|are|many|much|long|far|old"
@@ -78,7 +77,9 @@ GATE = GatePack(
         r"|^\s*(?:is|are|was|were|do|does|did|can|could) (?:an?|the) \w+"
         r"|\b(?:\w+est|most \w+) \w* ?in the world\b|\bwhat year\b|\bstand for\b|\btime ?zone\b"
         # arithmetic and conversions: "what's 12 x 8", "convert 30 celsius to fahrenheit"
-        r"|\b\d+(?:\.\d+)?\s*(?:[+×÷*]|\s(?:x|plus|minus|times|divided by)\s)\s*\d+|^\s*(?:convert|calculate)\b",
+        r"|\b\d+(?:\.\d+)?\s*(?:[+×÷*]|\s(?:x|plus|minus|times|divided by)\s)\s*\d+(?![\d.])"
+        r"(?!\s*(?:mg|mcg|ml|units?|pills?))"
+        r"|^\s*(?:convert|calculate)\b",
         _I,
     ),
     greeting_words=(
@@ -119,7 +120,8 @@ GATE = GatePack(
         # something picked at random: "can you recommend a random podcast" (not "a good physio for my knee")
         r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) random\b"
         # help with code: "how do i sort a list in python" names a language, not the user's life
-        r"|\b(?:python|javascript|typescript|java|sql|excel|regex|html|css|bash|powershell|c\+\+|c#|vlookup)\b"
+        r"|\bhow (?:do (?:i|you)|to|can i|would i) [^?]*\bin (?:python|javascript|typescript|java|sql|excel|regex"
+        r"|html|css|bash|powershell|c\+\+|c#)\b"
     ),
     in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
 )

@@ -22,7 +22,7 @@ QUERY = QueryPack(
         # "What inhaler was I on earlier?", "Which city was I in when we first talked?"
         r"|(?:was|were) i\b[^?？]{0,40}?\b(?:earlier(?! today| this)|at first|at the start"
         r"|when we (?:first )?(?:met|talked|spoke)))\b"
-        r"|\bbefore\s*[?？,]|\bbefore the (?:switch|change|move)\b"
+        r"|\bbefore\s*[?？]|\bbefore,\s*[\w-]+\s*[?？]|\bbefore the (?:switch|change|move)\b"
     ),
     state_change=(
         r"(?<!until )(?<!till )(?<!up to )(?<!by )\b(?:now|nowadays|these days|currently|anymore|any more|no longer"

@@ -11,13 +11,13 @@ SLOTS = SlotPack(
             r"|what(?:'s| is| do) (?:my )?(?:current )?(?:job|occupation|profession|line of work|employer|workplace)"
             r"|what do i do (?:for (?:a living|work|money)|these days)"
             r"|what am i doing (?:for (?:a living|work|money)|job-wise)"
-            r"|job-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
+            r"|job-?wise(?=.*\bi\b)|\bi\b.*\bjob-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
             r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace))\b"
         ),
         "home": (
             r"\b(?:where (?:do|am) i (?:live|living|based|staying)|where(?:'s| is) (?:my )?home"
             r"|(?:which|what) (?:city|town|state|country|neighbou?rhood|place) (?:do|am) i"
-            r"(?! (?:work|study|go to (?:work|school)))"
+            r"(?! (?:work|study|go to (?:work|school)|supposed))(?!.*\b(?:mentally|emotionally)\b)"
             r"|my (?:current )?(?:city|town|address|place|neighbou?rhood)\b(?! of birth))"
         ),
         "diet": (
@@ -80,16 +80,19 @@ SLOTS = SlotPack(
         # "me and Tamsin called it quits", "Jake dumped me"
         r"|\b(?:me|I) and (?P<name3>[A-Z][a-z]{2,})"
         r" (?:broke up|split up|called it quits|ended things|are done|are over)\b"
+        r"(?!\s+(?:the|a|an|our|my|his|her|their|it|at|with|in|on|for)\b)"
         r"|\b(?P<name4>[A-Z][a-z]{2,}) (?:dumped|ghosted) me\b"
         r"|\b(?:lost|rehomed|re-homed|put down|gave away|broke up (?:with|w)|split (?:up )?with|had to let go of)"
         r" (?:our |my )?(?:(?:dog|cat|puppy|kitten|bunny|rabbit|hamster|bird|parrot|boyfriend|girlfriend|partner) )?"
         r"(?P<name2>[A-Z][a-z]{2,})\b"
     ),
     ended_things=(
-        r"\b(?:sold|traded in|traded|got rid of|gave up(?: on)?|ditched|quit|cancel(?:l)?ed"
-        r"|(?:i'?m |kinda |so )?done with|(?:i'?m |kinda |so |totally )over|no more|moved out of|returned|retired)"
-        r" (?:my |the |our |that )?(?:old )?(?!(?:it|that|this|them|work|early|for|on|by|in|to|a|an|and|but|so|lol)\b)"
-        r"(?P<thing>[a-z][\w-]{2,}(?: [a-z][\w-]{2,})?)"
+        # a thing of one's own (my / the / our) sold, traded, given up or cancelled — not "quit complaining",
+        # "sold out", "cancelled my dentist appointment"; "over" only of a pastime ("kinda over knitting")
+        r"\b(?:sold|traded in|traded|got rid of|gave up(?: on)?|ditched|quit|cancel(?:l)?ed)"
+        r" (?:my|the|our|that) (?:old )?(?P<thing>[a-z][\w-]{2,})\b"
+        r"(?! (?:appointment|appt|reservation|order|plans?|class|meeting|call|flight|booking|ticket)s?\b)"
+        r"|\b(?:i'?m |kinda |so |totally )over (?P<thing2>[a-z]{3,}ing)\b"
     ),
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"

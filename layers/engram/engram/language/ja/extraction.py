@@ -99,7 +99,7 @@ EXTRACTION = ExtractionPack(
     ),
     # the new value is a name (katakana, kanji, latin), never a run of particles ("先週から")
     dose_change=re.compile(
-        r"[0-9０-９一二三四五六半]+\s?(?:mg|ミリ|㎎|錠|単位|吸入)(?:に|へ)(?:増え|増やし|増量|減っ|減らし|減量|上が|下が|変わ|変更|なっ|なり)"
+        r"[0-9０-９一二三四五六半]+\s?(?:mg|㎎|錠|吸入)(?:に|へ)(?:増え|増やし|増量|減っ|減らし|減量|上が|下が|変わ|変更|なっ|なり)"
     ),
     switched_to=re.compile(
         r"(?P<x>[ァ-ヶー一-龯A-Za-z0-9]{2,15})に(?:変わ|変え|替え|替わ|切り替え|切り替わ|変更)"

@@ -29,8 +29,9 @@ _JA_DRUG = r"(?:[^\s、。！？!?はがをにでとも]{0,10}(?:薬|錠|剤|イ
 
 # a sentence that speaks of medicine: a medicine word, a dose, a condition treated, a doctor
 _JA_MED_CUE = (
-    r"^(?=.*(?:薬|処方|錠|mg|ミリ|㎎|単位|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|先生|医者|医師"
-    r"|病院|通院|診察|受診|主治医|[1１一]日[0-9０-９一二三]回)).*?"
+    # not 先生 (a teacher too), 単位 (credits), a hospital visit alone
+    r"^(?=.*(?:薬|処方|錠|mg|㎎|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|医者|医師|主治医"
+    r"|[1１一]日[0-9０-９一二三]回)).*?"
 )
 # a medicine's name in katakana or Latin letters, not a drink or a food
 _JA_MED_NAME = (
@@ -243,6 +244,9 @@ _JA_MORE: tuple[Rule, ...] = (
         _JA_MED_CUE
         + rf"(?:から|を)?(?<![ァ-ヶーA-Za-z])(?P<x>{_JA_MED_NAME})"
         + r"に(?:変えられ|変えてもら|変わっ|変更|切り替え|切り替わ)",
+        # changed by the doctor: "先生にアムロジピンからオルメテックに変えられた"
+        rf"(?:先生|医者|医師|主治医)に[^、。]{{0,20}}?(?:から)?(?<![ァ-ヶーA-Za-z])(?P<x>{_JA_MED_NAME})"
+        r"に(?:変えられ|変えてもら|変更され)",
     ),
     rule("birthday", r"誕生日は(?P<x>[^\s、。]{2,12}?)(?:です|だ|。|$)"),
     rule("children", r"(?P<x>(?:子ども|子供|こども|息子|娘|孫)が[一二三四五六七八九十0-9０-９]+人)"),

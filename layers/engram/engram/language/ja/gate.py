@@ -56,7 +56,7 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|どちらが|どっちが|時差|高さ|距離|いくつありますか|どれくらい"
         # why a thing in the world is so: "月ってなんで満ち欠けするの？", "地震ってなんで起きるの"
-        r"|(?:って|は)(?:なんで|なんて|どこまで)"
+        r"|ってなんで"
     ),
     greeting_words=(
         r"こんにちは|こんばんは|おはよ[うー〜~]*(?:ございます)?|ありがと[うー〜~]*(?:ございます|ございました)?|どうも"
@@ -88,8 +88,8 @@ GATE = GatePack(
     task_for_bot=(
         r"(?:して|作って|書いて|言って|歌って|描いて|訳して|お願い)(?:ください|くれる|よ)?\s*[。!！]?\s*$"
         # help with code ("JavaScriptで配列をソートする方法") and arithmetic ("12かける8は？")
-        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)"
-        r"|\d+\s*(?:[+×÷*]|かける|掛ける|たす|足す|ひく|引く|わる|割る)\s*\d+"
+        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)[^。？?]{0,15}?(?:方法|やり方|書き方)"
+        r"|\d+\s*(?:[+×÷*]|かける|掛ける|たす|足す|ひく|引く|わる|割る)\s*\d+(?![\d.])(?!\s*(?:錠|mg|ミリ|単位))"
     ),
     in_general=r"一般的に|一般に|一般的な|普通は|そもそも",
 )

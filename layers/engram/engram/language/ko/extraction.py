@@ -9,8 +9,9 @@ from engram.language.ko.extraction_rules import RULES
 
 # Every Hangul syllable whose final consonant is ㅆ (았, 었, 였, 했, 샀, 갔, 있 …): a past tense or 있다.
 _SS = "".join(chr(0xAC00 + (lead * 21 + vowel) * 28 + 20) for lead in range(19) for vowel in range(21))
-# Every syllable that closes on ㅁ: chat's nominal ending ("매움", "먹음", "했음", "좋아함"), not only 음 / 함
-_M_FINAL = "".join(chr(0xAC00 + syllable * 28 + 16) for syllable in range(19 * 21))
+# The syllables chat's nominal ending closes on ("매움", "먹음", "좋아함", "10년 탐", "이사감"); not every ㅁ
+# syllable: 좀, 점심, 봄, 밤, 꿈 end requests and bare nouns
+_M_FINAL = "음임함됨움탐감옴줌씀짐림냄둠셈뺌잼듦"
 
 EXTRACTION = ExtractionPack(
     rules=RULES,
@@ -84,7 +85,7 @@ EXTRACTION = ExtractionPack(
     ),
     dose_change=re.compile(
         r"\d+\s?(?:mg|밀리|정|알|단위)(?:으로|로) (?:늘|줄|올|내리|내려|바뀌|바꿨|바꿔|변경|증량|감량)"
-        r"|(?:용량|약)(?:을|이)? (?:늘|줄|올|내리|내려)"
+        r"|용량(?:을|이)? (?:늘|줄|올|내리|내려)"
     ),
     switched_to=re.compile(r"(?P<x>[^\s,.]{2,12}?)(?:으로|로)\s?(?:바꿔|바꿨|바꾸었|바뀌었|바뀌|변경|갈아탔|교체)"),
     medical_context=re.compile(

@@ -55,7 +55,7 @@ GATE = GatePack(
         r"|몇 개야|몇 개예요"
         # how a thing in the world comes about, what has it, how to do a thing ("블랙홀은 어떻게 생겨?",
         # "비타민C는 뭐에 많이 들어있어?", "김치찌개 맛있게 끓이는 법")
-        r"|(?:은|는) 어떻게 (?:생겨|생기|만들어|돼|되)|(?:에|엔) 많이 들어 ?있|[가-힣]+는 (?:법|방법)\s*[?？]?$"
+        r"|(?:은|는) 어떻게 (?:생겨|생기|만들어)|(?:에|엔) 많이 들어 ?있|[가-힣]+는 (?:법|방법)\s*[?？]?$"
         r"|(?:은|는) (?:물고기|동물|포유류|곤충|식물|과일|채소)(?:이야|야|예요|이에요|인가요|일까)"
     ),
     greeting_words=(
@@ -93,8 +93,8 @@ GATE = GatePack(
     task_for_bot=(
         r"(?:해|써|만들어|불러|그려|말해|번역해|내)\s?(?:줘|주세요|줄래)\s*[.!]?\s*$"
         # help with code and arithmetic ("37 더하기 48은?")
-        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)"
-        r"|\d+\s*(?:[+×÷*]|더하기|빼기|곱하기|나누기)\s*\d+"
+        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)[^.?？]{0,15}?(?:하는 ?법|방법)"
+        r"|\d+\s*(?:[+×÷*]|더하기|빼기|곱하기|나누기)\s*\d+(?![\d.])(?!\s*(?:알|정|mg|밀리|단위))"
     ),
     in_general=r"일반적으로|보통 사람|원래 어떻게|원래 왜|대체로",
 )

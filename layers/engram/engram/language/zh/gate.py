@@ -53,8 +53,8 @@ GATE = GatePack(
         r"什麼是|什么是|是什麼|是什么|為什麼|为什么|是誰|是谁|在哪裡|在哪里|有哪些|多少|怎麼運作|怎么运作"
         r"|如何運作|如何运作|怎麼(?:起)?作用|怎么(?:起)?作用|如何作用|怎麼發揮|怎么发挥"
         r"|介紹一下|介绍一下|解釋|解释|的意思|首都|差別|差别|區別|区别|原理"
-        # how to do a thing ("白飯怎麼煮比較好吃", "咖啡漬要怎麼洗掉"): the user's own is said with 我
-        r"|(?:要)?怎麼(?:煮|做|洗|弄|處理|处理|去除|清|修|煎|炒|烤|泡|保存|種|种)|怎么(?:煮|做|洗|弄|处理|去除|清|修|煎|炒|烤|泡|保存|种)"
+        # how to cook a dish or wash out a stain ("白飯怎麼煮比較好吃", "咖啡漬要怎麼洗掉"); not "那個傷口要怎麼清"
+        r"|^(?!.*[那這这])[^，。]{1,8}(?:要)?(?:怎麼|怎么)(?:煮|煎|炒|烤|洗掉)"
         # dates of history, authors and inventors, superlatives, measures
         r"|哪一年|哪年|誰(?:畫|画|寫|写|發明|发明|發現|发现|做)|作者|最(?:大|高|長|长|小|多|遠|远)|世界上|多久|幾度|几度|等於|等于|縮寫|缩写"
         # comparisons, measures, counts of things in the world
@@ -85,8 +85,8 @@ GATE = GatePack(
     task_for_bot=(
         r"^(?:請|请|幫我|帮我)?(?:說|说|講|讲|寫|写|畫|画|唱|翻譯|翻译|介紹|介绍|來|来)(?:一|個|个|首|篇|段)"
         # help with code ("Python怎麼讀CSV檔") and arithmetic ("12乘以8是多少")
-        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)"
-        r"|\d+\s*(?:[+×÷*]|加|減|减|乘以?|除以)\s*\d+"
+        r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)[^，。？?]{0,12}?(?:怎麼|怎么|如何)"
+        r"|\d+\s*(?:[+×÷*]|加|減|减|乘以?|除以)\s*\d+(?![\d.])(?!\s*(?:顆|颗|粒|錠|锭|mg|毫克|單位|单位))"
         # a translation is a task whatever follows: "幫我翻譯 apple 的中文"
         r"|^(?:請|请)?(?:幫我|帮我)?(?:翻譯|翻译)"
     ),

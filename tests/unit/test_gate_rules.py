@@ -303,7 +303,6 @@ def test_a_reaction_or_a_remark_on_the_weather_is_small_talk(text: str, small_ta
         "37 더하기 48은?",
         "Python怎麼讀CSV檔",
         "JavaScriptで配列をソートする方法",
-        "who won the world series in 2016",
         "haha ur funny",
         "哈哈哈",
         "なるほどね",
@@ -360,6 +359,8 @@ def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
         "was it 2 x 20mg or 1 x 40mg?",
         "每天2加1顆對嗎？",
         "who painted the nursery in the end?",
+        "who won the fantasy league this week?",  # "who won" is asked of one's own league too
+        "애기 재우는 법?",
         "うちの猫ってなんで箱が好きなの？",
     ],
 )

@@ -73,7 +73,8 @@ _EN_MED_NAME = (
     r"|script|prescription|same|other|generic|dr|doctor|daily|twice|once|every|again|top|purpose|and|or|with"
     r"|for|to|of|at|in|from|almost|nearly|empty|running|out|low|broken|lost|missing|expired|so|too|really|very|not"
     r"|never|always|here|there|gone|done|finished|still|now|just|also|ready|due|late|back|about|like"
-    r"|blue|red|green|white|black|grey|gray|tiny|small|big|little|cute|tomorrow|today|tonight|glasses|contacts"
+    r"|blue|red|green|white|black|grey|gray|tiny|small|big|little|cute|huge|large|massive|tomorrow|today|tonight"
+    r"|glasses|contacts"
     r"|whole30|vegan|vegetarian|ubers?|lyfts?|taxis?|cabs?"
     # treatments that are no medicine
     r"|yoga|running|swimming|walking|therapy|counsel\w*|meditat\w*|journaling|exercis\w*|physio\w*|rehab"

@@ -67,7 +67,7 @@ GATE = GatePack(
         _I,
     ),
     general_knowledge=re.compile(
-        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered|won)|where (?:is"
+        r"^\s*(?:what(?:'s| is| are| was| were)|who (?:is|was|were|wrote|invented|discovered)|where (?:is"
         r"|are)"
         r"|what (?:causes|happens|does|do)|when (?:is|was|did)|why (?:is|are|do|does|did)|how (?:does|do|did"
         r"|is|are|many|much|long|far|old"

@@ -49,7 +49,7 @@ SLOTS = SlotPack(
         # sold off, given up, quit for good: "把March賣掉了", "羽球先不打了", "戒掉手搖" — not a call, a
         # quarrel, a fever gone (退了) or a plan for tomorrow
         r"(?:(?<![\u4e00-\u9fffA-Za-z0-9])(?:把|將|将)?|(?<=把|將|将))(?![我你他她們们]|電話|电话|明天|今天|今晚)"
-        r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)"
+        r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?<![先就也都])"
         r"(?:先|就|已經|已经|也|都)?(?:不(?:打|玩|學|学|練|练|騎|骑)了(?=[，,。！!~～\s]|$)|賣掉|卖掉|退掉|戒掉|戒了)"
         r"|(?:戒掉|戒了)(?P<thing2>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?=了|[\s，,。！!~～]|$)"
     ),

@@ -139,6 +139,7 @@ from engram.memory.extraction import HeuristicExtractor
         # a medicine said without its subject where the sentence speaks of medicine
         ("using my flovent 2x a day for the asthma", "medication:flovent"),
         ("pharmacy gave me the breo ellipta, just one puff a day", "medication:breo_ellipta"),
+        ("the pulmonologist gave me trelegy, one puff a day", "medication:trelegy"),  # the dose in the next clause
         ("on metformin 500mg twice a day", "medication:metformin"),
         ("doc prescribed me trelegy, one puff daily", "medication:trelegy"),
         ("started xarelto last week after the clot", "medication:xarelto"),
@@ -246,6 +247,8 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "working the bar at my cousin's wedding tonight",
         "ugh, eating chicken again, third night in a row",
         "doc gave me a hug after the scan lol",  # no medicine
+        "the nurse gave me a sticker after my shots",
+        "dr gave me a referral to a specialist",
         "my inhaler is blue and tiny",
         "need a new prescription for glasses",
         "看完醫生之後 晚餐改成吃火鍋",

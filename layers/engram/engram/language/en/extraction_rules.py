@@ -143,8 +143,11 @@ EN_RULES: tuple[Rule, ...] = (
         _EN_DOSE_CUE + r"\b(?:gave|prescribed|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
         r"(?P<x>" + _EN_MED_NAME + r")",
         # the pharmacy hands over medicine: "pharmacy gave me the breo ellipta" (not the change or a receipt)
-        r"\bpharmac(?:y|ist)\b.*?\b(?:gave|handed|sent) me (?:the |a |an |some |my )?(?:new )?"
-        r"(?!(?:wrong|right|change|receipt|bag|bill|sticker|pamphlet|coupon|card|flyer|leaflet|attitude)\b)"
+        r"\b(?:pharmac(?:y|ist)|doc|doctor|dr|pulmonologist|cardiologist|endo\w*|gp|nurse)\b.*?"
+        r"\b(?:gave|handed|sent|prescribed) me (?:the |a |an |some |my )?(?:new )?"
+        r"(?!(?:wrong|right|change|receipt|bag|bill|sticker|pamphlet|brochure|coupon|card|flyer|leaflet|attitude|hug"
+        r"|lollipop|note|referral|paper|form|advice|tips?|look|call|ride|lecture|talk|update|number|list|scare|headache"
+        r"|hard time|earful|shot|appointment|sample|printout|diagnosis)\b)"
         r"(?P<x>" + _EN_MED_NAME + r")",
         r"\bmy (?:new |current )?(?:inhaler|meds?|medication|medicine|pills?|insulin|shots?|injections?) (?:is|are|=)"
         r" (?:now |still |just )?(?P<x>" + _EN_MED_NAME + r")",

@@ -254,6 +254,7 @@ def test_the_statement_keys_its_subject(text: str, subject: str) -> None:
         "看完醫生之後 晚餐改成吃火鍋",
         "今天吃了三顆蛋塔 然後吃KFC",
         "病院の帰りにタピオカ飲んで帰った",
+        "薬局でポイントカード使ってお得だった",  # a pharmacy's points card
         "先生にもらったクッキー美味しかった",
         "약속 있어서 떡볶이 먹고 감",
         "병원 예약을 카톡으로 바꿨어",

@@ -69,6 +69,8 @@ def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str
         "going to the store",
         "trying to understand this lol",
         "heading out now",
+        "planning to get pizza tonight",  # a plan for the day
+        "hoping to sleep in tomorrow",
         "심심함",
     ],
 )

@@ -74,7 +74,9 @@ EXTRACTION = ExtractionPack(
         r"|finished|joined|adopted|bought|booked|signed|tried|picked up|been|spent|visited|met|lost|sold|retired"
         r"|graduated|gave up)\s+(?!(?:it|that|this|you|there|a question)\b)\w+\W+\w+"
         # ... or on a plan or an effort of one's own ("trying to save $400 a month for a new car")
-        r"|^\W*(?:(?:still|now|also|so)\s+)?(?:(?:trying|hoping|planning) to (?:save|lose|quit|cut|stop|learn|get|pay"
+        # (not a plan for the day: "planning to get pizza tonight", "hoping to sleep in tomorrow")
+        r"|^(?!.*\b(?:tonight|today|tomorrow|later)\b)\W*(?:(?:still|now|also|so)\s+)?"
+        r"(?:(?:trying|hoping|planning) to (?:save|lose|quit|cut|stop|learn|get|pay"
         r"|finish|eat|drink|sleep|walk|run|train|build|move|find)|saving (?:up )?for|training for|studying for"
         r"|learning (?:to|how to)?)\W+\w+"
         # a date of one's own, its owner left unsaid: "cardiology follow up is march 8 at 10:15 w dr. reyes"

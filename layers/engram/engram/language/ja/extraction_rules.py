@@ -30,7 +30,7 @@ _JA_DRUG = r"(?:[^\s、。！？!?はがをにでとも]{0,10}(?:薬|錠|剤|イ
 # a sentence that speaks of medicine: a medicine word, a dose, a condition treated, a doctor
 _JA_MED_CUE = (
     # not 先生 (a teacher too), 単位 (credits), a hospital visit alone
-    r"^(?=.*(?:薬|処方|錠|mg|㎎|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|医者|医師|主治医"
+    r"^(?=.*(?:薬(?!局)|処方|錠|mg|㎎|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|医者|医師|主治医"
     r"|[1１一]日[0-9０-９一二三]回)).*?"
 )
 # a medicine's name in katakana or Latin letters, not a drink or a food

@@ -36,40 +36,40 @@ def outdated_by_ending(docs: Sequence[IndexDocument], guarded: Callable[[IndexDo
     speak of that name as a pet or partner ("Taking Rocky to the vet", 햄스터 콩이가…: "Lily is
     allergic to peanuts" is no pet's, whatever "Lily passed!" meant) and do not say it gone
     themselves. `guarded` documents never go, nor any safety fact (an allergy, a medicine)."""
+    return _outdated(docs, guarded, ended_names, speaks_of_companion, str)
+
+
+def outdated_by_things_ended(docs: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool]) -> set[str]:
+    """The documents said before a later one (another turn) that says a thing of the user's is over,
+    which name that thing and do not say it over themselves. `guarded` documents never go, nor any
+    safety fact. `ended_things` gives the things in lower case, so they are looked for in lower case."""
+    return _outdated(docs, guarded, ended_things, lambda text: True, str.lower)
+
+
+def _outdated(
+    docs: Sequence[IndexDocument],
+    guarded: Callable[[IndexDocument], bool],
+    said_ended: Callable[[str], tuple[str, ...]],
+    could_be: Callable[[str], bool],
+    as_read: Callable[[str], str],
+) -> set[str]:
+    """What a later document's `said_ended` names outdates: an earlier document of another turn that
+    `could_be` about it and names it (`as_read`: how its text is read for the name)."""
     said = {d.doc_id: display_text(d) for d in docs}
-    gone_names = {d.doc_id: set(ended_names(said[d.doc_id])) for d in docs}
-    ends = [(d, gone_names[d.doc_id]) for d in docs if gone_names[d.doc_id]]
+    over = {d.doc_id: set(said_ended(said[d.doc_id])) for d in docs}
     gone: set[str] = set()
-    for end, names in ends:
+    for end in docs:
+        names = over[end.doc_id]
+        if not names:
+            continue
         for d in docs:
             if guarded(d) or SAFETY_TOPICS & set(d.topics):
                 continue
             if d.created_at >= end.created_at or set(d.source_ids) & set(end.source_ids):
                 continue
             text = said[d.doc_id]
-            if names & gone_names[d.doc_id] or not speaks_of_companion(text):
+            if names & over[d.doc_id] or not could_be(text):
                 continue
-            if any(_names(text, n) for n in names):
-                gone.add(d.doc_id)
-    return gone
-
-
-def outdated_by_things_ended(docs: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool]) -> set[str]:
-    """The documents said before a later one (another turn) that says a thing of the user's is over,
-    which name that thing and do not say it over themselves. `guarded` documents never go, nor any
-    safety fact."""
-    said = {d.doc_id: display_text(d) for d in docs}
-    over = {d.doc_id: set(ended_things(said[d.doc_id])) for d in docs}
-    gone: set[str] = set()
-    for end in docs:
-        things = over[end.doc_id]
-        if not things:
-            continue
-        for d in docs:
-            if guarded(d) or SAFETY_TOPICS & set(d.topics) or over[d.doc_id] & things:
-                continue
-            if d.created_at >= end.created_at or set(d.source_ids) & set(end.source_ids):
-                continue
-            if any(_names(said[d.doc_id].lower(), t) for t in things):
+            if any(_names(as_read(text), n) for n in names):
                 gone.add(d.doc_id)
     return gone

@@ -375,7 +375,7 @@ class HybridRetriever:
             ]
         )
         answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
-        ends = not past and any(ended_names(display_text(m.doc)) or ended_things(display_text(m.doc)) for m in found)
+        ends = not past and any(ended_names(said := display_text(m.doc)) or ended_things(said) for m in found)
         # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
         # round, the same words, left the search as its near-duplicate
         pinned_change = not past and any(states_change_strongly(p.text) for p in pinned)
@@ -579,10 +579,13 @@ def _displaced(
 
     singled = {n.doc_id: stands_out(n) for n in weak} if standout < 1 else {}
 
+    # events said with their day: read once, asked of every pair below
+    dated = {d.doc_id for d in docs if d.doc_id in compared and names_a_date(display_text(d))}
+
     def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
         if n.doc_id in strong:
             return True
-        if names_a_date(display_text(d)):
+        if d.doc_id in dated:
             return False  # an appointment is no state a word of when replaces
         a, b = kinds[n.doc_id], kinds[d.doc_id]
         return not a or not b or (a[0] in b and b[0] in a) or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
@@ -608,7 +611,7 @@ def _displaced(
         for d in docs
         if d.doc_id in compared
         and d.doc_id not in gone
-        and not names_a_date(display_text(d))
+        and d.doc_id not in dated
         and any(
             _said_after(n, d) and not same_kind(n, d) and cos(n, d) >= max(similarity, nearest[n.doc_id] - margin)
             for n in changes

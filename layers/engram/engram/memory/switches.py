@@ -59,6 +59,7 @@ _A_PET = re.compile(
     r"\b(?:dog|cat|puppy|kitten|pet|vet)s?\b|狗|貓|猫|寵物|宠物|ペット|犬|강아지|고양이|반려", re.IGNORECASE
 )
 _DOSE_MOVED = tuple(p.extraction.dose_change for p in PACKS if p.extraction.dose_change is not None)
+_MEDICAL_CONTEXT = tuple(p.extraction.medical_context for p in PACKS if p.extraction.medical_context is not None)
 _MARRYING_OR_PARTING = tuple(
     p.extraction.partner_change_words for p in PACKS if p.extraction.partner_change_words is not None
 )
@@ -131,11 +132,10 @@ def dose_switch(
     if any(subject and subject.partition(":")[0] == MEDICINE for _, subject in found):
         return None  # it names a medicine: `medicine_switch` and the subject keys decide
     nearest = existing[0].memory_id == old.memory_id
-    contexts = [p.extraction.medical_context for p in PACKS if p.extraction.medical_context is not None]
     for sentence in split_sentences(user_text):
         if opens_with_someone_else(sentence) or (_A_PET.search(sentence) and not has_first_person(sentence)):
             continue  # "my mom's dose got bumped up", "猫の薬が5mgに減った", "…20mg for the dog": theirs
-        if _says_any(_DOSE_MOVED, sentence) and (nearest or _says_any(tuple(contexts), sentence)):
+        if _says_any(_DOSE_MOVED, sentence) and (nearest or _says_any(_MEDICAL_CONTEXT, sentence)):
             return Switch(sentence.strip(), "", old.subject_key or MEDICINE, old.memory_id, names_what_it_moves=True)
     return None
 

@@ -33,10 +33,15 @@ _JA_MED_CUE = (
     r"^(?=.*(?:薬(?!局)|処方|錠|mg|㎎|吸入|喘息|ぜんそく|COPD|血圧|糖尿|コレステロール|インスリン|医者|医師|主治医"
     r"|[1１一]日[0-9０-９一二三]回)).*?"
 )
-# a medicine's name in katakana or Latin letters, not a drink or a food
+# drinks and foods said in katakana, taken as no medicine is
+_JA_DRINKS = (
+    "コーヒー|ジュース|ビール|ワイン|ミルク|コーラ|ココア|スープ|プロテイン|サプリ|ドリンク|ティー|ソーダ|ウォーター|ラテ"
+    "|スムージー"
+)
+# a medicine's name in katakana or Latin letters, not a drink, a food or an everyday thing
 _JA_MED_NAME = (
-    r"(?![ァ-ヶー]*(?:コーヒー|ジュース|ビール|ワイン|ミルク|コーラ|ココア|スープ|プロテイン|サプリ|ドリンク|ティー|ソーダ|ウォーター"
-    r"|ラテ|スムージー|タバコ|マスク|スマホ|アプリ|パソコン|テレビ|シャワー|クリニック|センター|ドクター|スプレー))"
+    rf"(?![ァ-ヶー]*(?:{_JA_DRINKS}"
+    r"|タバコ|マスク|スマホ|アプリ|パソコン|テレビ|シャワー|クリニック|センター|ドクター|スプレー))"
     r"(?:[ァ-ヶー]{3,15}|[A-Za-z][A-Za-z-]{2,15})"
 )
 
@@ -229,8 +234,7 @@ _JA_MORE: tuple[Rule, ...] = (
         "medication",
         r"^(?=.*(?:毎[日朝晩]|朝晩|朝と夜|[1１一]日|寝る前|食後|食前|[0-9０-９一二三]回|錠|mg|ミリ|[0-9０-９]吸入|のとき|の時"
         r"|の場合))"
-        r".*?(?<![ァ-ヶー])(?P<x>(?!コーヒー|ジュース|ビール|ワイン|ミルク|コーラ|ココア|スープ|プロテイン|サプリ|ドリンク"
-        r"|ティー|ソーダ|ウォーター|ラテ|スムージー)"
+        rf".*?(?<![ァ-ヶー])(?P<x>(?!{_JA_DRINKS})"
         r"[ァ-ヶー]{3,15})"
         r"を[^、。]{0,12}?(?:飲んで|飲みます|飲む|服用|使って|吸入)",
         # chat drops the を and names a dose, an inhaler breathed, a medicine given or switched to:

@@ -232,6 +232,9 @@ class Settings(BaseSettings):
     # embedder's placement) only when that item's turn is closer to it than any other turn's by this
     # much: one value replaced, not one of a crowd of a user's statements (1: never)
     state_change_standout: float = Field(default=0.03, ge=0, le=1)
+    # ... and only by a change about as near to the question as the item it would displace (cosine to the
+    # question, at most this much below): a change the question is not about leaves the answer alone
+    state_change_relevance_slack: float = Field(default=0.05, ge=0, le=2)
     # L3 changed facts said without a change word: a question after a one-at-a-time value (job, home,
     # diet, partner; language/answer_slots.py) keeps only the latest statement the embedder places in
     # that slot (memory/current_answer.py) in a present-tense question's block

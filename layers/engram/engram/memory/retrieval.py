@@ -402,6 +402,8 @@ class HybridRetriever:
                     self._as_asked,
                     self._placed_first,
                     self._s.state_change_standout,
+                    asked=lambda d: _cosine_to(qvec, d, self._s.rerank_own_vector_share),
+                    relevance_slack=self._s.state_change_relevance_slack,
                 )
             if ends:
                 gone |= self._outdated_by_ending(found, pinned, pinned_docs)
@@ -523,6 +525,8 @@ def _displaced(
     embed: Callable[[list[IndexDocument]], dict[str, np.ndarray[Any, Any]]],
     placed: Callable[[IndexDocument], tuple[str, ...]] = lambda d: (),
     standout: float = 1.0,
+    asked: Callable[[IndexDocument], float] | None = None,
+    relevance_slack: float = 2.0,
 ) -> Displaced:
     """For a question about the present: the items (retrieved or pinned) that a later item in the
     block reports as changed ("I work at a bank" before "I changed jobs, I'm a teacher now"), which
@@ -541,9 +545,13 @@ def _displaced(
     word of when ("now", 最近, 요즘) displaces by cosine only an item of its kind — the first class of
     each among the other's two. On a 24-fact history "my cat is diabetic now" had taken the inhaler
     out of "which inhaler am I on?" and "요즘 헬스장 다녀요" the job at Pangyo: a user's statements sit
-    0.83-0.88 from each other. A change said as one ("switched", 改吃, 辞めた) is compared by cosine
-    alone: the placement of two values of one thing can differ ("吃了史蒂諾斯還是睡不好" reads as health,
-    "現在改吃褪黑激素了" as diet)."""
+    0.83-0.88 from each other. A change said as one ("switched", 改吃, 辞めた) is held to the same: in a
+    40-fact history "上禮拜搬到新北板橋了" had taken a trip to Kyoto, a yoga class and a son's school out
+    (e5 places a user's statements in Chinese 0.86-0.88 from each other); it may also displace an event
+    said with its day. Two values of one thing placed apart ("吃了史蒂諾斯還是睡不好" as health, "現在改吃
+    褪黑激素了" as diet) still meet when the earlier stands out. `asked`: an item's cosine to the
+    question; a change more than `relevance_slack` below the item it would displace is not what the
+    question asks about."""
     docs = [*found, *pinned]
     guarded = _guard_ids({d.doc_id for d in pinned})
 
@@ -564,9 +572,7 @@ def _displaced(
         for n in changes
     }
     strong = {n.doc_id for n in changes if states_change_strongly(display_text(n))}
-    weak = [n for n in changes if n.doc_id not in strong]
-    # placed only when a weak change asks for it: a strong one is compared by cosine alone
-    kinds = {d.doc_id: placed(d) for d in [*weak, *(d for d in docs if d.doc_id in compared)]} if weak else {}
+    kinds = {d.doc_id: placed(d) for d in [*changes, *(d for d in docs if d.doc_id in compared)]}
 
     def stands_out(n: IndexDocument) -> set[str]:
         """The turn of the change's closest earlier item when it is closer than any other turn's by
@@ -577,15 +583,13 @@ def _displaced(
         rest = [c for c, d in earlier[n.doc_id] if not set(d.source_ids) & turn]
         return turn if not rest or best - rest[0] >= standout else set()
 
-    singled = {n.doc_id: stands_out(n) for n in weak} if standout < 1 else {}
+    singled = {n.doc_id: stands_out(n) for n in changes} if standout < 1 else {}
 
     # events said with their day: read once, asked of every pair below
     dated = {d.doc_id for d in docs if d.doc_id in compared and names_a_date(display_text(d))}
 
     def same_kind(n: IndexDocument, d: IndexDocument) -> bool:
-        if n.doc_id in strong:
-            return True
-        if d.doc_id in dated:
+        if d.doc_id in dated and n.doc_id not in strong:
             return False  # an appointment is no state a word of when replaces
         a, b = kinds[n.doc_id], kinds[d.doc_id]
         return not a or not b or (a[0] in b and b[0] in a) or bool(set(d.source_ids) & singled.get(n.doc_id, set()))
@@ -594,10 +598,22 @@ def _displaced(
     # of its kind
     closest = {n.doc_id: max((c for c, d in earlier[n.doc_id] if same_kind(n, d)), default=2.0) for n in changes}
 
+    # how near each item is to the question: a change far less near to it than an item is not what the
+    # question asks about ("秋天那趟出國是去哪" and "上禮拜搬到新北板橋了": the trip stays)
+    near = {d.doc_id: asked(d) for d in [*changes, *(d for d in docs if d.doc_id in compared)]} if asked else {}
+
+    def about_the_question(n: IndexDocument, d: IndexDocument) -> bool:
+        return not near or near[n.doc_id] >= near[d.doc_id] - relevance_slack
+
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:
             return any(
-                _displaces(n, d, cos(n, d) if same_kind(n, d) else 0.0, max(similarity, closest[n.doc_id] - margin))
+                _displaces(
+                    n,
+                    d,
+                    cos(n, d) if same_kind(n, d) and about_the_question(n, d) else 0.0,
+                    max(similarity, closest[n.doc_id] - margin),
+                )
                 for n in changes
             )
         return any(_displaces(n, d, 0.0, 2.0) for n in changes)  # the subject keys alone
@@ -613,7 +629,10 @@ def _displaced(
         and d.doc_id not in gone
         and d.doc_id not in dated
         and any(
-            _said_after(n, d) and not same_kind(n, d) and cos(n, d) >= max(similarity, nearest[n.doc_id] - margin)
+            _said_after(n, d)
+            and not same_kind(n, d)
+            and about_the_question(n, d)
+            and cos(n, d) >= max(similarity, nearest[n.doc_id] - margin)
             for n in changes
         )
     }

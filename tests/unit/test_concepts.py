@@ -127,6 +127,16 @@ def test_a_kind_word_inside_another_word_asks_for_nothing() -> None:
         # the words chat uses for a parent or a sibling ("我媽一個人住", "我妹這週要來")
         ("我母親住在哪個城市？", "我媽"),
         ("我手足叫什麼名字？", "我妹"),
+        # everyday life as chat names it (language/<code>/life_words.py): a grandmother by her regional
+        # word, a laptop, the rent, the dentist, a roommate, a band
+        ("奶奶家在哪", "阿嬤"),
+        ("할매 어디 계시다 했지", "할머니"),
+        ("what laptop do i have", "macbook"),
+        ("내 랩탑 뭐였지", "노트북"),
+        ("방세 한 달에 얼마 내지", "월세"),
+        ("whats my roommate called", "flatmate"),
+        ("when is my dentist appt", "teeth"),
+        ("歯医者いつだっけ", "歯科"),
     ],
 )
 def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, looks_for: str) -> None:
@@ -144,6 +154,12 @@ def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, lo
         ("What colour is my blue car?", "sad"),
         ("How is my knee rehab going?", "breathing exercise"),
         ("What event is on Friday?", "wedding"),
+        # a booking, a promise, a lunch box and an idol name no medicine, home or child
+        ("치과 예약 언제였지?", "복용"),
+        ("약속 몇 시였지?", "복용"),
+        ("도시락 뭐 싸갔지?", "이사"),
+        ("최애 아이돌 누구였지?", "자녀"),
+        ("아이폰 몇 쓰지?", "자녀"),
     ],
 )
 def test_a_word_that_only_sounds_like_a_concept_adds_nothing_of_it(question: str, not_looked_for: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.language.en.categories import CATEGORIES, GROUPS
+from engram.language.en.life_words import LIFE_CATEGORIES, LIFE_GROUPS, LIFE_WORD_PATTERNS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -124,10 +125,11 @@ QUERY = QueryPack(
         "work": ("job", "work", "works", "career", "occupation", "employer", "workplace", "employed", "shifts"),
         "birthday": ("birthday", "born"),
         **GROUPS,
+        **LIFE_GROUPS,
     },
-    concept_categories=CATEGORIES,
+    concept_categories={**CATEGORIES, **LIFE_CATEGORIES},
     concept_scripts=(re.compile(r"^[a-z][a-z ]*$"),),
-    concept_word_patterns={},
+    concept_word_patterns=LIFE_WORD_PATTERNS,
     function_words=(
         "what which who whom whose where when why how do does did done i me my mine myself we us our ours you "
         "your am is are was were be been being have has had having can could would should will shall may "

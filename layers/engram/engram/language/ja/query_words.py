@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.language.ja.categories import CATEGORIES, GROUPS
+from engram.language.ja.life_words import LIFE_CATEGORIES, LIFE_GROUPS, LIFE_WORD_PATTERNS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -51,10 +52,11 @@ QUERY = QueryPack(
         "work": ("仕事", "勤め", "勤務", "働い", "職場", "夜勤", "出勤", "勤め先", "勤務先"),
         "birthday": ("誕生日", "生まれ"),
         **GROUPS,
+        **LIFE_GROUPS,
     },
-    concept_categories=CATEGORIES,
+    concept_categories={**CATEGORIES, **LIFE_CATEGORIES},
     concept_scripts=(re.compile(r"[\u3041-\u30ff]"), re.compile(r"^[\u4e00-\u9fff]+$")),
-    concept_word_patterns={"車は": r"(?<![電転])車は", "夫": r"(?<!丈)夫"},
+    concept_word_patterns={"車は": r"(?<![電転])車は", "夫": r"(?<!丈)夫", **LIFE_WORD_PATTERNS},
     function_words=(
         "私 私の 私は 僕 僕の 俺 あなた 何 なに は何 何だ 何で 何を 何が どこ どれ どの どんな だれ 誰 いつ "
         "なぜ どうして いくつ です ます でし した して てい いま いる ある あり だっ っけ ってる ですか "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.language.ko.categories import CAR_PATTERNS, CATEGORIES, GROUPS
+from engram.language.ko.life_words import LIFE_CATEGORIES, LIFE_GROUPS, LIFE_WORD_PATTERNS
 from engram.language.query_pack import QueryPack
 
 QUERY = QueryPack(
@@ -55,10 +56,19 @@ QUERY = QueryPack(
         "work": ("직업", "직장", "근무", "회사"),
         "birthday": ("생일", "태어"),
         **GROUPS,
+        **LIFE_GROUPS,
     },
-    concept_categories=CATEGORIES,
+    concept_categories={**CATEGORIES, **LIFE_CATEGORIES},
     concept_scripts=(re.compile(r"[\uac00-\ud7a3]"),),
-    concept_word_patterns=CAR_PATTERNS,
+    concept_word_patterns={
+        **CAR_PATTERNS,
+        **LIFE_WORD_PATTERNS,
+        # inside other words: 예약 (a booking), 약속 (a promise), 약간 (a little), 요약 (a summary); 아이폰,
+        # 아이돌, 아이스; 도시락 (a lunch box)
+        "약": r"(?<![예계절공조요규협번비특])약(?!속|간|하|해|한|점)",
+        "아이": r"아이(?!패드|폰|돌|디|스|콘|템|유|브|캔)",
+        "도시": r"도시(?!락)",
+    },
     # 악기는 -> 악기, 뭐예요 -> 뭐예: 기는 and 예요 match any statement with the same grammar
     word_final_grammar="는은을를이가에요죠다고서로도만의와과랑야",
     word_final_script="가-힣",

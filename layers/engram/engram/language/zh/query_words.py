@@ -6,6 +6,7 @@ import re
 
 from engram.language.query_pack import QueryPack
 from engram.language.zh.categories import CATEGORIES, GROUPS
+from engram.language.zh.life_words import LIFE_CATEGORIES, LIFE_GROUPS, LIFE_WORD_PATTERNS
 
 QUERY = QueryPack(
     past_state=(
@@ -78,11 +79,17 @@ QUERY = QueryPack(
         "work": ("工作", "職業", "职业", "上班", "任職", "夜班"),
         "birthday": ("生日", "出生"),
         **GROUPS,
+        **LIFE_GROUPS,
     },
-    concept_categories=CATEGORIES,
+    concept_categories={**CATEGORIES, **LIFE_CATEGORIES},
     concept_scripts=(re.compile(r"^[\u4e00-\u9fff]+$"),),
     # 大丈夫 ("all right") is not a husband (丈夫).
-    concept_word_patterns={"丈夫": r"(?<!大)丈夫", "先生": r"(?<=[我她妳])先生", "受過傷": r"受過.{0,4}傷"},
+    concept_word_patterns={
+        "丈夫": r"(?<!大)丈夫",
+        "先生": r"(?<=[我她妳])先生",
+        "受過傷": r"受過.{0,4}傷",
+        **LIFE_WORD_PATTERNS,
+    },
     function_words=(
         "我 我的 我們 我们 你 你的 他 她 什麼 什么 是什 哪裡 哪里 哪個 哪个 哪些 是誰 是谁 誰 谁 怎麼 怎么 "
         "為什麼 为什么 多少 幾 几 嗎 吗 呢 是 有 在 了 的 要 會 会 能 可以 還是 还是 記得 记得 告訴 告诉"

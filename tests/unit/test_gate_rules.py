@@ -237,6 +237,10 @@ def test_drawn_out_greetings_and_the_seasons_weather_skip(text: str) -> None:
     [
         "朝の体調で気になってることって何だった？",  # って何 reads as a definition asked; 体調 is the user's
         "前に話したお店って何だった？",
+        # who one is seeing, where one lives or what one keeps, the subject unsaid: のは誰 is no "who invented"
+        "今付き合ってるのは誰？",
+        "犬を飼ってるのは誰？",
+        "사귀는 사람 누구야?",
     ],
 )
 def test_japanese_recall_is_no_general_knowledge(text: str) -> None:

@@ -80,6 +80,8 @@ GATE = GatePack(
         r"|処方|薬|サプリ|ビタミン|好き|好み|体調|体の調子"
         # a state asked of the present (「今の食事制限は？」): the user's, which changes
         r"|今(?:の|は|、)|現在"
+        # who one is seeing, where one lives, works, goes or keeps a pet: "今付き合ってるのは誰？"
+        r"|付き合っ|住んで(?:る|い)|勤めて|通って(?:る|い)|飼って"
         # money of one's own
         r"|クレカ|カード代|給料|家賃|貯金|口座|ローン"
     ),

@@ -85,6 +85,8 @@ GATE = GatePack(
         r"|키(?=\s|가|는|를|$)|비밀번호|와이파이|(?:^|\s)집(?=\s|에|은|이)"
         # a state asked of the present ("지금 식이 제한이 뭐예요?"): the user's, which changes
         r"|지금|현재"
+        # who one is seeing: "사귀는 사람 누구였지"
+        r"|사귀"
         # money of one's own
         r"|카드값|월급|적금|통장|보험료"
     ),

@@ -371,6 +371,12 @@ def test_a_hobby_named_as_one(text: str, language: str, subject: str) -> None:
         ("昔から朝が弱い", "ja"),
         ("最近ヨガにハマってて", "ja"),
         ("ペットはインコ2羽", "ja"),
+        # a side taken or a favourite said as a word, a topic after a clause, a remark after the comment
+        ("ビールより日本酒派", "ja"),
+        ("乃木坂のかっきー推し", "ja"),
+        ("嵐の大ファンで、特に相葉くん推し", "ja"),
+        ("猫2匹飼ってて、名前はきなことあずき", "ja"),
+        ("今の車はプリウス、燃費最高", "ja"),
         # plain endings, laughter after them, one sentence run into the next
         ("고양이 두 마리 키워", "ko"),
         ("주말마다 조기축구 나가요 포지션은 골키퍼", "ko"),

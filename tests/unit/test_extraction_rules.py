@@ -406,6 +406,12 @@ def test_a_hobby_named_as_one(text: str, language: str, subject: str) -> None:
         ("회사 그만두고 카페 차렸음", "ko"),
         ("주말마다 등산함", "ko"),
         ("우리 집 강아지 이름 보리인데 완전 겁쟁이임", "ko"),
+        # the 어 ending run into a stem's ㅣ, the 음 ending of 다니다 / 마시다, 이다 with more after it
+        ("출퇴근 지하철로 한 시간 걸려", "ko"),
+        ("매일 아침 6시에 일어나서 강아지 산책시켜", "ko"),
+        ("주말엔 보통 카페 투어 다님", "ko"),
+        ("스벅 자바칩 프라푸치노만 마심", "ko"),
+        ("방탄 찐팬임 특히 지민", "ko"),
     ],
 )
 def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str) -> None:
@@ -444,6 +450,8 @@ def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str)
         ("나 먼저 가", "ko"),
         ("ㅇㅇ 맞음", "ko"),
         ("김치찌개 끓이는 법 알려줘", "ko"),  # how to do something: no reminder
+        ("그럼 잘 자", "ko"),
+        ("재밌겠다 ㅋㅋ", "ko"),  # a guess at how it will be: a reaction
     ],
 )
 def test_a_reaction_or_a_question_is_still_no_statement(text: str, language: str) -> None:

@@ -452,6 +452,13 @@ def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str)
         ("김치찌개 끓이는 법 알려줘", "ko"),  # how to do something: no reminder
         ("그럼 잘 자", "ko"),
         ("재밌겠다 ㅋㅋ", "ko"),  # a guess at how it will be: a reaction
+        # a dropped "I" only where a statement follows: no idiom, no remark on the talk or the reply
+        ("saw that coming lol", "en"),
+        ("worked like a charm", "en"),
+        ("drive safe!", "en"),
+        ("work is work", "en"),
+        ("live and learn", "en"),
+        ("typed too fast", "en"),
     ],
 )
 def test_a_reaction_or_a_question_is_still_no_statement(text: str, language: str) -> None:
@@ -567,3 +574,23 @@ def test_no_medicine_trip_or_to_do_where_chat_uses_their_verbs_zh(text: str) -> 
 @pytest.mark.parametrize("text", ["在家當米蟲", "在遊戲裡當補師"])
 def test_a_role_in_a_game_or_at_home_is_no_job_zh(text: str) -> None:
     assert "job" not in {c.rule for c in extract_candidates(text, "zh")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # chat's dropped "I", in more of its forms: a past, a habit, what one is taken with, who one is
+        "played piano for 10 years as a kid",
+        "saw seventeen live last night, best night ever",
+        "drive a prius, gas mileage is amazing",
+        "huge Lakers fan, been that way since Kobe",
+        "hubby's getting transferred to Denver next month",
+        "on insulin since last year",
+        "2 cats, kiko and mochi",
+        "obsessed with pokemon go rn",
+        "originally from Cleveland",
+        "night owl, best ideas at 2am",
+    ],
+)
+def test_an_english_statement_without_its_i_is_kept(text: str) -> None:
+    assert [c.content.lower() for c in extract_candidates(text, "en")] == [text.lower()]

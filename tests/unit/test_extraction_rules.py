@@ -384,6 +384,17 @@ def test_a_hobby_named_as_one(text: str, language: str, subject: str) -> None:
         ("這陣子都在家拼拼圖", "zh"),
         ("養了兩隻貓", "zh"),
         ("老公在科技業上班", "zh"),
+        # more of the 我 dropped: one's people, who one is as a word, one's hometown, a routine, a thing one uses
+        ("弟弟今年要學測，壓力很大", "zh"),
+        ("超級湖人迷，從Kobe時代就開始了", "zh"),
+        ("夜貓子一枚，半夜最有靈感", "zh"),
+        ("老家在嘉義", "zh"),
+        ("睡前都會吃褪黑激素", "zh"),
+        ("通勤坐捷運要一小時", "zh"),
+        ("開的是Altis，很省油", "zh"),
+        ("只喝燕麥拿鐵", "zh"),
+        ("在國中教數學", "zh"),
+        ("比起啤酒更愛高粱", "zh"),
         # the plain past of any verb, a plan or a state said as a noun, an age
         ("先週ジムに入会した", "ja"),
         ("来月から大阪に転勤する予定", "ja"),
@@ -451,6 +462,8 @@ def test_a_statement_said_the_way_chat_says_it_is_kept(text: str, language: str)
         ("ㅇㅇ 맞음", "ko"),
         ("김치찌개 끓이는 법 알려줘", "ko"),  # how to do something: no reminder
         ("그럼 잘 자", "ko"),
+        ("假日愉快", "zh"),
+        ("早餐吃什麼好？", "zh"),
         ("재밌겠다 ㅋㅋ", "ko"),  # a guess at how it will be: a reaction
         # a dropped "I" only where a statement follows: no idiom, no remark on the talk or the reply
         ("saw that coming lol", "en"),

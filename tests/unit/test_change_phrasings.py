@@ -404,6 +404,7 @@ def test_an_exam_is_not_an_ex() -> None:
         ("猫を飼っています。名前はタマです。", ("猫", "タマ")),
         ("강아지를 키워요. 이름은 초코예요.", ("강아지", "초코")),
         ("我養了一隻貓。名字叫咪咪。", ("貓", "咪咪")),
+        ("乃木坂のかっきー推し！賀喜遥香ちゃん", ("推し", "賀喜遥香")),  # a name said alone after
     ],
 )
 def test_a_sentence_that_refers_back_joins_the_one_before(said: str, words: tuple[str, ...]) -> None:

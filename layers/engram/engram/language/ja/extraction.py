@@ -122,7 +122,11 @@ EXTRACTION = ExtractionPack(
         r"一番好き|いちばん好き|最も好き|一番のお気に入り|いちばんのお気に入り|はまって|ハマって|はまった|ハマった|夢中"
         r"|一番の楽しみ|大好物|一番熱い|いちばん熱い|ファンになっ|沼|推し変|担降り|推しが変わ"
     ),
-    refers_back=re.compile(r"^(?:それ|その|そこ|そう|あれ|あそこ|だから|なので|名前は)|そう(?:名付け|呼ん)"),
+    refers_back=re.compile(
+        r"^(?:それ|その|そこ|そう|あれ|あそこ|だから|なので|名前は)|そう(?:名付け|呼ん)"
+        # a name said alone after what was said of them ("乃木坂のかっきー推し！賀喜遥香ちゃん")
+        r"|^[一-龯ぁ-んァ-ヶーA-Za-z]{1,10}(?:ちゃん|くん|君|さん|様)[！!。．w笑❤️]*$"
+    ),
     ending_words=re.compile(r"やめ|辞め|止め|別れ|卒業し|終わり|終えた"),
     partner_change_words=re.compile(r"再婚|離婚|結婚|別れ|籍を入れ"),
     favourite_categories={

@@ -241,13 +241,26 @@ def test_drawn_out_greetings_and_the_seasons_weather_skip(text: str) -> None:
         "今付き合ってるのは誰？",
         "犬を飼ってるのは誰？",
         "사귀는 사람 누구야?",
+        # one's own days and medicines, a recollection in -던가: the user's
+        "what's on next week",
+        "which med was the allergy one",
+        "회사 옮겼던가",
     ],
 )
 def test_japanese_recall_is_no_general_knowledge(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.USE
 
 
-@pytest.mark.parametrize("text", ["光合成って何？", "日本の首都はどこですか？", "江戸幕府を開いたのは誰？"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "光合成って何？",
+        "日本の首都はどこですか？",
+        "江戸幕府を開いたのは誰？",
+        "なんで空は青いの",
+        "りんごって英語で何",
+    ],
+)
 def test_japanese_general_knowledge_still_skips(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.SKIP
 

@@ -56,7 +56,9 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|どちらが|どっちが|時差|高さ|距離|いくつありますか|どれくらい"
         # why a thing in the world is so: "月ってなんで満ち欠けするの？", "地震ってなんで起きるの"
-        r"|ってなんで"
+        r"|ってなんで|^なんで"
+        # a word in another language: "りんごって英語で何"
+        r"|(?:英語|日本語|中国語|韓国語|フランス語|ドイツ語|スペイン語)で(?:何|なに|なんて)"
     ),
     greeting_words=(
         r"こんにちは|こんばんは|おはよ[うー〜~]*(?:ございます)?|ありがと[うー〜~]*(?:ございます|ございました)?|どうも"

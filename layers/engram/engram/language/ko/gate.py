@@ -9,7 +9,7 @@ from engram.language.gate_pack import GatePack
 GATE = GatePack(
     memory_reference=re.compile(
         r"기억|말했(?:던|잖|지|었)|얘기 ?했|이야기 ?했|말한 거|내 이름|제 이름(?:이|은)? 뭐"
-        r"|더라|(?:였|었|았|했)(?:죠|지|더라)\s*[?？]?\s*$|했었"
+        r"|더라|던가|(?:였|었|았|했)(?:죠|지|더라)\s*[?？]?\s*$|했었"
         # asking back what was said: "…맞지?", "…맞죠?", "…잖아?"
         r"|(?:맞지|맞죠|맞나|맞아|잖아|지\s*않아)\s*[?？]?\s*$"
     ),

@@ -383,3 +383,27 @@ def test_the_world_a_task_or_a_passing_remark_skips(text: str) -> None:
 )
 def test_the_users_own_matters_still_use_memory(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.USE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the review's: the Mediterranean and med school, a channel, a forecast, a page, a public agenda;
+        # relations in general, living abroad in general, how to make friends, a date of history recalled
+        "is the Med warm in october",
+        "which med school has the best ranking",
+        "what's on tonight on HBO",
+        "what's on this page? summarize it",
+        "國際交往禮儀有哪些",
+        "東京に住んでる外国人って何人くらい？",
+        "付き合ってない男女の境界線って何？",
+        "친구 사귀는 법 알려줘",
+    ],
+)
+def test_words_of_ones_own_life_said_of_the_world_stay_general(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.SKIP
+
+
+@pytest.mark.parametrize("text", ["なんでピアノやめたの？", "what's on for saturday?", "我在跟誰交往？"])
+def test_a_why_of_ones_own_past_and_ones_own_days_are_the_users(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.USE

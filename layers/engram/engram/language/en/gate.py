@@ -104,9 +104,10 @@ GATE = GatePack(
         r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"
         r"|favou?rite"
         # health asked in passing: "what was the dose the doc changed it to?", "which inhaler was the rescue one"
-        r"|(?:the|my) (?:doc|dose|dosage|inhaler|puffer)|refill|rescue|(?:the|my|which) med"
-        # one's own days: "what's on next week?", "what's on for saturday"
-        r"|what'?s on (?:for )?(?:next|this|tomorrow|tonight|today|the weekend|mon|tue|wed|thu|fri|sat|sun)"
+        r"|(?:the|my) (?:doc|dose|dosage|inhaler|puffer)|refill|rescue|(?:my|which) med(?! school)"
+        # one's own days, asked alone: "what's on next week?", "what's on for saturday" (not "what's on HBO")
+        r"|what'?s on (?:for )?(?:next week|this week|the weekend|tomorrow|tmrw|tonight|today"
+        r"|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)(?=\s*[?？!.]*$)"
         # money of one's own: "how much did i put on the credit card this month?"
         r"|credit card|paycheck|salary|bills?|budget|savings|bank account"
         # home and what opens it, a marriage: "what's the internet password at home?", "when did we get married?"

@@ -56,7 +56,7 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|どちらが|どっちが|時差|高さ|距離|いくつありますか|どれくらい"
         # why a thing in the world is so: "月ってなんで満ち欠けするの？", "地震ってなんで起きるの"
-        r"|ってなんで|^なんで"
+        r"|ってなんで|^なんで(?!.*[たっだ]の[？?]?$)"
         # a word in another language: "りんごって英語で何"
         r"|(?:英語|日本語|中国語|韓国語|フランス語|ドイツ語|スペイン語)で(?:何|なに|なんて)"
     ),
@@ -82,8 +82,9 @@ GATE = GatePack(
         r"|処方|薬|サプリ|ビタミン|好き|好み|体調|体の調子"
         # a state asked of the present (「今の食事制限は？」): the user's, which changes
         r"|今(?:の|は|、)|現在"
-        # who one is seeing, where one lives, works, goes or keeps a pet: "今付き合ってるのは誰？"
-        r"|付き合っ|住んで(?:る|い)|勤めて|通って(?:る|い)|飼って"
+        # who one is seeing, where one lives, works, goes or keeps a pet: "今付き合ってるのは誰？" (not
+        # "東京に住んでる外国人って何人", "付き合ってない男女の境界線")
+        r"|(?:付き合って|住んで|勤めて|通って|飼って)(?:る|いる)(?:の|人|ところ|とこ)(?:は|って)"
         # money of one's own
         r"|クレカ|カード代|給料|家賃|貯金|口座|ローン"
     ),

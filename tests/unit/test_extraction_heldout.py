@@ -72,6 +72,15 @@ def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str
         "planning to get pizza tonight",  # a plan for the day
         "hoping to sleep in tomorrow",
         "심심함",
+        # a state of the moment, no news of one's life
+        "ugh I'm so hungry rn",
+        "lol I'm soo bored rn",
+        "今日も眠い😴",
+        "ひますぎて死にそう",
+        "아 배고프다 ㅠㅠ",
+        # tomorrow's weather is no plan of the user's
+        "後天好像會下雨吧",
+        "週末應該會降溫",
     ],
 )
 def test_conversational_moves_and_requests_state_nothing(text: str) -> None:
@@ -129,3 +138,24 @@ def test_favourites_of_different_categories_do_not_replace_each_other() -> None:
 def test_likes_and_intolerances_stay_one_subject_per_value() -> None:
     assert extract_candidates("I like hiking.", "en")[0].subject_key == "likes:hiking"
     assert extract_candidates("I'm lactose intolerant.", "en")[0].subject_key == "diet:lactose_intolerant"
+
+
+def test_an_emoji_after_japanese_words_ends_the_sentence() -> None:
+    # chat's full stop: the statement before it is read alone, not with the fragment after
+    got = [c.content for c in extract_candidates("毎朝ジョギングしてる🏃 今日で100日目")]
+    assert any("ジョギングしてる" in c for c in got), got
+
+
+def test_an_emoji_among_latin_words_is_a_word() -> None:
+    got = [c.content for c in extract_candidates("my 🐱 Luna is nine", "en")]
+    assert any("Luna" in c for c in got), got
+
+
+def test_a_partner_named_as_company_is_a_partner_statement() -> None:
+    got = extract_candidates("上週跟男友阿翔去墾丁玩，曬到脫皮")
+    assert [c.subject_key for c in got] == ["family:partner"], got
+
+
+def test_a_momentary_mood_is_no_note_but_a_lasting_one_is() -> None:
+    assert extract_candidates("lol I'm so bored right now", "en") == []
+    assert [c.type.value for c in extract_candidates("I've been so stressed about work", "en")] == ["note"]

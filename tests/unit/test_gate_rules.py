@@ -407,3 +407,21 @@ def test_words_of_ones_own_life_said_of_the_world_stay_general(text: str) -> Non
 @pytest.mark.parametrize("text", ["なんでピアノやめたの？", "what's on for saturday?", "我在跟誰交往？"])
 def test_a_why_of_ones_own_past_and_ones_own_days_are_the_users(text: str) -> None:
     assert decide_locally(text).decision == GateDecision.USE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what one is into, reading, learning or taking, the subject unsaid; or asked of these days
+        "最近ハマってるアニメって何？",
+        "今習ってるのって何だっけ",
+        "요새 읽고 있는 책 뭐였지?",
+        "요즘 다니는 학원 어디야?",
+    ],
+)
+def test_ones_own_present_asked_with_the_subject_unsaid_uses_memory(text: str) -> None:
+    assert decide_locally(text).decision == GateDecision.USE
+
+
+def test_what_everyone_is_watching_stays_general() -> None:
+    assert decide_locally("みんなが見てるドラマって何？").decision == GateDecision.SKIP

@@ -12,7 +12,9 @@ from functools import cache
 from engram.language.gate_words import gate_language, is_question
 from engram.language.packs import BY_CODE, PACKS
 
-SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner")
+# the car one drives and the phone one uses are one at a time too: "caved and got the Pixel" replaces the
+# iPhone said before, with no word of change
+SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner", "vehicle", "phone")
 # one of a kind at a time: the favourite of a category (a drink, a show), the pastime of the moment;
 # a question names the kind, and only statements that answer it as well as the best one compete
 ONE_OF_A_KIND: tuple[str, ...] = ("likes", "hobby")
@@ -161,6 +163,56 @@ def ended_names(text: str) -> tuple[str, ...]:
             if name and name not in found and not about_someone_else(name):
                 found.append(name)
     return tuple(found)
+
+
+@cache
+def _names_someone() -> re.Pattern[str]:
+    return re.compile(
+        "|".join(f"(?:{pack.slots.names_someone})" for pack in PACKS if pack.slots.names_someone), re.IGNORECASE
+    )
+
+
+def names_someone(text: str) -> bool:
+    """The statement names a person ("my girlfriend Mina", 男友阿哲, 彼氏の名前は颯太, 남친 이름은 준호)."""
+    return bool(_names_someone().search(text))
+
+
+@cache
+def _pastime_words() -> re.Pattern[str]:
+    return re.compile(
+        "|".join(f"(?:{pack.slots.pastime_words})" for pack in PACKS if pack.slots.pastime_words), re.IGNORECASE
+    )
+
+
+def names_pastime(text: str) -> bool:
+    """The statement names a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장)."""
+    return bool(_pastime_words().search(text))
+
+
+@cache
+def _models() -> dict[str, re.Pattern[str]]:
+    slots = {slot for pack in PACKS for slot in pack.slots.models}
+    return {
+        slot: re.compile(
+            "|".join(f"(?:{pack.slots.models[slot]})" for pack in PACKS if slot in pack.slots.models), re.IGNORECASE
+        )
+        for slot in slots
+    }
+
+
+def names_model(slot: str, text: str) -> bool:
+    """The statement names a make or model of the slot's thing ("my old Corolla", 光陽, N-BOX, 갤럭시), as a
+    word of its own in Latin script ("Kia" is not in "Kiara")."""
+    pattern = _models().get(slot)
+    if pattern is None:
+        return False
+    return any(
+        not (m.group().isascii() and (_WORD.match(text, m.end()) or (m.start() and _WORD.match(text, m.start() - 1))))
+        for m in pattern.finditer(text)
+    )
+
+
+_WORD = re.compile(r"[A-Za-z]")
 
 
 def speaks_of_companion(text: str) -> bool:

@@ -11,7 +11,7 @@ favourites, health, pets, family, small talk). Read by `language/answer_slots.py
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +41,17 @@ class SlotPack:
     companions: str
     # class -> statements of that class, as a user of this language says them
     examples: Mapping[str, tuple[str, ...]]
+    # regex fragment: a statement names a person ("my girlfriend Mina", 男友阿哲, 彼氏の名前は颯太, 남친 이름은
+    # 준호): a partner statement that names no one ("we've been together three years", 남친 생일이…) tells
+    # of the partner already named and replaces nobody. Read loosely: a word taken for a name keeps the
+    # behaviour without this test, so only a statement that plainly names no one is told apart.
+    names_someone: str = ""
+    # regex fragment: a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장): a
+    # statement naming one is a pastime's when the embedder has the pastime among its first classes, as
+    # e5 reads "first session at the …, my forearms are toast" as a first day at work
+    pastime_words: str = ""
+    # slot ("vehicle", "phone") -> regex fragment naming a make or model of it ("Corolla", 光陽, N-BOX, 갤럭시):
+    # "what car do I drive?" is answered by a make or a model, and a statement naming one is the slot's
+    # when the embedder has it among its first classes (e5 reads "bought a Mazda CX-5 over the weekend"
+    # as a pastime or a home)
+    models: Mapping[str, str] = field(default_factory=dict)

@@ -24,7 +24,15 @@ from typing import Any
 
 import numpy as np
 
-from engram.language.answer_slots import ONE_OF_A_KIND, about_someone_else, away_from_home, slot_examples
+from engram.language.answer_slots import (
+    ONE_OF_A_KIND,
+    about_someone_else,
+    away_from_home,
+    names_model,
+    names_pastime,
+    names_someone,
+    slot_examples,
+)
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.places import city_key, named_places
 from engram.language.tense import asks_about_past
@@ -35,6 +43,15 @@ Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> the stored (passage-si
 NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
 # a statement naming a city is placed at home when home is among the embedder's first PLACE_NEAR classes
 PLACE_NEAR = 3
+# ... counted without the classes of things one owns: a commute's bus or train sits near the car and the
+# phone, which would push home out of a city statement's first classes
+THINGS = frozenset({"vehicle", "phone"})
+
+
+def _among_first(cls: str, classes: tuple[str, ...]) -> bool:
+    return cls in [c for c in classes if c not in THINGS][:PLACE_NEAR]
+
+
 # the subject key an extraction rule gives each slot's statements (memory/models.py)
 SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
 # ... and the key prefixes of the kinds one holds one of per category (fact_kinds.py: "favourite:drink"),
@@ -107,10 +124,28 @@ def _names_home(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
     Brooklyn", 台北的捷運今天又擠到爆, 서울 집값 진짜 미쳤다), which the embedder places near work or
     favourites with home close behind: a city named, home among the embedder's first classes, and not
     a trip, a plan or one's origin (a trip to Osaka is not a move there), nor a health note."""
-    if "home" not in classes[:PLACE_NEAR] or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
+    if not _among_first("home", classes) or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
         return False  # "我對盤尼西林過敏，之前在台北看過急診" names a city and is a health note
     text = display_text(doc)
     return bool(named_places(text)) and not away_from_home(text)
+
+
+def _names_pastime(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
+    """A class, a lesson or a place one trains at, named ("first session at the climbing gym this morning",
+    今天去上拳擊課, 오늘 복싱장 첫날인데), which e5 places at work with the pastime close behind: the pastime
+    among the embedder's first classes, and no health note."""
+    if not _among_first("hobby", classes) or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
+        return False
+    return names_pastime(display_text(doc))
+
+
+def _names_thing(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
+    """A make or model of a car or a phone named ("bought a Mazda CX-5 over the weekend", 上個月牽了一台RAV4),
+    which e5 places among pastimes or home with the thing close behind: the thing among the embedder's
+    first PLACE_NEAR + 1 classes (counted with every class), and no health note."""
+    if slot not in classes[: PLACE_NEAR + 1] or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
+        return False
+    return names_model(slot, display_text(doc))
 
 
 def _embedded_classes(
@@ -178,6 +213,7 @@ def outdated_answers(
     margin: float = 0.0,
     pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
     kind_gap: float = 0.0,
+    kind_named: Callable[[IndexDocument], bool] = lambda d: False,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
@@ -190,7 +226,8 @@ def outdated_answers(
     and answering the question no better (`closeness`, `gap`: below), and the facts said with those
     rounds. The current answer's slot must lead the next class by `margin`. `guarded` documents never
     go. A slot of which one holds one per kind (a favourite drink beside a favourite show) has its
-    answers among the statements whose cosine to the question is within `kind_gap` of the best one's:
+    answers among the statements whose cosine to the question is within `kind_gap` of the best one's, and
+    those of the kind the question names (`kind_named`: "what class am I taking?" and every class named):
     the later favourite show is no current answer to "what's my go-to drink?"."""
     placing = {
         d.doc_id: keyed or placer.placed(vectors[d.doc_id])
@@ -200,6 +237,12 @@ def outdated_answers(
     placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
     if slot == "home":
         placed |= {d.doc_id: "home" for d in docs if _names_home(d, _embedded_classes(d, placing, vectors, placer))}
+    if slot == "hobby":
+        placed |= {d.doc_id: "hobby" for d in docs if _names_pastime(d, _embedded_classes(d, placing, vectors, placer))}
+    if slot in THINGS:
+        placed |= {
+            d.doc_id: slot for d in docs if _names_thing(slot, d, _embedded_classes(d, placing, vectors, placer))
+        }
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
@@ -231,13 +274,17 @@ def outdated_answers(
         and own(d)
         # a trip, a plan or an origin names a city and is no home ("thinking about moving to Denver")
         and not (slot == "home" and away_from_home(display_text(d)))
+        # "who is my partner?" is answered by a name: "남친 생일이 크리스마스 이브라" tells of the one named before
+        and (slot != "partner" or names_someone(display_text(d)))
+        # "what car do I drive?" by a make or a model: "the car's AC died again" names none
+        and (slot not in THINGS or names_model(slot, display_text(d)))
     ]
     # one of a kind: the statements that answer the question about as well as its best answer do
     near = dict(closeness or {})
     bar = max((near.get(d.doc_id, -2.0) for d in answers), default=-2.0) - kind_gap
 
     def rival(d: IndexDocument) -> bool:
-        return slot not in ONE_OF_A_KIND or near.get(d.doc_id, -2.0) >= bar
+        return slot not in ONE_OF_A_KIND or near.get(d.doc_id, -2.0) >= bar or kind_named(d)
 
     answers = [d for d in answers if rival(d)]
     if not answers:

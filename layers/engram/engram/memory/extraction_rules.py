@@ -74,7 +74,13 @@ _NEGATIVE = re.compile("|".join(e.negative_words for e in _EXTRACTION), _I)
 # --------------------------------------------------------------------------- splitting and cleaning
 
 _ABBREVIATIONS = {"dr", "mr", "mrs", "ms", "st", "vs", "etc", "e.g", "i.e", "no", "approx", "jr", "sr"}
-_SENTENCE_END = re.compile(r"[。！？!?\n]+|\.+(?=\s|$)")
+# ... or an emoji after CJK words and before a space: chat's full stop ("趣味で御朱印集めてる⛩️ もう3冊目");
+# not one used as a word among Latin or spaced words ("my 🐶 Max is 3", "강아지 🐶 귀여워")
+_SENTENCE_END = re.compile(
+    r"[。！？!?\n]+|\.+(?=\s|$)"
+    r"|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\u2600-\u27bf\U0001f300-\U0001faff][\ufe0f\u200d\u2600-\u27bf"
+    r"\U0001f300-\U0001faff]*(?=\s)"
+)
 _QUESTION_END = re.compile("|".join([r"[?？]\s*$", *(e.question for e in _EXTRACTION)]), _I)
 _TRAILING_PUNCT = re.compile(r"[\s。.！!？?~～…,，、]+$")
 
@@ -163,7 +169,7 @@ def _statement(sentence: str, language: str) -> str | None:
     return text
 
 
-_TRAILING_NOISE = re.compile(r"(?:[\s…‥~〜♪☆★♡♥ㅠㅜㅋㅎ]|[\U0001F300-\U0001FAFF\u2600-\u27BF])+$")
+_TRAILING_NOISE = re.compile(r"(?:[\s…‥~〜♪☆★♡♥ㅠㅜㅋㅎ]|[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d])+$")
 
 
 def _strip_filler(text: str, language: str) -> str:

@@ -23,6 +23,7 @@ from engram.kernel.errors import Conflict
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
+from engram.language.answer_slots import names_someone
 from engram.language.masking import mask_for_storage, mask_text, masked_input
 from engram.language.packs import PACKS
 from engram.language.tense import states_change
@@ -52,6 +53,7 @@ from engram.memory.models import (
 from engram.memory.ports import Embedder, Extractor, MemoryIndex, MemoryRepository, ProfileStore, TurnBatch
 from engram.memory.projection import EXPANSION_MARKER, display_text, expanded_text
 from engram.memory.retrieval import SUPERSEDED_TAG
+from engram.memory.switches import PARTNERS
 from engram.memory.threads import ThreadTracker
 from engram.memory.turn_batch import HeldRound, RoundGone, TurnWrites
 from engram.observability.spans import traced
@@ -360,6 +362,13 @@ class MemoryWriter:
         )
         if same_subject is not None and held_several_at_once(fact.subject_key) and not states_change(fact.content):
             same_subject = None  # a second pet or daughter, not the first one replaced
+        if (
+            same_subject is not None
+            and fact.subject_key in PARTNERS
+            and not states_change(fact.content)
+            and not names_someone(fact.content)
+        ):
+            same_subject = None  # "彼氏と付き合ってもう3年": the partner named before, not one who replaces them
         if same_subject is None and fact.subject_key and states_change(fact.content):
             # said as a change ("I'm fully vegan now"), it replaces the attribute's other value ("diet:meat")
             same_subject = next((h for h in hits if replaces_subject(fact.topics, h.doc.topics)), None)

@@ -23,7 +23,13 @@ from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
-from engram.language.answer_slots import asked_slot, ended_names, ended_things, opens_with_someone_else
+from engram.language.answer_slots import (
+    asked_slot,
+    ended_names,
+    ended_things,
+    names_pastime,
+    opens_with_someone_else,
+)
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
@@ -408,7 +414,7 @@ class HybridRetriever:
             if ends:
                 gone |= self._outdated_by_ending(found, pinned, pinned_docs)
             if answer_slot:
-                gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec)
+                gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec, query.text)
             found = [m for m in found if m.memory_id not in gone]
             found = [m for m in found if m.memory_id not in behind] + [m for m in found if m.memory_id in behind]
             pinned = tuple(p for p in pinned if p.memory_id not in gone)  # L4 holds current core facts
@@ -443,6 +449,7 @@ class HybridRetriever:
         pinned: tuple[MemoryItemView, ...],
         pinned_docs: Callable[[], list[IndexDocument]],
         qvec: np.ndarray[Any, Any],
+        question: str = "",
     ) -> set[str]:
         """memory/current_answer.py over the block: its items placed by their stored vectors or, where a
         rule keyed them, by the key (a pinned fact by its key or not at all). Never fails a prompt: an embedder that
@@ -461,6 +468,7 @@ class HybridRetriever:
                 self._s.current_answer_min_margin,
                 lambda: [(d, _cosine_to(qvec, d, own_share)) for d in pinned_docs() if d.doc_id not in gone],
                 self._s.current_answer_kind_gap,
+                _of_the_kind_named(slot, question),
             )
         except Exception:  # the rule only ever removes items: without it the block is as before
             logger.warning("current_answer_skipped", exc_info=True)
@@ -503,6 +511,15 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _of_the_kind_named(slot: str, question: str) -> Callable[[IndexDocument], bool]:
+    """A pastime question that names its kind ("what class am I taking?", 어디서 운동해): every statement
+    naming a class, a lesson or a place to train answers it, however far its cosine (e5 reads "first salsa
+    class tonight, I stepped on everyone's feet" 0.02 further from the question than the pottery class)."""
+    if slot != "hobby" or not names_pastime(question):
+        return lambda d: False
+    return lambda d: names_pastime(display_text(d))
 
 
 def _answers_nothing(doc: IndexDocument) -> bool:

@@ -136,7 +136,10 @@ EXTRACTION = ExtractionPack(
         r"|sing|read|recommend|suggest|list|describe)\b)"
         # the weather of the moment ("lol I'm so over this rain"): no rule took it as a symptom
         r"|\b(?:this|all this|today's|so much) (?:rain|weather|heat|cold|snow|humidity|wind|storm|drizzle|fog)\b"
-        r"|\b(?:it's|its|it is) (?:so |really |too |super )?(?:hot|cold|humid|rainy|windy|freezing|chilly)\b",
+        r"|\b(?:it's|its|it is) (?:so |really |too |super )?(?:hot|cold|humid|rainy|windy|freezing|chilly)\b"
+        # a state of the moment that is no news of one's life ("lol I'm so bored right now", "im starving")
+        r"|^(?:(?:lol|ugh|omg|man|god|ahh+|ok)\b[\s,.!]*)*i'?m (?:so+ |super |really |kinda |soo+ |literally )?"
+        r"(?:bored|hungry|starving|sleepy|stuffed)(?: (?:right now|rn|atm|lol|af|today))*\W*$",
         _I,
     ),
     dose_change=re.compile(

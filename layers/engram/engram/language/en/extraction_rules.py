@@ -352,7 +352,7 @@ EN_RULES: tuple[Rule, ...] = (
         r"|kind of "
         r"|pretty |quite |a little )?(?P<x>happy|sad|stressed|anxious|lonely|excited|angry|upset"
         r"|worried|depressed"
-        r"|bored|great|good|down|frustrated|nervous|calm|relaxed|grateful|scared)\b",
+        r"|great|good|down|frustrated|nervous|calm|relaxed|grateful|scared)\b",
         flags=_I,
     ),
 )

@@ -33,6 +33,19 @@ SLOTS = SlotPack(
             r"|my (?:partner|boyfriend|girlfriend|bf|gf|spouse|significant other|other half)(?:'s name)?(?=\W*$)"
             r"|am i (?:single|dating|seeing (?:anyone|someone)|in a relationship))\b"
         ),
+        # the car one drives, the phone one uses: one at a time, replaced without a word of change ("caved
+        # and got the Pixel")
+        "vehicle": (
+            r"\b(?:what (?:kind of |sort of |type of |make of )?(?:car"
+            r"|vehicle|truck|suv|motorbike|motorcycle|scooter)s?"
+            r" (?:do|am) i (?:drive|driving|have|own|ride|riding|got)|what (?:do|am) i (?:drive|driving)\b"
+            r"|which car (?:do|am) i|my (?:current )?(?:car|vehicle|ride|truck)(?:'s (?:make|model))?(?=\W*$))"
+        ),
+        "phone": (
+            r"\b(?:what (?:kind of |sort of |type of |model of )?(?:phone|cell ?phone|mobile|smartphone)"
+            r" (?:do|am) i (?:have|use|using|got|own)|which phone (?:do"
+            r"|am) i|my (?:current )?phone(?:'s model)?(?=\W*$))"
+        ),
         # one of a kind at a time: the favourite of a category, the pastime of the moment (not "my hobbies")
         "likes": (
             r"\b(?:(?:my|a) (?:current |new )?(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|all-time fav\w*)"
@@ -44,7 +57,12 @@ SLOTS = SlotPack(
         "hobby": (
             r"\b(?:(?:my|a) (?:current |new )?(?:hobby|pastime)\b|what am i into"
             r"|what do i do (?:for fun|in my (?:free|spare) time|after work|on (?:the )?weekends?)"
-            r"|how do i (?:spend|pass) my (?:free|spare|down) ?time)"
+            r"|how do i (?:spend|pass) my (?:free|spare|down) ?time"
+            # classes, lessons and exercise of the moment: "what kind of gym do I go to these days?"
+            r"|what (?:kind of |sort of )?(?:gym|class|lessons?|sport|workout) (?:am i|do i)"
+            r"|where do i (?:work out|exercise|train|go to the gym)|what do i do (?:for exercise|to (?:stay|keep) fit)"
+            r"|what am i (?:learning|taking (?:classes|lessons) (?:in"
+            r"|for))|how do i (?:work out|exercise|stay fit|keep fit))"
         ),
     },
     several_or_others=(
@@ -94,6 +112,36 @@ SLOTS = SlotPack(
         r"(?! (?:appointment|appt|reservation|order|plans?|class|meeting|call|flight|booking|ticket)s?\b)"
         r"|\b(?:i'?m |kinda |so |totally )over (?P<thing2>[a-z]{3,}ing)\b"
     ),
+    names_someone=(
+        r"\b(?:named|called)\s+(?-i:[A-Z])|\bname(?:'s| is)\s+(?-i:[A-Z])"
+        r"|\b(?:boyfriend|girlfriend|husband|wife|partner|fianc[eé]e?|bf|gf|hubby|wifey|spouse|other half),?\s+"
+        r"(?!(?:I|Mom|Mum|Dad|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z][a-z]+)\b"
+        r"|\b(?!(?:I|Mom|Mum|Dad|And|But|So|Then|Now|Today|Yesterday|Here|There|This|That|Yes|No|Oh|Well)\b)"
+        r"(?-i:[A-Z][a-z]+) and I\b|\bme and (?-i:[A-Z][a-z]+)\b"
+        r"|\bwith (?!(?:I|Mom|Mum|Dad)\b)(?-i:[A-Z][a-z]+)\b"
+        # who one dates or marries: "I'm dating Luis now", "engaged to Priya"
+        r"|\b(?:dating|seeing|married to|marrying|engaged to|met) (?!(?:I|Mom|Mum|Dad)\b)(?-i:[A-Z][a-z]+)\b"
+    ),
+    pastime_words=(
+        r"\b(?:class|classes|lessons?|gym|studio|dojo|rink|court|club|course|workshop|practice|training|bootcamp"
+        r"|workouts?|work out|exercise|pilates|yoga|spin|crossfit|zumba|climbing"
+        r"|bouldering|boxing|kickboxing|karate|judo|jiu-?jitsu|swimming)\b"
+    ),
+    models={
+        "vehicle": (
+            r"toyota|honda|nissan|mazda|subaru|mitsubishi|suzuki|daihatsu|lexus|hyundai|kia|genesis|ford|chevy|chevrolet|tesla|bmw|benz|mercedes|audi"
+            r"|volkswagen|vw|volvo|porsche|jeep|dodge|gmc|cadillac|buick|jaguar"
+            r"|land rover|fiat|peugeot|renault|skoda|byd|rivian|prius|civic|corolla"
+            r"|camry|accord|rav-?4|cr-?v|hr-?v|outback|forester|crosstrek|model [3ysx]"
+            r"|cx-?[3-9]0?|miata|wrangler|f-?150|silverado|tacoma|tundra|highlander"
+            r"|altis|yaris|jetta|mustang|elantra|sonata|tucson|sorento|sportage"
+            r"|santa fe|ioniq|outlander|vespa|harley|kawasaki|yamaha|ducati|gogoro"
+        ),
+        "phone": (
+            r"iphone|galaxy|pixel|xperia|oneplus|xiaomi|redmi|huawei"
+            r"|oppo|vivo|motorola|moto g|nokia|samsung|android"
+        ),
+    },
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
         r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"
@@ -141,6 +189,22 @@ SLOTS = SlotPack(
             "we broke up last month",
             "my wife and I have been married ten years",
         ),
+        "vehicle": (
+            "I drive a Honda Civic",
+            "my car is a used Toyota Corolla",
+            "just bought a Ford pickup",
+            "the Jeep needs an oil change",
+            "my motorcycle is a Yamaha",
+            "picked up my new Tesla from the dealer",
+        ),
+        "phone": (
+            "my phone is an iPhone 13",
+            "I use a Samsung Galaxy",
+            "just got a Pixel",
+            "my phone screen cracked again",
+            "got a new Android phone",
+            "my iPhone battery dies by noon",
+        ),
         "hobby": (
             "in my free time I play tennis",
             "I've been painting on weekends",
@@ -155,6 +219,10 @@ SLOTS = SlotPack(
             "I started taking pottery classes",
             "I've been learning to play the ukulele",
             "I do yoga at the community centre twice a week",
+            "I go to spin class before work",
+            "I've been doing pilates at a studio near me",
+            "I'm taking Spanish lessons on Tuesdays",
+            "started kickboxing classes this month",
         ),
         "likes": (
             "my favourite food is ramen",

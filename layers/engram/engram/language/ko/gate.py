@@ -85,6 +85,8 @@ GATE = GatePack(
         r"|키(?=\s|가|는|를|$)|비밀번호|와이파이|(?:^|\s)집(?=\s|에|은|이)"
         # a state asked of the present ("지금 식이 제한이 뭐예요?"): the user's, which changes
         r"|지금|현재"
+        # ... or of these days, the subject unsaid: "요새 보고 있는 프로그램 뭐야?" (as English "these days")
+        r"|요즘|요새"
         # who one is seeing: "사귀는 사람 누구였지" (not "친구 사귀는 법")
         r"|사귀는 (?:사람|애)|사귀고 있|사귄 지"
         # money of one's own

@@ -164,3 +164,21 @@ def test_a_question_naming_a_concept_looks_for_its_other_words(question: str, lo
 )
 def test_a_word_that_only_sounds_like_a_concept_adds_nothing_of_it(question: str, not_looked_for: str) -> None:
     assert not_looked_for not in related_terms(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "looks_for"),
+    [
+        ("Who's my BFF again?", "best friend"),
+        ("When do I turn a year older?", "birthday"),
+        ("What race am I training for?", "marathon"),
+        ("What do I do for a living?", "hygienist"),
+    ],
+)
+def test_chat_words_for_friends_birthdays_races_and_work_reach_the_memory(question: str, looks_for: str) -> None:
+    assert looks_for in related_terms(question)
+
+
+def test_a_living_earned_is_no_home() -> None:
+    assert "city" not in related_terms("What do I do for a living?")
+    assert "city" in related_terms("Where am I living now?")

@@ -503,6 +503,10 @@ LIFE_GROUPS: dict[str, tuple[str, ...]] = {
     "mid-autumn festival": ("mid-autumn", "moon festival", "mooncake", "mooncakes", "chuseok"),
     "anniversaries": ("anniversary", "anniversaries"),
     "gifts": ("gift", "gifts", "presents", "birthday present", "christmas present"),
+    # friends and the days of one's own year, as chat says them
+    "best friends": ("best friend", "best friends", "bff", "bestie", "besties", "best mate", "closest friend"),
+    "birthdays": ("birthday", "bday", "b-day", "a year older", "born on"),
+    "races": ("race", "races", "marathon", "half marathon", "5k", "10k", "triathlon", "fun run", "ultramarathon"),
     "souvenirs": ("souvenir", "souvenirs", "keepsake"),
     # places and plans
     "hometown": ("hometown", "home town", "grew up", "born and raised", "where i'm from", "where i am from"),
@@ -760,6 +764,28 @@ LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "paramedic",
             "firefighter",
             "pilot",
+            "hygienist",
+            "technician",
+            "manager",
+            "driver",
+            "clerk",
+            "nanny",
+            "caregiver",
+            "social worker",
+            "surgeon",
+            "doctor",
+            "dentist",
+            "librarian",
+            "realtor",
+            "bartender",
+            "server",
+            "waitress",
+            "baker",
+            "carpenter",
+            "hairdresser",
+            "photographer",
+            "professor",
+            "scientist",
         ),
     ),
     # school
@@ -920,6 +946,8 @@ LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 # Words that also occur inside unrelated words, with the pattern that finds them alone.
 LIFE_WORD_PATTERNS: dict[str, str] = {
+    # "what do I do for a living?" asks a job, not a home; nor does the cost of living or assisted living
+    "living": r"(?<!for a )(?<!cost of )(?<!assisted )\bliving\b",
     # a flat white or a flat tyre is no home
     "flat": r"\bflat\b(?! (?:white|tire|tyre|screen|rate|fee|out))",
     # glasses of wine or water are no eyewear

@@ -267,8 +267,83 @@ OVER = [
 ]
 
 
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED + OVER)
-def test_a_pet_said_gone_or_a_thing_said_over_leaves_the_present(
+# a class said as a first session reads to e5 as a first day at work; it names a class, so it is the pastime
+PASTIMES = [
+    (
+        "en",
+        "my pottery class on Thursdays is the best part of my week",
+        "first salsa class tonight, I stepped on everyone's feet lol",
+        "What class am I taking these days?",
+        "What class did I take before?",
+        "pottery",
+        "salsa",
+    ),
+    (
+        "zh",
+        "我每週三晚上去上花藝課，插花好療癒",
+        "今天第一次去上游泳課，教練超兇",
+        "我最近在上什麼課？",
+        "我以前上什麼課？",
+        "花藝",
+        "游泳",
+    ),
+]
+
+
+# the car one drives and the phone one uses: one at a time, the new one named with no word of change
+THINGS_OWNED = [
+    (
+        "en",
+        "my old Corolla is finally paid off, 180k miles and still going",
+        "bought a Mazda CX-5 over the weekend, the seats are so comfy",
+        "What car do I drive?",
+        "What car did I have before?",
+        "Corolla",
+        "Mazda",
+    ),
+    (
+        "zh",
+        "我那台Toyota開了八年了，冷氣越來越不冷",
+        "上個月牽了一台RAV4，開起來好穩",
+        "我開什麼車？",
+        "我以前開什麼車？",
+        "Toyota",
+        "RAV4",
+    ),
+    (
+        "ja",
+        "フィットにもう10年乗ってるけど、まだまだ元気",
+        "N-BOXが納車された！軽なのに中が広い",
+        "今乗ってる車って何だっけ？",
+        "前は何の車に乗ってた？",
+        "フィット",
+        "N-BOX",
+    ),
+    (
+        "ko",
+        "아이폰 12 쓴 지 3년 됐는데 배터리가 금방 닳아",
+        "갤럭시 S24 받았다 ㅎㅎ 카메라 진짜 좋음",
+        "내가 쓰는 폰 뭐였지?",
+        "예전에 쓰던 폰은 뭐였지?",
+        "아이폰",
+        "갤럭시",
+    ),
+    (
+        "en",
+        "my iPhone 11 screen has a crack across the top",
+        "got a Pixel 8 yesterday and the camera is unreal",
+        "What phone do I have?",
+        "What phone did I use before?",
+        "iPhone",
+        "Pixel",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED + OVER + PASTIMES + THINGS_OWNED
+)
+def test_a_pet_said_gone_a_thing_said_over_or_a_new_one_leaves_the_earlier(
     container: Container,
     clock: ManualClock,
     language: str,
@@ -328,44 +403,6 @@ def test_a_later_word_of_the_partner_that_names_no_one_keeps_the_name(
     assert any(name in t for t in memory_texts(container, key, question))
 
 
-# a class said as a first session reads to e5 as a first day at work; it names a class, so it is the pastime
-PASTIMES = [
-    (
-        "en",
-        "my pottery class on Thursdays is the best part of my week",
-        "first salsa class tonight, I stepped on everyone's feet lol",
-        "What class am I taking these days?",
-        "What class did I take before?",
-        "pottery",
-        "salsa",
-    ),
-    (
-        "zh",
-        "我每週三晚上去上花藝課，插花好療癒",
-        "今天第一次去上游泳課，教練超兇",
-        "我最近在上什麼課？",
-        "我以前上什麼課？",
-        "花藝",
-        "游泳",
-    ),
-]
-
-
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), PASTIMES)
-def test_a_new_class_is_the_current_pastime(
-    container: Container,
-    clock: ManualClock,
-    language: str,
-    before: str,
-    after: str,
-    now_q: str,
-    past_q: str,
-    old: str,
-    new: str,
-) -> None:
-    _current_not_stale(container, clock, f"u-class-{language}", (before, after), (now_q, past_q), (old, new), False)
-
-
 def test_a_city_said_by_its_short_name_is_a_home(container: Container, clock: ManualClock) -> None:
     # "Vegas" is no GeoNames name; language/places.txt holds the short names chat uses
     said = [
@@ -375,70 +412,3 @@ def test_a_city_said_by_its_short_name_is_a_home(container: Container, clock: Ma
     key = _tell(container, clock, "u-short-city", said)
     present = memory_texts(container, key, "Which city do I live in?")
     assert any("Vegas" in t for t in present) and not [t for t in present if "Phoenix" in t], present
-
-
-# the car one drives and the phone one uses: one at a time, the new one named with no word of change
-THINGS_OWNED = [
-    (
-        "en",
-        "my old Corolla is finally paid off, 180k miles and still going",
-        "bought a Mazda CX-5 over the weekend, the seats are so comfy",
-        "What car do I drive?",
-        "What car did I have before?",
-        "Corolla",
-        "Mazda",
-    ),
-    (
-        "zh",
-        "我那台Toyota開了八年了，冷氣越來越不冷",
-        "上個月牽了一台RAV4，開起來好穩",
-        "我開什麼車？",
-        "我以前開什麼車？",
-        "Toyota",
-        "RAV4",
-    ),
-    (
-        "ja",
-        "フィットにもう10年乗ってるけど、まだまだ元気",
-        "N-BOXが納車された！軽なのに中が広い",
-        "今乗ってる車って何だっけ？",
-        "前は何の車に乗ってた？",
-        "フィット",
-        "N-BOX",
-    ),
-    (
-        "ko",
-        "아이폰 12 쓴 지 3년 됐는데 배터리가 금방 닳아",
-        "갤럭시 S24 받았다 ㅎㅎ 카메라 진짜 좋음",
-        "내가 쓰는 폰 뭐였지?",
-        "예전에 쓰던 폰은 뭐였지?",
-        "아이폰",
-        "갤럭시",
-    ),
-    (
-        "en",
-        "my iPhone 11 screen has a crack across the top",
-        "got a Pixel 8 yesterday and the camera is unreal",
-        "What phone do I have?",
-        "What phone did I use before?",
-        "iPhone",
-        "Pixel",
-    ),
-]
-
-
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), THINGS_OWNED)
-def test_a_new_car_or_phone_is_the_current_one(
-    container: Container,
-    clock: ManualClock,
-    language: str,
-    before: str,
-    after: str,
-    now_q: str,
-    past_q: str,
-    old: str,
-    new: str,
-) -> None:
-    _current_not_stale(
-        container, clock, f"u-owned-{language}-{new}", (before, after), (now_q, past_q), (old, new), False
-    )

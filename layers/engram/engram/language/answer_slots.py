@@ -166,27 +166,20 @@ def ended_names(text: str) -> tuple[str, ...]:
 
 
 @cache
-def _names_someone() -> re.Pattern[str]:
-    return re.compile(
-        "|".join(f"(?:{pack.slots.names_someone})" for pack in PACKS if pack.slots.names_someone), re.IGNORECASE
-    )
+def _every_pack(field: str) -> re.Pattern[str]:
+    """One of the packs' slot fragments (`names_someone`, `pastime_words`), every pack's joined."""
+    fragments = [getattr(pack.slots, field) for pack in PACKS]
+    return re.compile("|".join(f"(?:{f})" for f in fragments if f), re.IGNORECASE)
 
 
 def names_someone(text: str) -> bool:
     """The statement names a person ("my girlfriend Mina", 男友阿哲, 彼氏の名前は颯太, 남친 이름은 준호)."""
-    return bool(_names_someone().search(text))
-
-
-@cache
-def _pastime_words() -> re.Pattern[str]:
-    return re.compile(
-        "|".join(f"(?:{pack.slots.pastime_words})" for pack in PACKS if pack.slots.pastime_words), re.IGNORECASE
-    )
+    return bool(_every_pack("names_someone").search(text))
 
 
 def names_pastime(text: str) -> bool:
     """The statement names a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장)."""
-    return bool(_pastime_words().search(text))
+    return bool(_every_pack("pastime_words").search(text))
 
 
 @cache

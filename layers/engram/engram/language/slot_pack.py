@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class SlotPack:
-    # slot ("job", "home", "diet", "partner"; "likes", "hobby": one of a kind) -> regex fragment of a
-    # question asking the user's own value
+    # slot ("job", "home", "diet", "partner", "vehicle", "phone"; "likes", "hobby": one of a kind) ->
+    # regex fragment of a question asking the user's own value
     questions: Mapping[str, str]
     # regex fragment: a question after favourites or pastimes that is not after the user's one of a
     # kind — several ("what are my favourite foods?", 有哪些, 何がある, 뭐뭐), the bot's ("do you have a

@@ -182,3 +182,23 @@ def test_chat_words_for_friends_birthdays_races_and_work_reach_the_memory(questi
 def test_a_living_earned_is_no_home() -> None:
     assert "city" not in related_terms("What do I do for a living?")
     assert "city" in related_terms("Where am I living now?")
+
+
+@pytest.mark.parametrize(
+    ("question", "looks_for"),
+    [
+        ("Do I eat meat?", "vegetarian"),
+        ("我有沒有吃肉？", "蛋奶素"),
+        ("肉は食べるんだっけ？", "ベジタリアン"),
+        ("나 고기 먹어?", "채식"),
+        ("내가 못 먹는 견과류가 뭐였지?", "땅콩"),
+        ("내 직업이 뭐였지?", "간호사"),
+        ("내 병명이 뭐라 그랬지?", "증후군"),
+        ("私の出身校はどこ？", "大学"),
+        ("私が使ってるレンズは？", "コンタクト"),
+    ],
+)
+def test_a_way_of_eating_a_kind_of_nut_a_school_or_a_diagnosis_reaches_its_members(
+    question: str, looks_for: str
+) -> None:
+    assert looks_for in related_terms(question)

@@ -526,6 +526,11 @@ LIFE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # ways of eating: "do I eat meat?" is answered by "I'm vegetarian"
+    "diets": (
+        ("eat meat", "eating meat", "eat fish", "eat pork", "my diet"),
+        ("vegetarian", "vegan", "pescatarian", "plant-based", "keto", "halal", "kosher", "paleo"),
+    ),
     # family and relations
     "grandparents": (
         ("grandparents", "grandparent"),

@@ -55,7 +55,7 @@ LIFE_GROUPS: dict[str, tuple[str, ...]] = {
     "lung doctors": ("呼吸器内科", "呼吸器科", "呼吸器の先生", "呼吸器専門医"),
     "dentists": ("歯医者", "歯科", "虫歯", "歯並び", "歯の治療", "歯石", "矯正歯科", "歯が痛"),
     "eye doctors": ("眼科", "眼医者", "目医者"),
-    "eyewear": ("眼鏡", "メガネ", "めがね", "コンタクトレンズ"),
+    "eyewear": ("眼鏡", "メガネ", "めがね", "コンタクトレンズ", "コンタクト", "レンズ"),
     "heart doctors": ("循環器内科", "循環器科", "心臓内科", "循環器の先生"),
     "skin doctors": ("皮膚科",),
     # 整形外科 is orthopaedics in Japan; a Chinese text reads it as plastic surgery
@@ -191,6 +191,11 @@ LIFE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # 食べ方：「肉は食べる？」の答えは「ベジタリアンです」
+    "diets": (
+        ("肉を食べ", "肉食べ", "肉は食べ", "魚は食べ"),
+        ("ベジタリアン", "ヴィーガン", "ビーガン", "菜食", "ペスカタリアン", "糖質制限", "ハラル"),
+    ),
     # family and relations
     "grandparents": (("祖父母",), ("おばあちゃん", "祖母", "ばあちゃん", "おじいちゃん", "祖父", "じいちゃん")),
     # vehicles and devices
@@ -387,7 +392,7 @@ LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     # school
     "school levels": (
-        ("学校", "どこの学校"),
+        ("学校", "どこの学校", "出身校", "母校"),
         ("小学校", "幼稚園", "保育園", "中学校", "中学", "高校", "大学", "大学院"),
     ),
     "school grades": (

@@ -202,6 +202,11 @@ LIFE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 LIFE_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # 飲食方式：「我有沒有吃肉」的答案是「我吃蛋奶素」
+    "diets": (
+        ("吃肉", "吃葷", "吃荤", "吃素嗎", "吃素吗"),
+        ("蛋奶素", "奶蛋素", "全素", "吃素", "素食", "奶素", "蛋素", "生酮", "減醣", "减醣"),
+    ),
     # family and relations
     "grandparents": (("祖父母", "祖輩", "長輩"), ("奶奶", "阿嬤", "外婆", "祖母", "爺爺", "阿公", "外公", "祖父")),
     # vehicles and devices

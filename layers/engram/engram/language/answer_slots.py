@@ -166,10 +166,13 @@ def ended_names(text: str) -> tuple[str, ...]:
 
 
 @cache
-def _every_pack(field: str) -> re.Pattern[str]:
-    """One of the packs' slot fragments (`names_someone`, `pastime_words`), every pack's joined."""
+def _every_pack(field: str, slot: str | None = None) -> re.Pattern[str]:
+    """One of the packs' slot fragments (`names_someone`, `pastime_words`, a slot's `models`), every
+    pack's joined; a slot no pack names matches nothing."""
     fragments = [getattr(pack.slots, field) for pack in PACKS]
-    return re.compile("|".join(f"(?:{f})" for f in fragments if f), re.IGNORECASE)
+    if slot is not None:
+        fragments = [f.get(slot, "") for f in fragments]
+    return re.compile("|".join(f"(?:{f})" for f in fragments if f) or "(?!)", re.IGNORECASE)
 
 
 def names_someone(text: str) -> bool:
@@ -182,30 +185,9 @@ def names_pastime(text: str) -> bool:
     return bool(_every_pack("pastime_words").search(text))
 
 
-@cache
-def _models() -> dict[str, re.Pattern[str]]:
-    slots = {slot for pack in PACKS for slot in pack.slots.models}
-    return {
-        slot: re.compile(
-            "|".join(f"(?:{pack.slots.models[slot]})" for pack in PACKS if slot in pack.slots.models), re.IGNORECASE
-        )
-        for slot in slots
-    }
-
-
 def names_model(slot: str, text: str) -> bool:
-    """The statement names a make or model of the slot's thing ("my old Corolla", 光陽, N-BOX, 갤럭시), as a
-    word of its own in Latin script ("Kia" is not in "Kiara")."""
-    pattern = _models().get(slot)
-    if pattern is None:
-        return False
-    return any(
-        not (m.group().isascii() and (_WORD.match(text, m.end()) or (m.start() and _WORD.match(text, m.start() - 1))))
-        for m in pattern.finditer(text)
-    )
-
-
-_WORD = re.compile(r"[A-Za-z]")
+    """The statement names a make or model of the slot's thing ("my old Corolla", 光陽, N-BOX, 갤럭시)."""
+    return bool(_every_pack("models", slot).search(text))
 
 
 def speaks_of_companion(text: str) -> bool:

@@ -119,33 +119,34 @@ class SlotPlacer:
         return tuple(self._classes[i] for i in order), float(scores[order[0]] - scores[order[1]])
 
 
-def _names_home(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
-    """A statement of the city one is in, said without a verb of living ("one perk of living in
-    Brooklyn", 台北的捷運今天又擠到爆, 서울 집값 진짜 미쳤다), which the embedder places near work or
-    favourites with home close behind: a city named, home among the embedder's first classes, and not
-    a trip, a plan or one's origin (a trip to Osaka is not a move there), nor a health note."""
-    if not _among_first("home", classes) or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
-        return False  # "我對盤尼西林過敏，之前在台北看過急診" names a city and is a health note
+# the slots whose statements are placed by the words they name, where e5 alone places them elsewhere
+PLACED_BY_WORDS = frozenset({"home", "hobby", *THINGS})
+
+
+def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
+    """A statement that names the slot's value, which the embedder places elsewhere with the slot close
+    behind, is the slot's. Home: a city said without a verb of living ("one perk of living in Brooklyn",
+    台北的捷運今天又擠到爆, 서울 집값 진짜 미쳤다), not a trip, a plan or one's origin (a trip to Osaka is not
+    a move there). The pastime: a class, a lesson or a place one trains at ("first session at the
+    climbing gym this morning", 今天去上拳擊課, 오늘 복싱장 첫날인데, read by e5 as a first day at work). A
+    car or a phone: a make or model ("bought a Mazda CX-5 over the weekend", 上個月牽了一台RAV4, read as a
+    pastime or a home), with the thing among the first PLACE_NEAR + 1 classes counted with every class.
+    Never a health note ("我對盤尼西林過敏，之前在台北看過急診" names a city)."""
+    if classes[:1] == ("health",) or SAFETY_TOPICS & set(doc.topics):
+        return False
     text = display_text(doc)
-    return bool(named_places(text)) and not away_from_home(text)
+    if slot == "home":
+        return _among_first("home", classes) and bool(named_places(text)) and not away_from_home(text)
+    if slot == "hobby":
+        return _among_first("hobby", classes) and names_pastime(text)
+    return slot in classes[: PLACE_NEAR + 1] and names_model(slot, text)
 
 
-def _names_pastime(doc: IndexDocument, classes: tuple[str, ...]) -> bool:
-    """A class, a lesson or a place one trains at, named ("first session at the climbing gym this morning",
-    今天去上拳擊課, 오늘 복싱장 첫날인데), which e5 places at work with the pastime close behind: the pastime
-    among the embedder's first classes, and no health note."""
-    if not _among_first("hobby", classes) or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
-        return False
-    return names_pastime(display_text(doc))
-
-
-def _names_thing(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
-    """A make or model of a car or a phone named ("bought a Mazda CX-5 over the weekend", 上個月牽了一台RAV4),
-    which e5 places among pastimes or home with the thing close behind: the thing among the embedder's
-    first PLACE_NEAR + 1 classes (counted with every class), and no health note."""
-    if slot not in classes[: PLACE_NEAR + 1] or classes[0] == "health" or SAFETY_TOPICS & set(doc.topics):
-        return False
-    return names_model(slot, display_text(doc))
+def _of_the_kind_named(slot: str, question: str, doc: IndexDocument) -> bool:
+    """A pastime question that names its kind ("what class am I taking?", 어디서 운동해) is answered by every
+    statement naming a class, a lesson or a place to train, however far its cosine (e5 reads "first salsa
+    class tonight, I stepped on everyone's feet" 0.02 further from the question than the pottery class)."""
+    return slot == "hobby" and names_pastime(question) and names_pastime(display_text(doc))
 
 
 def _embedded_classes(
@@ -213,7 +214,7 @@ def outdated_answers(
     margin: float = 0.0,
     pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
     kind_gap: float = 0.0,
-    kind_named: Callable[[IndexDocument], bool] = lambda d: False,
+    question: str = "",
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
@@ -227,7 +228,7 @@ def outdated_answers(
     rounds. The current answer's slot must lead the next class by `margin`. `guarded` documents never
     go. A slot of which one holds one per kind (a favourite drink beside a favourite show) has its
     answers among the statements whose cosine to the question is within `kind_gap` of the best one's, and
-    those of the kind the question names (`kind_named`: "what class am I taking?" and every class named):
+    those of the kind the `question` names ("what class am I taking?" and every class named):
     the later favourite show is no current answer to "what's my go-to drink?"."""
     placing = {
         d.doc_id: keyed or placer.placed(vectors[d.doc_id])
@@ -235,13 +236,9 @@ def outdated_answers(
         if (keyed := keyed_placement(d, slot)) is not None or d.doc_id in vectors
     }
     placed = {doc_id: classes[0] for doc_id, (classes, _) in placing.items()}
-    if slot == "home":
-        placed |= {d.doc_id: "home" for d in docs if _names_home(d, _embedded_classes(d, placing, vectors, placer))}
-    if slot == "hobby":
-        placed |= {d.doc_id: "hobby" for d in docs if _names_pastime(d, _embedded_classes(d, placing, vectors, placer))}
-    if slot in THINGS:
+    if slot in PLACED_BY_WORDS:
         placed |= {
-            d.doc_id: slot for d in docs if _names_thing(slot, d, _embedded_classes(d, placing, vectors, placer))
+            d.doc_id: slot for d in docs if _named_in_slot(slot, d, _embedded_classes(d, placing, vectors, placer))
         }
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
@@ -284,7 +281,7 @@ def outdated_answers(
     bar = max((near.get(d.doc_id, -2.0) for d in answers), default=-2.0) - kind_gap
 
     def rival(d: IndexDocument) -> bool:
-        return slot not in ONE_OF_A_KIND or near.get(d.doc_id, -2.0) >= bar or kind_named(d)
+        return slot not in ONE_OF_A_KIND or near.get(d.doc_id, -2.0) >= bar or _of_the_kind_named(slot, question, d)
 
     answers = [d for d in answers if rival(d)]
     if not answers:

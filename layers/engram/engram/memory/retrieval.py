@@ -27,7 +27,6 @@ from engram.language.answer_slots import (
     asked_slot,
     ended_names,
     ended_things,
-    names_pastime,
     opens_with_someone_else,
 )
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
@@ -468,7 +467,7 @@ class HybridRetriever:
                 self._s.current_answer_min_margin,
                 lambda: [(d, _cosine_to(qvec, d, own_share)) for d in pinned_docs() if d.doc_id not in gone],
                 self._s.current_answer_kind_gap,
-                _of_the_kind_named(slot, question),
+                question,
             )
         except Exception:  # the rule only ever removes items: without it the block is as before
             logger.warning("current_answer_skipped", exc_info=True)
@@ -511,15 +510,6 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
-
-
-def _of_the_kind_named(slot: str, question: str) -> Callable[[IndexDocument], bool]:
-    """A pastime question that names its kind ("what class am I taking?", 어디서 운동해): every statement
-    naming a class, a lesson or a place to train answers it, however far its cosine (e5 reads "first salsa
-    class tonight, I stepped on everyone's feet" 0.02 further from the question than the pottery class)."""
-    if slot != "hobby" or not names_pastime(question):
-        return lambda d: False
-    return lambda d: names_pastime(display_text(d))
 
 
 def _answers_nothing(doc: IndexDocument) -> bool:

@@ -129,17 +129,18 @@ SLOTS = SlotPack(
     ),
     models={
         "vehicle": (
-            r"toyota|honda|nissan|mazda|subaru|mitsubishi|suzuki|daihatsu|lexus|hyundai|kia|genesis|ford|chevy|chevrolet|tesla|bmw|benz|mercedes|audi"
+            # a whole word among Latin letters ("Kia" is not in "Kiara"), not among kana ("N-BOXが")
+            r"(?<![a-z])(?:toyota|honda|nissan|mazda|subaru|mitsubishi|suzuki|daihatsu|lexus|hyundai|kia|genesis|ford|chevy|chevrolet|tesla|bmw|benz|mercedes|audi"
             r"|volkswagen|vw|volvo|porsche|jeep|dodge|gmc|cadillac|buick|jaguar"
             r"|land rover|fiat|peugeot|renault|skoda|byd|rivian|prius|civic|corolla"
             r"|camry|accord|rav-?4|cr-?v|hr-?v|outback|forester|crosstrek|model [3ysx]"
             r"|cx-?[3-9]0?|miata|wrangler|f-?150|silverado|tacoma|tundra|highlander"
             r"|altis|yaris|jetta|mustang|elantra|sonata|tucson|sorento|sportage"
-            r"|santa fe|ioniq|outlander|vespa|harley|kawasaki|yamaha|ducati|gogoro"
+            r"|santa fe|ioniq|outlander|vespa|harley|kawasaki|yamaha|ducati|gogoro)(?![a-z])"
         ),
         "phone": (
-            r"iphone|galaxy|pixel|xperia|oneplus|xiaomi|redmi|huawei"
-            r"|oppo|vivo|motorola|moto g|nokia|samsung|android"
+            r"(?<![a-z])(?:iphone|galaxy|pixel|xperia|oneplus|xiaomi|redmi|huawei"
+            r"|oppo|vivo|motorola|moto g|nokia|samsung|android)(?![a-z])"
         ),
     },
     companions=(

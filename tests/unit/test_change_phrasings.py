@@ -117,7 +117,8 @@ from engram.memory.extraction import HeuristicExtractor
         # the medicine for something named
         ("요즘은 동네에 작은 카페 차려서 커피 내리고 있어.", "job"),
         ("간호사로 일한 지 10년 됐어요.", "job"),
-        ("우리 강아지 관절약으로 카프로펜 먹이고 있어요.", "medication:카프로펜"),
+        # a pet's medicine is the pet's, keyed so (memory/whose.py)
+        ("우리 강아지 관절약으로 카프로펜 먹이고 있어요.", "강아지:medication:카프로펜"),
         ("胃薬はガスターを飲んでる。", "medication:ガスター"),
         ("フィラリア予防はカルドメックを使ってます。", "medication:カルドメック"),
         # a favourite said without its category word

@@ -91,17 +91,23 @@ def opens_with_someone_else(text: str) -> bool:
     script (先生 is a husband in Chinese, a doctor in Japanese); in English only after "my" or "our"
     ("They switched my pill", "Cat allergy got worse" are the user's); in Korean a whole word (형편 is
     no 형)."""
+    return someone_named_first(text) is not None
+
+
+def someone_named_first(text: str) -> str | None:
+    """The words naming the person or pet a statement opens with as its subject (`opens_with_someone_else`),
+    lower-cased and without a possessive "'s": "son", "兒子", "彼氏", "언니"; None when it opens with no one else."""
     head = _without_closeness(text.strip())
     code = gate_language(head)
     stripped = _POSSESSIVE.sub("", head, count=1)
     if code == "en" and stripped == head:
-        return False
+        return None
     pattern = _someone_else_of(code)
     for candidate in (head, stripped):
         m = pattern.match(candidate)
         if m and (code != "ko" or _KO_AFTER.match(candidate, m.end())):
-            return True
-    return False
+            return re.sub(r"'s?$", "", _POSSESSIVE.sub("", m.group(0).strip(), count=1).lower())
+    return None
 
 
 @cache

@@ -28,11 +28,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engram.language.analysis import analyze
+from engram.language.answer_slots import someone_named_first
 from engram.language.extraction_pack import Rule
 from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
 from engram.language.tense import states_change
 from engram.memory.models import MemoryType
+from engram.memory.whose import STATES_OF_A_PERSON, SpokenOf, is_the_users, whose_key
 
 _I = re.IGNORECASE
 
@@ -126,7 +128,11 @@ _ASCII_WORD = re.compile(r"[A-Za-z]")
 _OWN_NAME = re.compile("|".join(e.own_name for e in _EXTRACTION), _I)
 
 
-def _describes_the_one_before(rule: Rule, clause: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]) -> bool:
+# a run of clauses that states one fact: (start, end, rule, match, whom it speaks of — None: the user)
+Group = tuple[int, int, Rule, re.Match[str], str | None]
+
+
+def _describes_the_one_before(rule: Rule, clause: str, groups: Sequence[Group]) -> bool:
     """A bare "the name is X" or "X years old" right after a clause about a pet, a family member or
     a partner describes that one, not the user ("娘は10歳で、名前はさくらです", "我女兒叫小萱，今年十歲",
     "新しい彼女ができました、名前は真理子です")."""
@@ -279,10 +285,12 @@ def extract_candidates(
     rules = BY_CODE[lang].extraction.rules
     out: list[Candidate] = []
     seen: set[tuple[str | None, str]] = set()
+    spoken_of = SpokenOf()
+    last_holder: tuple[int, str] | None = None  # the last sentence's fact about someone else: (index in out, whom)
     for sentence in _statements_joined(split_sentences(user_text)):
         if is_greeting_only(sentence):
             continue
-        groups: list[tuple[int, int, Rule, re.Match[str]]] = []
+        groups: list[Group] = []
         pending_start: int | None = None  # leading context clauses ("上個月開始，…")
         for start, end in _clauses(sentence, lang):
             clause = sentence[start:end]
@@ -292,48 +300,67 @@ def extract_candidates(
             if _is_question(cleaned):
                 pending_start = None
                 continue
+            holder = spoken_of.of(cleaned)
             hit = _match(rules, cleaned)
             if hit is not None and _describes_the_one_before(hit[0], cleaned, groups):
                 hit = None  # "猫を飼っていて、名前はタマです": the name is the cat's, said in context
+            if hit is not None and _goes_on_about(hit[0], holder, cleaned, groups):
+                hit = None  # "我男朋友叫阿凱，在銀行上班": his bank, said of the one just named
             if hit is not None:
                 rule, m = hit
-                groups.append((pending_start if pending_start is not None else start, end, rule, m))
+                groups.append((pending_start if pending_start is not None else start, end, rule, m, holder))
                 pending_start = None
             elif groups and groups[-1][1] <= start:
-                g_start, _, g_rule, g_m = groups[-1]
-                groups[-1] = (g_start, end, g_rule, g_m)  # context clause joins the fact before it
+                g_start, _, g_rule, g_m, g_holder = groups[-1]
+                groups[-1] = (g_start, end, g_rule, g_m, g_holder)  # context clause joins the fact before it
             elif pending_start is None:
                 pending_start = start
         if not groups and (stated := _statement(sentence, lang)) is not None:
             content = _finish(stated, lang)
+            last_holder = None
             if content and (None, content) not in seen:
                 seen.add((None, content))
                 out.append(_stated(content, stated, lang))
+                if (named := someone_named_first(stated)) is not None:
+                    last_holder = (len(out) - 1, named)  # "남친 이름은 준호야": what follows may be his
             continue
-        for g_start, g_end, rule, m, subject, negated in _one_per_subject(sentence, groups):
+        before, last_holder = last_holder, None
+        for g_start, g_end, rule, m, subject, negated, holder in _one_per_subject(sentence, groups):
             span = sentence[g_start:g_end]
             content = _finish(span, lang)
             if not content:
                 continue
-            if (subject, content) in seen:
+            carried = holder is not None and not _names(span, holder)
+            if carried and not (subject or "").startswith(STATES_OF_A_PERSON):
+                holder = None  # a later sentence's mood, liking or plan with no subject: the user's own
+            elif carried and before is not None and before[1] == holder:
+                # "우리 언니는 서울 살아. 은행에서 일해": one fact about her, in her sentence's words
+                out[before[0]].content += _JOINER.get(lang, " ") + content
                 continue
-            seen.add((subject, content))
+            key = whose_key(subject, holder, _FAMILY_CANON)
+            if (key, content) in seen:
+                continue
+            seen.add((key, content))
+            theirs = key != subject
             out.append(
                 Candidate(
                     content=content,
-                    type=MemoryType(rule.type),
+                    # someone else's job or home is no part of the user's profile
+                    type=MemoryType.FACT if theirs and rule.type == MemoryType.PROFILE.value else MemoryType(rule.type),
                     safety=rule.safety,
                     emotional_valence=_valence(rule, span),
                     stability=rule.stability,
                     future_use=rule.future_use,
                     topics=list(rule.topics),
                     negated=negated,
-                    subject_key=subject,
+                    subject_key=key,
                     value_key=_value_key(rule, m),
                     language=lang,
                     rule=rule.rule_id,
                 )
             )
+            if holder is not None:
+                last_holder = (len(out) - 1, holder)
     return out
 
 
@@ -366,21 +393,41 @@ def _ends_something(sentence: str) -> bool:
 
 
 def _one_per_subject(
-    sentence: str, groups: Sequence[tuple[int, int, Rule, re.Match[str]]]
-) -> list[tuple[int, int, Rule, re.Match[str], str | None, bool]]:
+    sentence: str, groups: Sequence[Group]
+) -> list[tuple[int, int, Rule, re.Match[str], str | None, bool, str | None]]:
     """Each group with its subject key and negation; two groups in a row about the same keyed
     subject are one fact, the later one's ("銀行を退職して、今は保険会社で働いています",
     "我跟志明分手了，現在的男朋友是建宏"): the sentence states a change, and its first half alone
     would be the replaced value said as if it were news. Negation is the later clause's own."""
-    out: list[tuple[int, int, Rule, re.Match[str], str | None, bool]] = []
-    for start, end, rule, m in groups:
+    out: list[tuple[int, int, Rule, re.Match[str], str | None, bool, str | None]] = []
+    for start, end, rule, m, holder in groups:
         span = sentence[start:end]
         subject = _subject(rule, m, span)
         negated = rule.negated or (rule.negation is not None and rule.negation.search(span) is not None)
-        if out and subject is not None and out[-1][4] == subject:
+        if out and subject is not None and out[-1][4] == subject and out[-1][6] == holder:
             start = out.pop()[0]
-        out.append((start, end, rule, m, subject, negated))
+        out.append((start, end, rule, m, subject, negated, holder))
     return out
+
+
+def _goes_on_about(rule: Rule, holder: str | None, clause: str, groups: Sequence[Group]) -> bool:
+    """A clause that carries on about the one the fact before it in the sentence named, with no
+    subject of its own: context of that fact, not the user's own job or home."""
+    return (
+        holder is not None
+        and bool(groups)
+        and groups[-1][4] == holder
+        and not _names(clause, holder)
+        and is_the_users(rule.subject.split("{", 1)[0] or rule.subject)
+    )
+
+
+def _names(text: str, holder: str) -> bool:
+    return holder in text.lower()
+
+
+# how a later sentence about the same person is appended to the fact that named them
+_JOINER = {"zh": "，", "ja": "、", "ko": ". ", "en": ". "}
 
 
 def _stated(content: str, sentence: str, language: str) -> Candidate:

@@ -469,3 +469,42 @@ def test_the_memory_block_is_not_padded_with_unrelated_memories(container: Conta
     assert ctx.gate.decision == GateDecision.USE and slot.searched
     assert ctx.memory_ids[:1] == ["m-lactose"]
     assert not {"m-thanks", "m-trip", "m-car"} & set(ctx.memory_ids)
+
+
+# the user's own pastime, said with more of the question's words, and the father's (four languages)
+ABOUT_SOMEONE = {
+    "en": (
+        "My favourite hobby is rock climbing on weekends.",
+        "My dad goes fishing at the lake every morning since he retired.",
+        "What's my father's hobby these days?",
+    ),
+    "zh": ("我的興趣是週末去爬山。", "我爸退休後每天早上都去湖邊釣魚。", "我爸爸最近的興趣是什麼？"),
+    "ja": (
+        "私の趣味は週末のボルダリングです。",
+        "父は退職してから毎朝湖で釣りしてる。",
+        "お父さんの趣味って何だっけ？",
+    ),
+    "ko": (
+        "제 취미는 주말 클라이밍이에요.",
+        "아빠는 은퇴하시고 매일 아침 호수에서 낚시하셔.",
+        "우리 아버지 취미가 뭐였지?",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(ABOUT_SOMEONE))
+def test_a_question_about_someone_lifts_what_was_said_of_them(
+    make_container: Callable[..., Container], settings: Settings, language: str
+) -> None:
+    """ "What's my father's hobby?" gets the father's, said in other words ("goes fishing", 釣り), above
+    the user's own hobby, which shares the word "hobby" with the question."""
+    own, theirs, question = ABOUT_SOMEONE[language]
+    order = {}
+    for boost in (0.0, settings.person_boost):
+        c = make_container(settings.model_copy(update={"person_boost": boost}))
+        key = SessionKey(KEY.tenant_id, f"who-{language}-{boost}", KEY.persona_id, "s1")
+        _store(c, "own", own, key=key)
+        _store(c, "theirs", theirs, key=key)
+        sync_index(c, key.owner)
+        order[boost] = [m.memory_id for m in c.retriever.search(key.owner, question, persona_id=key.persona_id)]
+    assert order[settings.person_boost][0] == "theirs", order

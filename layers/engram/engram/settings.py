@@ -192,6 +192,9 @@ class Settings(BaseSettings):
     time_range_boost: float = Field(default=0.25, ge=0)  # share of the best fused score
     time_range_slack_before_days: float = Field(default=7, ge=0)
     time_range_slack_after_days: float = Field(default=31, ge=0)
+    # A question about someone ("what does my dad do?", お父さんの趣味は) lifts the memories that
+    # open on them: the user's own hobby or the boyfriend's job otherwise outranks the father's.
+    person_boost: float = Field(default=0.5, ge=0)  # share of the best fused score
     rrf_k: int = Field(default=60, ge=1)  # L3
     # L3 defaults differ from SPEC (0.4 / 0.6 and 0.7 / 0.2 / 0.1), measured on LoCoMo and the
     # multilingual set (docs/benchmarks.md): the local embedder is the weaker signal on long English

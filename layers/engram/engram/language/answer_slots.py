@@ -61,7 +61,7 @@ def about_someone_else(text: str) -> bool:
 
 # "my", "our", 我(們家)的, うちの, 우리 집: what may stand before the person a statement is about
 _POSSESSIVE = re.compile(
-    r"^(?:(?:my|our)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",
+    r"^(?:(?:my|our|user's)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",
     re.IGNORECASE,
 )
 _KO_AFTER = re.compile(r"[이가은는도의랑와과\s]|$")
@@ -103,10 +103,33 @@ def someone_named_first(text: str) -> str | None:
     if code == "en" and stripped == head:
         return None
     pattern = _someone_else_of(code)
-    for candidate in (head, stripped):
+    # English names the person after "my" ("User's sister", a fact's rewrite, reads as "my sister")
+    for candidate in (head, stripped) if code != "en" else (head, stripped, f"my {stripped}"):
         m = pattern.match(candidate)
         if m and (code != "ko" or _KO_AFTER.match(candidate, m.end())):
             return re.sub(r"'s?$", "", _POSSESSIVE.sub("", m.group(0).strip(), count=1).lower())
+    return None
+
+
+# every pack's words for a relation, to the one relation they name ("mom", 媽媽, お母さん, 엄마: mother);
+# a word no pack lists ("dog", "friend") names itself
+_RELATIONS: dict[str, str] = {word: rel for pack in PACKS for word, rel in pack.extraction.family_relations.items()}
+_POSSESSIVE_IN_EN = re.compile(r"\b(?:my|our)\s", re.IGNORECASE)
+
+
+def relation_named_first(text: str) -> str | None:
+    """The relation of the person or pet a statement opens with ("mother" for "my mom…", 媽媽…,
+    うちの母は…, 엄마가…), or the word itself when no pack lists it; None when it opens with no one else."""
+    person = someone_named_first(text)
+    return None if person is None else _RELATIONS.get(person, person)
+
+
+def relation_asked_of(question: str) -> str | None:
+    """The person or pet a question asks about ("what does my dad do?", 우리 아버지 직업은, お父さんの趣味は):
+    their relation as `relation_named_first` gives it; None when it asks of no one else."""
+    for m in (None, *_POSSESSIVE_IN_EN.finditer(question)):
+        if (relation := relation_named_first(question[m.start() :] if m else question)) is not None:
+            return relation
     return None
 
 

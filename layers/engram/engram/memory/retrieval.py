@@ -28,6 +28,8 @@ from engram.language.answer_slots import (
     ended_names,
     ended_things,
     opens_with_someone_else,
+    relation_asked_of,
+    relation_named_first,
 )
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
@@ -252,10 +254,11 @@ class HybridRetriever:
             thin = (language or detect_language(query)) == "en" and named is None
             narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
-        normalised = self._normalised(fused, docs, named)
+        asked_of = relation_asked_of(query) if query else None
+        normalised = self._normalised(fused, docs, named, asked_of)
         if not normalised:
             return []
-        ordered = normalised if ordering is fused else self._normalised(ordering, docs, named)
+        ordered = normalised if ordering is fused else self._normalised(ordering, docs, named, asked_of)
         candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in ordered.items()]
         past = asks_about_past(query)
         scored = []
@@ -289,15 +292,21 @@ class HybridRetriever:
         return self._diverse(scored, k, s.near_duplicate_overlap)
 
     def _normalised(
-        self, fused: dict[str, float], docs: dict[str, IndexDocument], named: TimeRange | None
+        self, fused: dict[str, float], docs: dict[str, IndexDocument], named: TimeRange | None, asked_of: str | None
     ) -> dict[str, float]:
-        """Fused scores over the best one's, lifted where the question names a time range; empty
-        when nothing scored."""
+        """Fused scores over the best one's, lifted where the question names a time range or asks of
+        someone (`asked_of`: their relation); empty when nothing scored."""
         s = self._s
         top = max(fused.values())
         if top <= 0:
             return {}
         normalised = {doc_id: score / top for doc_id, score in fused.items()}
+        if asked_of is not None and s.person_boost > 0:
+            for doc_id in normalised:
+                if relation_named_first(display_text(docs[doc_id])) == asked_of:
+                    normalised[doc_id] += s.person_boost
+            top = max(normalised.values())
+            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
         if named is not None and s.time_range_boost > 0:
             lo = named.start - s.time_range_slack_before_days * DAY_S
             hi = named.end + s.time_range_slack_after_days * DAY_S

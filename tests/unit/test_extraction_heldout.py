@@ -78,6 +78,15 @@ def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str
         "今日も眠い😴",
         "ひますぎて死にそう",
         "아 배고프다 ㅠㅠ",
+        # the day's passing moments: a meal just eaten, on the way, a call just now, the traffic
+        "just had lunch, so full",
+        "I'm on the bus right now",
+        "剛吃完午餐好飽",
+        "我現在在捷運上",
+        "さっきご飯食べた",
+        "今電車の中",
+        "방금 밥 먹었어",
+        "지금 지하철 타고 가는 중",
         # tomorrow's weather is no plan of the user's
         "後天好像會下雨吧",
         "週末應該會降溫",
@@ -159,3 +168,11 @@ def test_a_partner_named_as_company_is_a_partner_statement() -> None:
 def test_a_momentary_mood_is_no_note_but_a_lasting_one_is() -> None:
     assert extract_candidates("lol I'm so bored right now", "en") == []
     assert [c.type.value for c in extract_candidates("I've been so stressed about work", "en")] == ["note"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I just adopted a puppy", "剛搬到台中", "我剛考上台大", "방금 합격 소식 들었어"],
+)
+def test_news_said_as_it_happens_is_kept(text: str) -> None:
+    assert extract_candidates(text) != []

@@ -57,6 +57,10 @@ class ExtractionPack:
     # not a conversational move (thanks, "I see", "I'm not sure", "let me think", weather talk).
     statement: re.Pattern[str] | None = None
     chit_chat: re.Pattern[str] | None = None
+    # the day's passing moments, said as they happen: a meal just eaten, on the bus right now, a call
+    # just came, the traffic — true for an hour, no fact to keep (a rule's fact is kept all the same:
+    # "just moved to Taichung")
+    passing_moment: re.Pattern[str] | None = None
     # "my doctor switched me to X", "改吃X", "Xに変わりました", "X로 바꿨어요": a switch to a new value
     # (?P<x>, or ?P<y> in an alternative: names cannot repeat), which replaces the one value the user
     # holds of what it switches (memory/switches.py)

@@ -163,6 +163,8 @@ def _statement(sentence: str, language: str) -> str | None:
         return None
     if pack.chit_chat is not None and pack.chit_chat.search(text):
         return None
+    if pack.passing_moment is not None and pack.passing_moment.search(text):
+        return None
     if len(analyze(text)) < 2:
         return None
     # a sentence joined with the one referring back to it ("子猫お迎えした！名前はおはぎ"): either says it;

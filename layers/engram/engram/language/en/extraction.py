@@ -123,6 +123,13 @@ EXTRACTION = ExtractionPack(
         r"|hamsters)(?=\s*(?:[,:(]|$|and\b|named\b|called\b|at home\b))",
         _I,
     ),
+    passing_moment=re.compile(
+        r"\bjust (?:ate|had (?:lunch|dinner|breakfast|a snack)|woke up|got (?:home|back|to work))\b"
+        r"|\b(?:on the (?:train|bus|subway) (?:right )?now|stuck in traffic"
+        r"|traffic is (?:terrible|awful|insane|crazy|so bad))"
+        r"|\b(?:called|texted) me (?:just now|earlier)|\bso full\b",
+        re.IGNORECASE,
+    ),
     chit_chat=re.compile(
         r"^(?:(?:hmm+|hm+|ah+|oh+|ok(?:ay)?|yeah|yes|no|sure|well|haha\w*|lol)\b[\s,.!]*)*"
         r"(?:i (?:think|guess|suppose|believe|see|know|mean|understand|agree|wonder|bet|hope so|feel like)\b"

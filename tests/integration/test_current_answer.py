@@ -150,6 +150,63 @@ def test_the_later_answer_is_the_current_one(
     _current_not_stale(container, clock, f"u-{language}-{new}", (before, after), (now_q, past_q), (old, new), True)
 
 
+# the earlier value said plainly (a rule keys it, a pinned profile fact), the later one said as new —
+# "first week as", 第一個月, 働き始めて, 새로 뽑은 — with no key a rule knows: the later one is current
+SAID_NEW = [
+    (
+        "en",
+        "I'm a barista at a little coffee shop near campus",
+        "survived my first week as a bank teller, counting cash all day is stressful",
+        "What do I do for work now?",
+        "What job did I have before?",
+        "barista",
+        "bank teller",
+    ),
+    (
+        "zh",
+        "我在便利商店當店員，常常上大夜班",
+        "在保險公司當業務第一個月，業績壓力好大",
+        "我現在做什麼工作？",
+        "我以前做什麼工作？",
+        "便利商店",
+        "保險公司",
+    ),
+    (
+        "ja",
+        "スーパーでレジのパートしてる",
+        "歯科助手として働き始めて一週間、覚えることだらけ",
+        "今の仕事は何だっけ？",
+        "前は何の仕事してた？",
+        "レジ",
+        "歯科助手",
+    ),
+    (
+        "ko",
+        "내 차는 오래된 아반떼야",
+        "새로 뽑은 쏘렌토 오늘 받았어, 승차감 최고",
+        "나 무슨 차 타?",
+        "예전에 무슨 차 탔었지?",
+        "아반떼",
+        "쏘렌토",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), SAID_NEW)
+def test_a_later_answer_said_as_new_outdates_a_keyed_one(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    before: str,
+    after: str,
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    _current_not_stale(container, clock, f"new-{language}", (before, after), (now_q, past_q), (old, new), False)
+
+
 def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: Container, clock: ManualClock) -> None:
     key = _tell(
         container,

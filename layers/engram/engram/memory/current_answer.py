@@ -35,7 +35,7 @@ from engram.language.answer_slots import (
 )
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.places import city_key, named_places
-from engram.language.tense import asks_about_past
+from engram.language.tense import asks_about_past, states_change_strongly
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
 
@@ -307,6 +307,10 @@ def outdated_answers(
     later_keyed = bool(later)  # a pinned fact is keyed to the slot: it outdates keyed turns too
     if later:
         current = max(later, key=lambda d: d.created_at)
+    # the latest answer says it is new ("first week as a bank teller", 새로 뽑은 쏘렌토, 在保險公司當業務第一個月):
+    # no passing remark, so it outdates what a rule keyed and what answers the question better
+    said_new = not later and states_change_strongly(display_text(current))
+    if later or said_new:
         below = {d.doc_id for d in every}
     else:
         below = _answered_worse(current, docs, extra, closeness or {}, gap)
@@ -319,7 +323,7 @@ def outdated_answers(
             d.doc_id in below
             and d.created_at < current.created_at
             and not set(d.source_ids) & now_said
-            and (rule_keyed(current) or later_keyed or not rule_keyed(d))
+            and (rule_keyed(current) or later_keyed or said_new or not rule_keyed(d))
         )
 
     # someone else's job or home is no earlier answer of the user's either

@@ -62,7 +62,9 @@ EXTRACTION = ExtractionPack(
         r"\b(?:sad|angry|upset|anxious|worried|stressed|depressed|lonely|afraid|scared|hate|frustrated|bored"
         r"|down)\b"
     ),
-    question=r"^\s*(?:what|what's|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would|will)\b",
+    # "can't stop listening to …" is a statement (language/en/gate.py)
+    question=r"^\s*(?:what|what's|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would|will)\b(?!'t\b)"
+    r"|^\s*can't (?:i|you|we|he|she|they|it)\b",
     own_name=r"\bmy\b",
     key_trim=r"^(?:an?|the|my|some|to|of)\s+",
     rewrite=as_user_fact,

@@ -311,7 +311,8 @@ EN_RULES: tuple[Rule, ...] = (
         # the value first: "mint chocolate chip is my favorite ice cream" (the category is its last word)
         r"\bmy (?:comfort|go-to|all-time) (?P<x>show|food|dish|movie|film|song|series|snack|meal|drink|book|game)"
         r" (?:is|are)\b",
-        r"\b(?:is|are) (?:still |hands down |definitely |honestly |easily |absolutely )?my (?:new |current |all-time )?"
+        r"(?:\b(?:is|are)|'re|'s) (?:still |hands down |definitely |honestly |easily |absolutely )?"
+        r"my (?:new |current |all-time )?"
         r"(?:favou?rite|fave?) (?:[a-z]+ ){0,2}?"
         rf"(?!(?:{_EN_AFTERTHOUGHT})\b)(?P<x>[a-z]+)(?=(?: (?:{_EN_AFTERTHOUGHT}))?(?:[,.;!?]|$))",
         flags=_I,

@@ -92,7 +92,8 @@ GATE = GatePack(
     ),
     question=(
         r"^\s*(?:what|what's|whats|how|why|when|where|who|which|is|are|can|could|does|do|did|should|would"
-        r"|will)\b"
+        # "can't stop listening to …", "can't wait for the trip": the "I" dropped, a statement; "can't you …" asks
+        r"|will)\b(?!'t\b)|^\s*can't (?:i|you|we|he|she|they|it)\b"
     ),
     request_to_bot=r"\b(?:tell|give|show|teach) me\b",
     own_life=re.compile(

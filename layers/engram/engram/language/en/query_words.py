@@ -34,6 +34,8 @@ QUERY = QueryPack(
         r"|(?:taken|took) the top spot|been converted|swapped"
         # a new one got: "FINALLY got the used Honda Odyssey" (not one adopted: a second pet joins the first)
         r"|got (?:a|the|my) (?:new|used|second-hand)|upgraded"
+        # the first days of something new: "survived my first week as a bank teller"
+        r"|first (?:day|week|month|shift|paycheck) (?:as|at|teaching|working|on the job)\b"
         # the first days somewhere new, a dose moved: "first week doing UX research at the startup", "she
         # bumped me up to 100mg"
         r"|first (?:day|week|month|shift) (?:at|as|doing)|bumped me (?:up|down)"

@@ -24,6 +24,8 @@ QUERY = QueryPack(
         r"|(?:으로|로) 변경"
         # a new one taken on from a time on, moved over: "이번 달부터 수영 다녀요", "판교로 옮겼어"
         r"|(?:이번|다음|지난) (?:달|주)부터|올해부터|(?:으로|로) 옮겼"
+        # a new one taken on: "새로 뽑은 쏘렌토", "첫 출근", "일한 지 일주일 됐는데"
+        r"|새로 (?:뽑|산|샀|산 |들인|구한|옮긴)|첫 ?출근|첫날|일한 지 (?:일주일|한 달|며칠)"
         # the first days somewhere new, a dose moved: "첫 출근 했어", "약 용량이 늘었어"
         r"|첫 ?출근|입사했(?!을)|용량이? (?:늘|줄)"
     ),

@@ -20,7 +20,9 @@ QUERY = QueryPack(
     # turned over (轉到新聞台), nor a thing bought or a pet adopted: a second one joins the first
     r"|轉過去|转过去|轉學|转学|轉院|转院|轉診|转诊|改搭|改騎|改骑"
     # the first days somewhere new, a dose moved: "第一天上班", "醫生把劑量加到…"
-    r"|第一天上班|第一週上班|第一周上班|(?:劑量|剂量)(?:加|減|减|調|调)",
+    r"|第一天上班|第一週上班|第一周上班|(?:劑量|剂量)(?:加|減|减|調|调)"
+    # "在保險公司當業務第一個月", "新車交車了"
+    r"|(?:當|当|做)[^，,。]{1,8}?第一(?:天|週|周|個月|个月)|交車|交车",
     weak_change=r"現在|现在|目前|最近|如今",
     relative_ranges=(
         (r"昨天", "day", 1),

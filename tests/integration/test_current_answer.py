@@ -207,6 +207,39 @@ def test_a_later_answer_said_as_new_outdates_a_keyed_one(
     _current_not_stale(container, clock, f"new-{language}", (before, after), (now_q, past_q), (old, new), False)
 
 
+# a partner named by a rule as a wife or a husband after a girlfriend named by another (the keys differ,
+# so supersession at write time does not tie them): two people named as one's partner
+PARTNER_NAMED_AGAIN = [
+    (
+        "en",
+        "my girlfriend Hannah loves hiking",
+        "my wife Olivia made lasagna tonight",
+        "Who's my partner?",
+        "Hannah",
+        "Olivia",
+    ),
+    ("zh", "我女友小雯最近在準備考研究所", "我老婆怡婷今天幫我做了便當", "我的另一半叫什麼？", "小雯", "怡婷"),
+    (
+        "ja",
+        "彼女のさくらとは大学からの付き合い",
+        "妻の美咲が作る味噌汁が最高",
+        "パートナーの名前は？",
+        "さくら",
+        "美咲",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "before", "after", "now_q", "old", "new"), PARTNER_NAMED_AGAIN)
+def test_a_partner_named_as_a_spouse_after_another_is_the_current_one(
+    container: Container, clock: ManualClock, language: str, before: str, after: str, now_q: str, old: str, new: str
+) -> None:
+    key = _tell(container, clock, f"spouse-{language}", [before, after])
+    present = memory_texts(container, key, now_q)
+    assert any(new in t for t in present), present
+    assert not [t for t in present if old in t], present
+
+
 def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: Container, clock: ManualClock) -> None:
     key = _tell(
         container,

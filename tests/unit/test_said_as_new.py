@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engram.language.answer_slots import asked_slot, names_someone
 from engram.language.gate_words import is_question
 from engram.language.tense import states_change_strongly
 from engram.memory.extraction import HeuristicExtractor
@@ -35,3 +36,25 @@ def test_a_dropped_i_before_cant_is_a_statement() -> None:
         "can't stop listening to Arctic Monkeys, they're my favourite band by far", "", []
     )
     assert [f.subject_key for f in facts] == ["favourite:band"]
+
+
+@pytest.mark.parametrize(
+    ("question", "slot"),
+    [
+        ("Which company employs me?", "job"),
+        ("Which smartphone do I use?", "phone"),
+        ("手機型號是什麼？", "phone"),
+        ("スマホの機種は？", "phone"),
+        ("내 휴대폰 기종이 뭐지?", "phone"),
+    ],
+)
+def test_the_employer_and_the_phone_model_asked_by_their_kind(question: str, slot: str) -> None:
+    assert asked_slot(question) == slot
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("妻の美咲が作る味噌汁が最高", True), ("彼女のさくらとは大学から", True), ("彼女のことが好き", False)],
+)
+def test_a_japanese_partner_named_after_no(text: str, named: bool) -> None:
+    assert names_someone(text) is named

@@ -38,6 +38,7 @@ from engram.language.places import city_key, named_places
 from engram.language.tense import asks_about_past, states_change_strongly
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
+from engram.memory.switches import PARTNERS
 
 Vectors = Mapping[str, np.ndarray[Any, Any]]  # doc id -> the stored (passage-side) unit vector of its own text
 NEAREST = 2  # a class's score: the mean of its NEAREST examples' cosines
@@ -53,7 +54,13 @@ def _among_first(cls: str, classes: tuple[str, ...]) -> bool:
 
 
 # the subject key an extraction rule gives each slot's statements (memory/models.py)
-SLOT_SUBJECTS: Mapping[str, str] = {"job": "job", "home": "lives_in", "diet": "diet", "partner": "family:partner"}
+# (the partner: a husband, a wife or a partner — "妻の真理子が…" after "彼女のあやかとは…")
+SLOT_SUBJECTS: Mapping[str, frozenset[str]] = {
+    "job": frozenset({"job"}),
+    "home": frozenset({"lives_in"}),
+    "diet": frozenset({"diet"}),
+    "partner": PARTNERS,
+}
 # ... and the key prefixes of the kinds one holds one of per category (fact_kinds.py: "favourite:drink"),
 # read only when the question asks such a kind: for the other slots they stay keyed elsewhere
 # (not "likes:": dislikes share it, and one likes many things; not "hobby:": one has several)
@@ -78,8 +85,8 @@ def keyed_placement(doc: IndexDocument, asked: str = "") -> tuple[tuple[str, ...
     when no rule keyed it, and the embedder's placement decides. A favourite is placed in its slot
     only when the question (`asked`) is after one."""
     subjects = {t[len(SUBJECT_TAG) :] for t in doc.topics if t.startswith(SUBJECT_TAG)}
-    for slot, key in SLOT_SUBJECTS.items():
-        if key in subjects:
+    for slot, keys in SLOT_SUBJECTS.items():
+        if keys & subjects:
             return (slot,), 1.0
     prefixes = KIND_SUBJECTS.get(asked, ())
     if prefixes and any(s.startswith(prefixes) for s in subjects):
@@ -310,6 +317,9 @@ def outdated_answers(
     # the latest answer says it is new ("first week as a bank teller", 새로 뽑은 쏘렌토, 在保險公司當業務第一個月):
     # no passing remark, so it outdates what a rule keyed and what answers the question better
     said_new = not later and states_change_strongly(display_text(current))
+    # a partner named by a rule ("妻の真理子が…") after another ("彼女のあやかとは…"): two people named as
+    # one's partner are no passing remark, however well the earlier one matches the question
+    said_new = said_new or (slot == "partner" and rule_keyed(current))
     if later or said_new:
         below = {d.doc_id for d in every}
     else:

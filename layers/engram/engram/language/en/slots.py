@@ -12,7 +12,10 @@ SLOTS = SlotPack(
             r"|what do i do (?:for (?:a living|work|money)|these days)"
             r"|what am i doing (?:for (?:a living|work|money)|job-wise)"
             r"|job-?wise(?=.*\bi\b)|\bi\b.*\bjob-?wise|what(?:'s| is) my (?:current )?(?:role|position)"
-            r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace))\b"
+            r"|where(?:'s| is) my (?:job|work(?:place)?|office)|my (?:current |new )?(?:job|employer|workplace)"
+            # the employer asked by its kind: "which company employs me?", "what firm am I with?"
+            r"|(?:which|what) (?:company|firm|employer|organi[sz]ation) (?:do i work (?:for|at)|employs me"
+            r"|am i (?:at|with|working (?:for|at)))|who employs me)\b"
         ),
         "home": (
             r"\b(?:where (?:do|am) i (?:live|living|based|staying)|where(?:'s| is) (?:my )?home"
@@ -43,8 +46,8 @@ SLOTS = SlotPack(
         ),
         "phone": (
             r"\b(?:what (?:kind of |sort of |type of |model of )?(?:phone|cell ?phone|mobile|smartphone)"
-            r" (?:do|am) i (?:have|use|using|got|own)|which phone (?:do"
-            r"|am) i|my (?:current )?phone(?:'s model)?(?=\W*$))"
+            r" (?:do|am) i (?:have|use|using|got|own)|which (?:phone|cell ?phone|mobile|smartphone) (?:do"
+            r"|am) i|my (?:current )?(?:phone|smartphone|cell ?phone)(?:'s model| model)?(?=\W*$))"
         ),
         # one of a kind at a time: the favourite of a category, the pastime of the moment (not "my hobbies")
         "likes": (

@@ -87,6 +87,19 @@ def test_a_statement_no_rule_lists_is_kept_whole_without_a_subject_key(text: str
         "今電車の中",
         "방금 밥 먹었어",
         "지금 지하철 타고 가는 중",
+        # doing it again as it happens, thanks and what it did, the day's snow; words to translate
+        "my dog is chewing the couch again lol",
+        "我家的貓又在抓沙發",
+        "うちの犬がまたソファで寝てる笑",
+        "우리 강아지 또 소파에서 자고 있어",
+        "本当にありがとう、助かった",
+        "고마워 덕분에 잘 끝났어",
+        "雪すごい、電車止まりそう",
+        "밖에 눈 엄청 와",
+        "translate this for me: I'll be late tomorrow",
+        "幫我翻譯成日文：我下週要去大阪出差",
+        "これ韓国語に訳して：来週ソウルに行きます",
+        "이거 영어로 번역해 줘: 나는 내일 병원에 가",
         # tomorrow's weather is no plan of the user's
         "後天好像會下雨吧",
         "週末應該會降溫",
@@ -172,7 +185,16 @@ def test_a_momentary_mood_is_no_note_but_a_lasting_one_is() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I just adopted a puppy", "剛搬到台中", "我剛考上台大", "방금 합격 소식 들었어"],
+    [
+        "I just adopted a puppy",
+        "剛搬到台中",
+        "我剛考上台大",
+        "방금 합격 소식 들었어",
+        # said with a remark after the comma, or in a form the endings did not list
+        "부산 조선소 다녀, 벌써 5년째",
+        "放送大学で日本史を勉強中",
+        "왼쪽 눈에 렌즈 껴",
+    ],
 )
 def test_news_said_as_it_happens_is_kept(text: str) -> None:
     assert extract_candidates(text) != []

@@ -61,6 +61,9 @@ class ExtractionPack:
     # just came, the traffic — true for an hour, no fact to keep (a rule's fact is kept all the same:
     # "just moved to Taichung")
     passing_moment: re.Pattern[str] | None = None
+    # a request to translate or rewrite words ("これ英語に訳して：お疲れ様です"): the words are the text to
+    # work on, not news of the user, whatever rule they would match
+    render_request: re.Pattern[str] | None = None
     # "my doctor switched me to X", "改吃X", "Xに変わりました", "X로 바꿨어요": a switch to a new value
     # (?P<x>, or ?P<y> in an alternative: names cannot repeat), which replaces the one value the user
     # holds of what it switches (memory/switches.py)

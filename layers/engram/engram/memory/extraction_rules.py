@@ -170,11 +170,18 @@ def _statement(sentence: str, language: str) -> str | None:
     # a sentence joined with the one referring back to it ("子猫お迎えした！名前はおはぎ"): either says it;
     # read without the trailing-off, tears or laughter chat ends on ("異動になった…", "매움ㅠ")
     bare = _TRAILING_NOISE.sub("", text)
+    # ... or its first clause, with a remark after the comma ("현대차 공장 다녀, 올해로 10년째"; not a reaction
+    # before one, "そっか、パンダは熊の仲間")
+    first_clause = _COMMA.split(text, maxsplit=1)[0]
     if pack.statement.search(bare) is None and not any(
-        pack.statement.search(_TRAILING_NOISE.sub("", part)) for part in split_sentences(text)
+        pack.statement.search(_TRAILING_NOISE.sub("", part)) for part in (*split_sentences(text), first_clause)
     ):
         return None
     return text
+
+
+_RENDER_REQUESTS = tuple(e.render_request for e in _EXTRACTION if e.render_request is not None)
+_COMMA = re.compile(r"\s*[,，、]\s*")
 
 
 _TRAILING_NOISE = re.compile(r"(?:[\s…‥~〜♪☆★♡♥ㅠㅜㅋㅎ]|[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d])+$")
@@ -283,6 +290,8 @@ def extract_candidates(
     fact is never taken from what the assistant said.
     """
     del assistant_text  # see docstring: never a source of user facts
+    if any(p.search(user_text) for p in _RENDER_REQUESTS):
+        return []  # "これ英語に訳して：…": words to translate, not the user's news
     lang = _normalize_language(language, user_text)
     rules = BY_CODE[lang].extraction.rules
     out: list[Candidate] = []

@@ -125,11 +125,14 @@ EXTRACTION = ExtractionPack(
         r"|hamsters)(?=\s*(?:[,:(]|$|and\b|named\b|called\b|at home\b))",
         _I,
     ),
+    render_request=re.compile(r"\b(?:translate|rephrase|reword|proofread)\b", re.IGNORECASE),
     passing_moment=re.compile(
         r"\bjust (?:ate|had (?:lunch|dinner|breakfast|a snack)|woke up|got (?:home|back|to work))\b"
         r"|\b(?:on the (?:train|bus|subway) (?:right )?now|stuck in traffic"
         r"|traffic is (?:terrible|awful|insane|crazy|so bad))"
-        r"|\b(?:called|texted) me (?:just now|earlier)|\bso full\b",
+        r"|\b(?:called|texted) me (?:just now|earlier)|\bso full\b"
+        # doing it again, as it happens ("my cat is staring at me again"); tired right now
+        r"|\b(?:is|are|'s|'re) \w+ing\b[^.!?]*\bagain\b|\b(?:so|really) (?:tired|sleepy|exhausted)\b",
         re.IGNORECASE,
     ),
     chit_chat=re.compile(

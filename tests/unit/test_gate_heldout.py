@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engram.conversation.gate_rules import decide_locally, local_fallback
+from engram.conversation.models import GateDecision
 
 SET = json.loads((Path(__file__).resolve().parents[1] / "data" / "gate_heldout.json").read_text())
 LANGUAGES = ("en", "zh", "ja", "ko")
@@ -83,3 +84,24 @@ def test_an_ambiguous_question_falls_to_memory(text: str) -> None:
 )
 def test_thanks_in_a_sentence_skips(text: str) -> None:
     assert decide_locally(text).decision.value == "SKIP"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "幫我把「晚安」翻成日文",
+        "給我一個有趣的冷知識",
+        "義大利麵要煮幾分鐘",
+        "explain quantum computing like I'm five",
+    ],
+)
+def test_a_request_for_something_of_the_world_skips(text: str) -> None:
+    assert decide_locally(text).decision is GateDecision.SKIP
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["給我一個我能吃的早餐建議", "推薦一家我家附近的牙醫", "免許の更新いつだったか教えて", "私に合う枕おすすめある？"],
+)
+def test_a_request_about_ones_own_uses_memory(text: str) -> None:
+    assert decide_locally(text).decision is GateDecision.USE

@@ -95,7 +95,8 @@ GATE = GatePack(
         # "can't stop listening to …", "can't wait for the trip": the "I" dropped, a statement; "can't you …" asks
         r"|will)\b(?!'t\b)|^\s*can't (?:i|you|we|he|she|they|it)\b"
     ),
-    request_to_bot=r"\b(?:tell|give|show|teach) me\b",
+    # ... and "like I'm five": the "I" of a figure of speech
+    request_to_bot=r"\b(?:tell|give|show|teach) me\b|\blike i'?m (?:five|5|a (?:kid|child|beginner))\b",
     own_life=re.compile(
         r"\b(?:the |our |the kids'? )?(?:kids|children|son|daughter|wife|husband|partner|girlfriend|boyfriend"
         r"|fianc[eé]e?|ex|mum|mom|dad|sister|brother"

@@ -75,6 +75,8 @@ GATE = GatePack(
     implied_subject=True,
     written_without_spaces=True,
     own_life=re.compile(
+        # what one said before, asked back ("資格試験の日程いつだったか教えて")
+        r"(?:いつ|何|なん|どこ|誰)だったか|"
         r"息子|娘|妻|主人|(?<!丈)夫|姉|兄|妹|弟|母|父|孫|子ども|子供|家族|隣の人|大家|上司|同僚"
         r"|彼女|彼氏|恋人|婚約者|元カノ|元カレ"
         r"|うちの子|犬|猫|ペット|医者|先生|獣医|歯医者|病院|ジム"

@@ -60,7 +60,7 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|哪(?:個|个)比較|哪(?:個|个)比较|時區|时区|多(?:長|长|高|重|遠|远|大)|有幾(?:顆|個|种|種|塊|块|根|條|条)|有几(?:颗|个|种|块|根|条)|測量什麼|测量什么"
         # where a thing of the world comes from: "珍珠奶茶是哪裡發明的"
-        r"|發明|发明|起源|由來|由来"
+        r"|發明|发明|起源|由來|由来|幾分鐘|几分钟"
     ),
     greeting_words=(
         r"你好|您好|妳好|哈囉|哈啰|哈嘍|嗨|嘿|安安|早安|午安|晚安|早上好|下午好|晚上好|早|謝謝|谢谢|感謝|感谢"
@@ -90,11 +90,15 @@ GATE = GatePack(
         r"|(?i:python|javascript|typescript|java|sql|excel|regex|html|css|vlookup)[^，。？?]{0,12}?(?:怎麼|怎么|如何)"
         r"|\d+\s*(?:[+×÷*]|加|減|减|乘以?|除以)\s*\d+(?![\d.])(?!\s*(?:顆|颗|粒|錠|锭|mg|毫克|單位|单位))"
         # a translation is a task whatever follows: "幫我翻譯 apple 的中文"
-        r"|^(?:請|请)?(?:幫我|帮我)?(?:翻譯|翻译)"
+        r"|^(?:請|请)?(?:幫我|帮我)?(?:翻譯|翻译)|^(?:請|请)?(?:幫我|帮我)?把[^，。？?]{1,30}(?:翻成|翻譯成|翻译成)"
+        # a thing of the world asked for: "給我一個冷知識" (not a recommendation: one's tastes may pick it)
+        r"|^(?:給我|给我)(?:一個|一个|幾個|几个)"
     ),
     in_general=r"一般(?:來說|来说|而言|是|都|上)?|通常來說|通常来说|普遍來說|普遍来说",
     # "幫我翻譯…", "告訴我…是什麼": the 我 of a request to the bot is not the user's news
     request_to_bot=(
         r"(?:幫我|帮我|給我|给我|告訴我|告诉我|教我)(?=翻譯|翻译|查|寫|写|講|讲|說|说|推薦|推荐|介紹|介绍|找|算|解釋|解释)"
+        # "幫我把「生日快樂」翻成韓文", "給我一個冷知識"
+        r"|^(?:幫我|帮我)(?=把[^，。？?]{1,30}(?:翻成|翻譯成|翻译成))|^(?:給我|给我)(?=一個|一个|幾個|几个)"
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engram.language.answer_slots import relation_asked_of, relation_named_first
 from engram.memory.extraction import HeuristicExtractor
 from engram.memory.models import MemoryType
 
@@ -58,3 +59,16 @@ def test_what_follows_about_the_same_person_is_one_fact_about_them(text: str, wo
 )
 def test_the_user_speaking_again_states_the_users_own(text: str, own: str) -> None:
     assert own in _keyed(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "statement"),
+    [
+        ("What does my bff do?", "My best friend Tasha is a nurse."),
+        ("閨蜜在哪裡工作？", "最好的朋友是小芸，在花蓮當老師"),
+        ("親友の仕事は？", "親友のゆきは看護師"),
+        ("베프 직업이 뭐야?", "제일 친한 친구 혜린이는 선생님이야"),
+    ],
+)
+def test_a_friend_is_one_relation_however_named(question: str, statement: str) -> None:
+    assert relation_asked_of(question) == relation_named_first(statement) == "friend"

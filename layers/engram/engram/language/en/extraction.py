@@ -40,6 +40,7 @@ EXTRACTION = ExtractionPack(
         **dict.fromkeys(["sibling"], "sibling"),
         **dict.fromkeys(["grandson", "granddaughter", "grandchild"], "grandchild"),
         **dict.fromkeys(["grandmother", "grandma", "grandfather", "grandpa"], "grandparent"),
+        **dict.fromkeys(["friend", "bff", "bestie"], "friend"),
     },
     symptoms=(
         ("breathing", r"breath|wheez|short of breath"),

@@ -77,8 +77,8 @@ SLOTS = SlotPack(
         r"\b(?:does|is|did) (?:my|our) (?!(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|current|new|job|work|home|diet"
         r"|address|city|town|place|neighbou?rhood|hobby|pastime)\b)"
         r"|\b(?:he|she|they|his|her|their)\b"
-        r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|boss"
-        r"|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
+        r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|bff|bestie"
+        r"|boss|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
         r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"
         # a pet is someone else too: "my cat only eats wet food" says nothing of the user's diet
         r"|\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|guinea pig)s?\b"

@@ -27,6 +27,7 @@ EXTRACTION = ExtractionPack(
         **dict.fromkeys(["姉", "妹"], "sister"),
         **dict.fromkeys(["孫"], "grandchild"),
         **dict.fromkeys(["祖母", "祖父", "おばあちゃん", "おじいちゃん"], "grandparent"),
+        **dict.fromkeys(["友達", "友だち", "親友", "友人"], "friend"),
     },
     symptoms=(
         ("breathing", r"息苦|息切れ"),

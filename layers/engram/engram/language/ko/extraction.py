@@ -31,6 +31,7 @@ EXTRACTION = ExtractionPack(
         **dict.fromkeys(["동생"], "sibling"),
         **dict.fromkeys(["손자", "손녀"], "grandchild"),
         **dict.fromkeys(["할머니", "할아버지"], "grandparent"),
+        **dict.fromkeys(["친구", "베프", "절친"], "friend"),
     },
     symptoms=(
         ("breathing", r"숨|호흡"),

@@ -31,6 +31,7 @@ EXTRACTION = ExtractionPack(
         **dict.fromkeys(["姐姐", "妹妹", "姊姊", "姐", "姊", "妹"], "sister"),
         **dict.fromkeys(["孫子", "孙子", "孫女", "孙女"], "grandchild"),
         **dict.fromkeys(["爺爺", "爷爷", "奶奶", "外婆", "外公", "阿公", "阿嬤", "阿嬷"], "grandparent"),
+        **dict.fromkeys(["朋友", "好友", "閨蜜", "闺蜜", "閨密", "死黨", "死党", "麻吉"], "friend"),
     },
     symptoms=(
         ("breathing", r"喘|呼吸"),

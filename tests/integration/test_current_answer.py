@@ -134,22 +134,6 @@ def _current_not_stale(
     assert any(old in t for t in memory_texts(c, key, past_q))
 
 
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), CASES)
-def test_the_later_answer_is_the_current_one(
-    container: Container,
-    clock: ManualClock,
-    language: str,
-    before: str,
-    after: str,
-    now_q: str,
-    past_q: str,
-    old: str,
-    new: str,
-) -> None:
-    # a line may name both when it states the change itself
-    _current_not_stale(container, clock, f"u-{language}-{new}", (before, after), (now_q, past_q), (old, new), True)
-
-
 # the earlier value said plainly (a rule keys it, a pinned profile fact), the later one said as new —
 # "first week as", 第一個月, 働き始めて, 새로 뽑은 — with no key a rule knows: the later one is current
 SAID_NEW = [
@@ -192,8 +176,12 @@ SAID_NEW = [
 ]
 
 
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), SAID_NEW)
-def test_a_later_answer_said_as_new_outdates_a_keyed_one(
+@pytest.mark.parametrize(
+    ("language", "before", "after", "now_q", "past_q", "old", "new", "both_in_one_line"),
+    # a line may name both when it states the change itself; said as new, the later one names only its own
+    [(*case, True) for case in CASES] + [(*case, False) for case in SAID_NEW],
+)
+def test_the_later_answer_is_the_current_one(
     container: Container,
     clock: ManualClock,
     language: str,
@@ -203,8 +191,10 @@ def test_a_later_answer_said_as_new_outdates_a_keyed_one(
     past_q: str,
     old: str,
     new: str,
+    both_in_one_line: bool,
 ) -> None:
-    _current_not_stale(container, clock, f"new-{language}", (before, after), (now_q, past_q), (old, new), False)
+    asked, values = (now_q, past_q), (old, new)
+    _current_not_stale(container, clock, f"u-{language}-{new}", (before, after), asked, values, both_in_one_line)
 
 
 # a partner named by a rule as a wife or a husband after a girlfriend named by another (the keys differ,

@@ -9,11 +9,11 @@ import pytest
 
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
-from engram.memory.models import MemoryRecord, Namespace, subject_of
+from engram.memory.models import subject_of
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
-from tests.support.prompt import memory_texts
+from tests.support.prompt import memory_texts, stored_facts
 
 # (the user's own statement, a later one about someone else, a question about the user, the user's value)
 CASES = {
@@ -34,10 +34,6 @@ CASES = {
 }
 
 
-def _facts(c: Container, user: str) -> list[MemoryRecord]:
-    return c.memories.list("default", user, namespaces=(Namespace.MEMORY,), statuses=None)
-
-
 @pytest.mark.parametrize("language", sorted(CASES))
 def test_someone_elses_value_replaces_none_of_the_users_own(
     container: Container, clock: ManualClock, language: str
@@ -51,7 +47,7 @@ def test_someone_elses_value_replaces_none_of_the_users_own(
     c.conversation.record_turn(later, theirs, "OK.")
     sync_index(c, later.owner)
 
-    facts = _facts(c, user)
+    facts = stored_facts(c, user)
     (mine,) = [r for r in facts if value in r.content]
     assert mine.superseded_by is None and mine.valid_to is None
     # what was said of them is kept, under their key, not the user's

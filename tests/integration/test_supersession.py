@@ -9,11 +9,10 @@ import pytest
 
 from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
-from engram.memory.models import MemoryRecord, Namespace
 from engram.memory.scoring import DAY_S
 from engram.wiring import Container
 from tests.support.indexing import sync_index
-from tests.support.prompt import memory_texts
+from tests.support.prompt import memory_texts, stored_facts
 
 CASES = {
     "en": ("I work at Google.", "I now work at Stripe.", "Where do I work?", "Where did I use to work?"),
@@ -30,10 +29,6 @@ OLD = {"en": "Google", "zh": "Google", "ja": "Google", "ko": "구글"}
 NEW = {"en": "Stripe", "zh": "Stripe", "ja": "Stripe", "ko": "스트라이프"}
 
 
-def _facts(c: Container, user: str) -> list[MemoryRecord]:
-    return c.memories.list("default", user, namespaces=(Namespace.MEMORY,), statuses=None)
-
-
 @pytest.mark.parametrize("language", sorted(CASES))
 def test_a_new_job_supersedes_the_old_one_and_only_the_current_reaches_the_prompt(
     container: Container, clock: ManualClock, language: str
@@ -48,7 +43,7 @@ def test_a_new_job_supersedes_the_old_one_and_only_the_current_reaches_the_promp
     c.conversation.record_turn(key2, after, "Congratulations!")
     sync_index(c, key.owner)
 
-    facts = {r.memory_id: r for r in _facts(c, key.user_id)}
+    facts = {r.memory_id: r for r in stored_facts(c, key.user_id)}
     (old,) = [r for r in facts.values() if OLD[language] in r.content]
     (new,) = [r for r in facts.values() if NEW[language] in r.content]
     assert old.superseded_by == new.memory_id and new.supersedes == old.memory_id
@@ -140,7 +135,7 @@ def test_a_new_statement_close_in_meaning_is_stored_not_merged_into_the_old_one(
     sync_index(c, SessionKey("default", "close", "friend", "s1").owner)
     clock.advance(2 * DAY_S)
     c.conversation.record_turn(SessionKey("default", "close", "friend", "s2"), after, "OK.")
-    assert any(new in r.content for r in _facts(c, "close"))
+    assert any(new in r.content for r in stored_facts(c, "close"))
 
 
 def test_a_value_said_as_a_change_supersedes_the_attributes_other_value(
@@ -152,7 +147,7 @@ def test_a_value_said_as_a_change_supersedes_the_attributes_other_value(
     sync_index(c, SessionKey("default", "diet", "friend", "s1").owner)
     clock.advance(2 * DAY_S)
     c.conversation.record_turn(SessionKey("default", "diet", "friend", "s2"), "I'm fully vegan now.", "OK.")
-    facts = _facts(c, "diet")
+    facts = stored_facts(c, "diet")
     (old,) = [r for r in facts if "meat" in r.content]
     (new,) = [r for r in facts if "vegan" in r.content]
     assert old.superseded_by == new.memory_id
@@ -207,7 +202,7 @@ def test_a_new_safety_fact_said_with_now_keeps_the_ones_before(
     """Allergies and conditions are many at once: "now allergic to shellfish" adds, it replaces nothing."""
     c = container
     ask = _tell(c, clock, f"safety-{kept}", [first, then])
-    (old,) = [r for r in _facts(c, ask.user_id) if kept in r.content.lower()]
+    (old,) = [r for r in stored_facts(c, ask.user_id) if kept in r.content.lower()]
     assert old.superseded_by is None and old.memory_id in pinned_texts_ids(c, ask)
     held = memory_texts(c, ask, "What health problems do I have now?", record_access=True)
     assert any(kept in t.lower() for t in held)

@@ -117,11 +117,16 @@ _RELATIONS: dict[str, str] = {word: rel for pack in PACKS for word, rel in pack.
 _POSSESSIVE_IN_EN = re.compile(r"\b(?:my|our)\s", re.IGNORECASE)
 
 
+def relation_of(word: str) -> str:
+    """The relation a word names ("mom", 媽媽, お母さん, 엄마: "mother"), or the word itself."""
+    return _RELATIONS.get(word, word)
+
+
 def relation_named_first(text: str) -> str | None:
     """The relation of the person or pet a statement opens with ("mother" for "my mom…", 媽媽…,
     うちの母は…, 엄마가…), or the word itself when no pack lists it; None when it opens with no one else."""
     person = someone_named_first(text)
-    return None if person is None else _RELATIONS.get(person, person)
+    return None if person is None else relation_of(person)
 
 
 def relation_asked_of(question: str) -> str | None:

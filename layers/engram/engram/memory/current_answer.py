@@ -311,16 +311,16 @@ def outdated_answers(
         and not asks_about_past(display_text(d))
     ]
     every = [*docs, *(d for d, _ in extra)]
-    later_keyed = bool(later)  # a pinned fact is keyed to the slot: it outdates keyed turns too
     if later:
         current = max(later, key=lambda d: d.created_at)
-    # the latest answer says it is new ("first week as a bank teller", 새로 뽑은 쏘렌토, 在保險公司當業務第一個月):
-    # no passing remark, so it outdates what a rule keyed and what answers the question better
-    said_new = not later and states_change_strongly(display_text(current))
-    # a partner named by a rule ("妻の真理子が…") after another ("彼女のあやかとは…"): two people named as
-    # one's partner are no passing remark, however well the earlier one matches the question
-    said_new = said_new or (slot == "partner" and rule_keyed(current))
-    if later or said_new:
+    # no passing remark: it outdates what a rule keyed and what answers the question better. So is a
+    # pinned fact keyed to the slot; a latest answer that says it is new ("first week as a bank teller",
+    # 새로 뽑은 쏘렌토, 在保險公司當業務第一個月); a partner named by a rule ("妻の真理子が…") after another
+    # ("彼女のあやかとは…"): two people named as one's partner, however well the earlier matches the question
+    beyond_doubt = (
+        bool(later) or states_change_strongly(display_text(current)) or (slot == "partner" and rule_keyed(current))
+    )
+    if beyond_doubt:
         below = {d.doc_id for d in every}
     else:
         below = _answered_worse(current, docs, extra, closeness or {}, gap)
@@ -333,7 +333,7 @@ def outdated_answers(
             d.doc_id in below
             and d.created_at < current.created_at
             and not set(d.source_ids) & now_said
-            and (rule_keyed(current) or later_keyed or said_new or not rule_keyed(d))
+            and (rule_keyed(current) or beyond_doubt or not rule_keyed(d))
         )
 
     # someone else's job or home is no earlier answer of the user's either

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engram.language.analysis import analyze
-from engram.language.answer_slots import someone_named_first
+from engram.language.answer_slots import relation_of, someone_named_first
 from engram.language.extraction_pack import Rule
 from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
@@ -66,7 +66,6 @@ _SYMPTOM_CANON: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile("|".join(words for e in _EXTRACTION for k, words in e.symptoms if k == key), _I))
     for key in _SYMPTOM_KEYS
 )
-_FAMILY_CANON: dict[str, str] = {word: rel for e in _EXTRACTION for word, rel in e.family_relations.items()}
 _FAVOURITE_CANON: dict[str, str] = {word: cat for e in _EXTRACTION for word, cat in e.favourite_categories.items()}
 
 # Words that make an emotion positive or negative (for emotional_valence).
@@ -224,7 +223,7 @@ def _subject(rule: Rule, m: re.Match[str], clause: str) -> str:
     rel = groups.get("rel")
     subject = rule.subject
     if "{rel}" in subject:
-        subject = subject.replace("{rel}", _FAMILY_CANON.get((rel or "").lower(), (rel or "other").lower()))
+        subject = subject.replace("{rel}", relation_of((rel or "other").lower()))
     if "{sym}" in subject:
         subject = subject.replace("{sym}", _symptom_key(clause))
     if "{x}" in subject:
@@ -348,7 +347,7 @@ def extract_candidates(
                 # "우리 언니는 서울 살아. 은행에서 일해": one fact about her, in her sentence's words
                 out[before[0]].content += _JOINER.get(lang, " ") + content
                 continue
-            key = whose_key(subject, holder, _FAMILY_CANON)
+            key = whose_key(subject, holder)
             if (key, content) in seen:
                 continue
             seen.add((key, content))
@@ -429,7 +428,7 @@ def _goes_on_about(rule: Rule, holder: str | None, clause: str, groups: Sequence
         and bool(groups)
         and groups[-1][4] == holder
         and not _names(clause, holder)
-        and is_the_users(rule.subject.split("{", 1)[0] or rule.subject)
+        and is_the_users(rule.subject)
     )
 
 

@@ -254,11 +254,11 @@ class HybridRetriever:
             thin = (language or detect_language(query)) == "en" and named is None
             narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
-        asked_of = relation_asked_of(query) if query else None
-        normalised = self._normalised(fused, docs, named, asked_of)
+        lifts = self._lifts(docs, named, relation_asked_of(query) if query else None)
+        normalised = _normalised(fused, lifts)
         if not normalised:
             return []
-        ordered = normalised if ordering is fused else self._normalised(ordering, docs, named, asked_of)
+        ordered = normalised if ordering is fused else _normalised(ordering, lifts)
         candidates = [_Candidate(docs[doc_id], score, cosines[doc_id]) for doc_id, score in ordered.items()]
         past = asks_about_past(query)
         scored = []
@@ -291,31 +291,22 @@ class HybridRetriever:
         scored.sort(key=lambda m: (-m.score, m.memory_id))
         return self._diverse(scored, k, s.near_duplicate_overlap)
 
-    def _normalised(
-        self, fused: dict[str, float], docs: dict[str, IndexDocument], named: TimeRange | None, asked_of: str | None
-    ) -> dict[str, float]:
-        """Fused scores over the best one's, lifted where the question names a time range or asks of
-        someone (`asked_of`: their relation); empty when nothing scored."""
+    def _lifts(
+        self, docs: dict[str, IndexDocument], named: TimeRange | None, asked_of: str | None
+    ) -> list[tuple[set[str], float]]:
+        """The candidates a question lifts, each set with its share of the best fused score, in order:
+        those that open on the person it asks of (`asked_of`: their relation), then those made in the time
+        range it names. Read once per search: both orderings of `_rank` are normalised with them."""
         s = self._s
-        top = max(fused.values())
-        if top <= 0:
-            return {}
-        normalised = {doc_id: score / top for doc_id, score in fused.items()}
+        lifts: list[tuple[set[str], float]] = []
         if asked_of is not None and s.person_boost > 0:
-            for doc_id in normalised:
-                if relation_named_first(display_text(docs[doc_id])) == asked_of:
-                    normalised[doc_id] += s.person_boost
-            top = max(normalised.values())
-            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
+            about = {doc_id for doc_id, d in docs.items() if relation_named_first(display_text(d)) == asked_of}
+            lifts.append((about, s.person_boost))
         if named is not None and s.time_range_boost > 0:
             lo = named.start - s.time_range_slack_before_days * DAY_S
             hi = named.end + s.time_range_slack_after_days * DAY_S
-            for doc_id in normalised:
-                if lo <= docs[doc_id].created_at < hi:
-                    normalised[doc_id] += s.time_range_boost
-            top = max(normalised.values())
-            normalised = {doc_id: score / top for doc_id, score in normalised.items()}
-        return normalised
+            lifts.append(({doc_id for doc_id, d in docs.items() if lo <= d.created_at < hi}, s.time_range_boost))
+        return lifts
 
     @staticmethod
     def _diverse(ranked: list[ScoredMemory], k: int, overlap: float) -> list[ScoredMemory]:
@@ -519,6 +510,21 @@ class HybridRetriever:
     def accessed(self, key: SessionKey, memory_ids: list[str], now: float) -> None:
         if self._on_access is not None and memory_ids:
             self._on_access(key.owner, memory_ids, now)
+
+
+def _normalised(fused: dict[str, float], lifts: Sequence[tuple[set[str], float]]) -> dict[str, float]:
+    """Fused scores over the best one's, each lift added in turn and the best brought back to 1;
+    empty when nothing scored."""
+    top = max(fused.values())
+    if top <= 0:
+        return {}
+    normalised = {doc_id: score / top for doc_id, score in fused.items()}
+    for lifted, boost in lifts:
+        for doc_id in lifted & normalised.keys():
+            normalised[doc_id] += boost
+        top = max(normalised.values())
+        normalised = {doc_id: score / top for doc_id, score in normalised.items()}
+    return normalised
 
 
 def _answers_nothing(doc: IndexDocument) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engram.language.answer_slots import someone_named_first
+from engram.language.answer_slots import relation_of, someone_named_first
 from engram.language.gate_words import has_first_person
 
 # an English clause that goes on about the one just named ("He works as a nurse")
@@ -49,18 +49,14 @@ class SpokenOf:
             return None
         return self._carried
 
-    @property
-    def carried(self) -> str | None:
-        return self._carried
-
 
 def is_the_users(subject: str | None) -> bool:
     """A key a rule gives a statement of the user's own (not a relation, a pet or a plan)."""
     return subject is not None and not subject.startswith(_NOT_THE_USERS)
 
 
-def whose_key(subject: str | None, holder: str | None, canon: dict[str, str]) -> str | None:
+def whose_key(subject: str | None, holder: str | None) -> str | None:
     """The key of a statement about `holder` (None: the user): "sister:job", "son:allergy:peanuts"."""
     if holder is None or not is_the_users(subject):
         return subject
-    return f"{canon.get(holder, holder)}:{subject}"
+    return f"{relation_of(holder)}:{subject}"

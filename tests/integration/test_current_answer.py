@@ -119,7 +119,7 @@ def _current_not_stale(
     c: Container,
     clock: ManualClock,
     user: str,
-    said: tuple[str, str],
+    said: tuple[str, ...],
     asked: tuple[str, str],
     values: tuple[str, str],
     both_in_one_line: bool,
@@ -435,6 +435,105 @@ def test_a_pet_said_gone_a_thing_said_over_or_a_new_one_leaves_the_earlier(
     new: str,
 ) -> None:
     _current_not_stale(container, clock, f"u-ended-{language}", (before, after), (now_q, past_q), (old, new), False)
+
+
+# a value, the new one, and a turn that only gives the old one up ("used to be all about…", "I quit…",
+# 不吃素了, もうやめた, 그만뒀어), before the new one or after it: that turn answers the past, not the present
+GIVEN_UP = [
+    (
+        "en",
+        (
+            "Radiohead is my favourite band, I've seen them live twice",
+            "my favourite band is now Khruangbin, the new album is on repeat",
+            "used to be all about Radiohead but this is different",
+        ),
+        "Who's my favourite band?",
+        "Which band did I use to love?",
+        "Radiohead",
+        "Khruangbin",
+    ),
+    (
+        "en",  # the question named by the embedder alone: no pack's words name a pastime in it
+        (
+            "joined a ceramics class on Thursday nights, my bowls are all wonky",
+            "I quit ceramics, the studio got too pricey",
+            "now I'm doing kickboxing three nights a week, my shins hurt",
+        ),
+        "What do I spend my free evenings doing lately?",
+        "What class did I use to take?",
+        "ceramics",
+        "kickboxing",
+    ),
+    (
+        "en",  # ... and the diet: "not vegan anymore" displaces what names veganism, not the fish said before it
+        (
+            "I've been vegan for four years, the hardest part is cheese",
+            "started eating fish again on my doctor's advice, my iron was low",
+            "so I'm not vegan anymore, it feels so strange",
+        ),
+        "What do I eat these days?",
+        "What diet did I use to follow?",
+        "vegan",
+        "fish",
+    ),
+    (
+        "zh",
+        ("我吃全素已經三年了，聚餐都很難找餐廳", "最近開始吃肉了，體力好很多", "我已經不吃素了"),
+        "我現在的飲食習慣是怎樣？",
+        "我以前的飲食習慣是怎樣？",
+        "素",
+        "吃肉",
+    ),
+    (
+        "ja",
+        ("テニススクールに通って二年になる", "テニスはもうやめた", "最近はボルダリングにハマってる、週三で通ってる"),
+        "最近の趣味ってなんだっけ？",
+        "前は何をしてた？",
+        "テニス",
+        "ボルダリング",
+    ),
+    (
+        "ko",
+        ("필라테스 다닌 지 일 년 됐어", "필라테스는 그만뒀어", "요즘은 클라이밍 다녀, 일주일에 세 번"),
+        "요즘 무슨 운동 하지?",
+        "예전에 무슨 운동 했었지?",
+        "필라테스",
+        "클라이밍",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "said", "now_q", "past_q", "old", "new"), GIVEN_UP)
+def test_a_turn_that_only_gives_the_old_value_up_leaves_a_present_prompt(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    said: tuple[str, ...],
+    now_q: str,
+    past_q: str,
+    old: str,
+    new: str,
+) -> None:
+    _current_not_stale(container, clock, f"u-given-up-{language}-{new}", said, (now_q, past_q), (old, new), False)
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "kept"),
+    [
+        (
+            ["I'm vegetarian, have been since college", "so I'm no longer vegetarian, first burger in years"],
+            "What diet am I on?",
+            "no longer vegetarian",
+        ),
+        (["我吃全素已經三年了，聚餐都很難找餐廳", "我已經不吃素了"], "我現在的飲食習慣是怎樣？", "不吃素"),
+    ],
+)
+def test_a_later_turn_that_gives_up_the_only_value_stays(
+    container: Container, clock: ManualClock, said: list[str], question: str, kept: str
+) -> None:
+    # one value said plainly, then given up: the change is the news the prompt must keep
+    key = _tell(container, clock, f"u-given-up-only-{len(said[0])}", said)
+    assert any(kept in t for t in memory_texts(container, key, question))
 
 
 def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(

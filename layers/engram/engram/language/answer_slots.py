@@ -54,6 +54,18 @@ def asked_slot(question: str) -> str | None:
     return asked[0]
 
 
+def slot_placed(question: str, classes: tuple[str, ...]) -> str | None:
+    """The slot a question asks when no pack's words name one and the embedder places the question
+    first in a slot's examples (`classes`, nearest first): "How would you describe the way I eat these
+    days?", 今の食事ってどんな感じ？. Held to what `asked_slot` holds a question to: asked, of the user's
+    own one value."""
+    if not classes or classes[0] not in ASKED or not is_question(question) or about_someone_else(question):
+        return None
+    if classes[0] in ONE_OF_A_KIND and _several_or_others().search(question):
+        return None
+    return classes[0]
+
+
 def about_someone_else(text: str) -> bool:
     """A statement or question names another person ("my son works at…", 阿嬤一個人住在…)."""
     return bool(_someone_else().search(text))
@@ -163,18 +175,27 @@ def _ended_things() -> tuple[re.Pattern[str], ...]:
 def ended_things(text: str) -> tuple[str, ...]:
     """The things of one's own `text` says are over — sold, traded in, given up ("traded in the
     corolla", 把March賣掉了, ギターはやめて, 모닝 팔고); none when it speaks of someone else's."""
+    return tuple(dict.fromkeys(thing for thing, _ in _ended_things_said(text)))
+
+
+def said_over_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` says a thing of one's own is over ("|I quit pottery|, it got too expensive")."""
+    return [span for _, span in _ended_things_said(text)]
+
+
+def _ended_things_said(text: str) -> list[tuple[str, tuple[int, int]]]:
     if about_someone_else(text):
-        return ()
-    found: list[str] = []
+        return []
+    found: list[tuple[str, tuple[int, int]]] = []
     for pattern in _ended_things():
         for m in pattern.finditer(text):
             if _ONE_DAY.search(text, 0, m.start()):
                 continue  # "今日は仕事やめて早く帰った", "quit early today": a day's stop, not an end
             said = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "")
             thing = said.strip().split()[0].lower() if said.strip() else ""
-            if thing and thing not in found:
-                found.append(thing)
-    return tuple(found)
+            if thing:
+                found.append((thing, m.span()))
+    return found
 
 
 _ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow)\b|今日|今天|今晚|今夜|明天|明日|오늘|내일", re.IGNORECASE)

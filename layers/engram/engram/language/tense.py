@@ -23,6 +23,11 @@ def asks_about_past(text: str) -> bool:
     return bool(_PAST_STATE.search(text))
 
 
+def former_state_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words of a former state stand ("so I'm |no longer|", "|used to|")."""
+    return [m.span() for m in _PAST_STATE.finditer(text)]
+
+
 def states_change(text: str) -> bool:
     """Does a statement report a new state ("I'm a teacher now", "醫生把我的藥換成了…")? Then what
     an earlier statement said of the same thing is out of date for a question about the present."""

@@ -24,18 +24,22 @@ from typing import Any
 
 import numpy as np
 
+from engram.language.analysis import analyze
 from engram.language.answer_slots import (
     ONE_OF_A_KIND,
     about_someone_else,
     away_from_home,
+    ended_things,
     names_model,
     names_pastime,
     names_someone,
+    said_over_spans,
     slot_examples,
 )
 from engram.language.fact_kinds import SAFETY_TOPICS
+from engram.language.function_words import function_tokens
 from engram.language.places import city_key, named_places
-from engram.language.tense import asks_about_past, states_change_strongly
+from engram.language.tense import asks_about_past, former_state_spans, states_change, states_change_strongly
 from engram.memory.models import SUBJECT_TAG, IndexDocument
 from engram.memory.projection import display_text
 from engram.memory.switches import PARTNERS
@@ -66,6 +70,7 @@ SLOT_SUBJECTS: Mapping[str, frozenset[str]] = {
 # (not "likes:": dislikes share it, and one likes many things; not "hobby:": one has several)
 KIND_SUBJECTS: Mapping[str, tuple[str, ...]] = {"likes": ("favourite:",)}
 KEYED_ELSEWHERE = "keyed"  # a document a rule keyed to some other subject
+OF_A_VALUE = 0.5  # how clearly a document keyed to a value of a slot's key is placed in the slot
 
 
 def stored_vectors(docs: Sequence[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
@@ -88,6 +93,11 @@ def keyed_placement(doc: IndexDocument, asked: str = "") -> tuple[tuple[str, ...
     for slot, keys in SLOT_SUBJECTS.items():
         if keys & subjects:
             return (slot,), 1.0
+    for slot, keys in SLOT_SUBJECTS.items():
+        # a value of the slot's key said as not held ("diet:ベジタリアン" from ベジタリアンはやめた, "I don't eat
+        # pork"): the slot's, though weaker than the key itself (it outdates no statement a rule keyed)
+        if any(s.startswith(f"{key}:") for key in keys for s in subjects):
+            return (slot,), OF_A_VALUE
     prefixes = KIND_SUBJECTS.get(asked, ())
     if prefixes and any(s.startswith(prefixes) for s in subjects):
         return (asked,), 1.0
@@ -210,6 +220,42 @@ def _other_city(
     }
 
 
+def _gives_up_another(d: IndexDocument, current: IndexDocument) -> bool:
+    """A statement, by another turn than the current answer's, that only says a value is over or was
+    ("so I'm no longer vegetarian", "used to be all about Arctic Monkeys", "I quit pottery",
+    ベジタリアンはやめた) answers a question about the past, said before the current answer or after it.
+    Never when the current answer names what it gives up ("I'm vegetarian" is no current answer beside
+    a later "no longer vegetarian": the change is what the prompt must keep)."""
+    said = display_text(d)
+    if not gives_up_only(said):
+        return False
+    over = ended_things(said)
+    now = display_text(current)
+    if set(d.source_ids) & set(current.source_ids):
+        # of the current answer's own turn: an ending it says whole ("…ようになった。ベジタリアンはやめたんだ")
+        return d is not current and said in now
+    if over:
+        return not any(thing in now.lower() for thing in over)
+    return not naming_tokens(said) & naming_tokens(now)
+
+
+def gives_up_only(said: str) -> bool:
+    """The statement says a value is over or was, and gives none before or after it ("I quit pottery, it got too
+    expensive", "so I'm no longer vegetarian", ベジタリアンはやめたんだ) — not "テニスはやめて、今は料理教室に
+    通ってる" or "I quit the law firm and I'm now working as…", which give the new value too."""
+    spans = [*said_over_spans(said), *former_state_spans(said)]
+    if not spans:
+        return False
+    # "最近またお肉食べるようになった。ベジタリアンはやめたんだ": the value is said before the end
+    return not states_change(said[: min(a for a, _ in spans)]) and not states_change(said[max(b for _, b in spans) :])
+
+
+def naming_tokens(text: str) -> set[str]:
+    """The words a statement names things by, as the index reads them (function words and runs of two
+    kana out: "なっ", "よう" say nothing of a value)."""
+    return {t for t in analyze(text) if t not in function_tokens() and not all("\u3040" <= ch <= "\u309f" for ch in t)}
+
+
 def outdated_answers(
     slot: str,
     docs: Sequence[IndexDocument],
@@ -308,11 +354,27 @@ def outdated_answers(
         and own(d)
         and rival(d)
         and d.created_at > current.created_at
+        and not set(d.source_ids) & set(current.source_ids)  # a fact of its own turn says no more than it
         and not asks_about_past(display_text(d))
     ]
     every = [*docs, *(d for d, _ in extra)]
     if later:
         current = max(later, key=lambda d: d.created_at)
+    if gives_up_only(display_text(current)):
+        # a turn that only gives a value up is no current answer beside a value given as a change, or two
+        # values given, pinned or not ("全素", "最近開始吃肉了", "我已經不吃素了": the meat is current); beside one
+        # value said plainly it is that one's news ("I'm vegetarian", "我已經不吃素了")
+        pinned_answers = [d for d, _ in extra if in_slot(d) and own(d) and rival(d)]
+        giving = [
+            d
+            for d in [*answers, *pinned_answers]
+            if not gives_up_only(said := display_text(d)) and not asks_about_past(said)
+        ]
+        latest = max(giving, key=lambda d: d.created_at, default=None)
+        if latest is not None and (
+            len({ref for d in giving for ref in d.source_ids[:1]}) > 1 or states_change(display_text(latest))
+        ):
+            current = latest
     # no passing remark: it outdates what a rule keyed and what answers the question better. So is a
     # pinned fact keyed to the slot; a latest answer that says it is new ("first week as a bank teller",
     # 새로 뽑은 쏘렌토, 在保險公司當業務第一個月); a partner named by a rule ("妻の真理子が…") after another
@@ -338,5 +400,21 @@ def outdated_answers(
 
     # someone else's job or home is no earlier answer of the user's either
     gone = {d.doc_id for d in every if not guarded(d) and before(d) and own(d) and in_slot(d) and rival(d)}
+    # a statement that only gives a value up, beside a current answer that outranks it or is beyond doubt
+    # (not beside a passing remark: "still getting used to the 7am starts" answers no better than "I quit
+    # the law firm"); what a rule keyed to the slot gives a value too ("I quit the law firm and I'm now…")
+    rank = {d.doc_id: i for i, d in enumerate(docs)}
+    # (the slot among the embedder's first two classes: "I quit pottery" reads as work first, a pastime next;
+    # any kind of the slot: "used to be all about Arctic Monkeys" is no favourite band to keep)
+    gone |= {
+        d.doc_id
+        for d in every
+        if not guarded(d)
+        and (in_slot(d) or slot in placing.get(d.doc_id, ((), 0.0))[0][:2])
+        and own(d)
+        and placing.get(d.doc_id) != ((slot,), 1.0)
+        and (beyond_doubt or rule_keyed(current) or rank.get(current.doc_id, 0) < rank.get(d.doc_id, len(docs)))
+        and _gives_up_another(d, current)
+    }
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
     return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}

@@ -30,6 +30,7 @@ from engram.language.answer_slots import (
     opens_with_someone_else,
     relation_asked_of,
     relation_named_first,
+    slot_placed,
 )
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
 from engram.language.fact_kinds import SAFETY_TOPICS
@@ -38,7 +39,7 @@ from engram.language.gate_words import WRITTEN_WITHOUT_SPACES, asks_only, is_gre
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
-from engram.memory.current_answer import SlotPlacer, outdated_answers, stored_vectors
+from engram.memory.current_answer import SlotPlacer, gives_up_only, naming_tokens, outdated_answers, stored_vectors
 from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
 from engram.memory.models import (
     KB_OWNER,
@@ -379,7 +380,11 @@ class HybridRetriever:
                 m.doc for m in found if states_change(said := display_text(m.doc)) and not opens_with_someone_else(said)
             ]
         )
-        answer_slot = asked_slot(query.text) if not past and found and self._s.current_answer_only else None
+        answer_slot = (
+            (asked_slot(query.text) or self._slot_by_meaning(query.text, qvec))
+            if not past and found and self._s.current_answer_only
+            else None
+        )
         ends = not past and any(ended_names(said := display_text(m.doc)) or ended_things(said) for m in found)
         # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
         # round, the same words, left the search as its near-duplicate
@@ -473,6 +478,17 @@ class HybridRetriever:
             logger.warning("current_answer_skipped", exc_info=True)
             self._metrics.put("current_answer_skipped", 1)
             return set()
+
+    def _slot_by_meaning(self, question: str, qvec: np.ndarray[Any, Any]) -> str | None:
+        """The slot the embedder places a question in that no pack's words name (answer_slots.slot_placed),
+        when its lead over the next class reaches `current_answer_question_margin`; None when the examples
+        cannot be embedded (the block then stays as it was)."""
+        try:
+            classes, lead = self._placer.placed(qvec / (np.linalg.norm(qvec) or 1.0))
+        except Exception:
+            logger.warning("placement_skipped", exc_info=True)
+            return None
+        return slot_placed(question, classes) if lead >= self._s.current_answer_question_margin else None
 
     def _placed_first(self, doc: IndexDocument) -> tuple[str, ...]:
         """The two classes the embedder places a document's stored vector nearest (current_answer.py's
@@ -627,13 +643,20 @@ def _displaced(
     def about_the_question(n: IndexDocument, d: IndexDocument) -> bool:
         return not near or near[n.doc_id] >= near[d.doc_id] - relevance_slack
 
+    # a change that only gives a value up ("so I'm no longer vegetarian") displaces what names that value,
+    # not the new one said before it in other words ("I started eating meat again")
+    giving_up = {n.doc_id: naming_tokens(display_text(n)) for n in changes if gives_up_only(display_text(n))}
+
+    def of_what_ends(n: IndexDocument, d: IndexDocument) -> bool:
+        return n.doc_id not in giving_up or bool(giving_up[n.doc_id] & naming_tokens(display_text(d)))
+
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:
             return any(
                 _displaces(
                     n,
                     d,
-                    cos(n, d) if same_kind(n, d) and about_the_question(n, d) else 0.0,
+                    cos(n, d) if same_kind(n, d) and about_the_question(n, d) and of_what_ends(n, d) else 0.0,
                     max(similarity, closest[n.doc_id] - margin),
                 )
                 for n in changes

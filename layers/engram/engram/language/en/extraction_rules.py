@@ -384,6 +384,13 @@ _EN_MORE: tuple[Rule, ...] = (
         r"\bi(?:'ve| have)? (?:now |been )?(?:follow|following|eat|eating|do|doing|tried|switched to|started|on)"
         r" (?:a |an |the )?(?P<x>vegetarian|vegan"
         r"|pescatarian|keto|paleo|mediterranean|low-carb|low carb|intermittent fasting|gluten-free|dairy-free)\b",
+        # eating it again, or now: "I started eating meat again", "back to eating fish", "I eat meat now"
+        r"(?:^|\bi(?:'ve| have|'m| am)? )"
+        r"(?:started|start|starting|began|begun|gone back to|went back to|back to) eating "
+        r"(?P<x>meat|pork|beef|chicken|fish|seafood|dairy|eggs|animal products)\b",
+        r"\bi(?:'m| am)? eat(?:ing)? (?P<x>meat|fish|dairy|eggs|animal products) (?:again|now|these days)\b",
+        # "I've been vegetarian for six years": been one for some time
+        r"\bi(?:'ve| have) been (?:a |strictly |mostly )?(?P<x>vegetarian|vegan|pescatarian|keto|paleo)\b",
         r"(?:^|\bi(?:'ve| have)? )(?:now |just |recently )?(?:gone|went) (?:fully |completely |full )?"
         r"(?P<x>vegetarian|vegan|pescatarian|keto|paleo"
         r"|gluten-free|dairy-free)\b",

@@ -26,7 +26,8 @@ SLOTS = SlotPack(
         "diet": (
             r"\b(?:(?:my|what|which) (?:current )?diet|how (?:am|do) i eat(?:ing)?"
             r"|(?:my )?eating (?:style|pattern|plan|habits?)"
-            r"|way (?:of|i'?m) eating|am i (?:still )?(?:vegan|vegetarian|pescatarian|on keto|eating (?:meat|fish)))"
+            r"|way (?:of|i'?m) eating|the way i eat"
+            r"|am i (?:still )?(?:vegan|vegetarian|pescatarian|on keto|eating (?:meat|fish)))"
         ),
         "partner": (
             r"\b(?:who(?:'s| is) my (?:partner|boyfriend|girlfriend|bf|gf|husband|wife|spouse"
@@ -114,6 +115,9 @@ SLOTS = SlotPack(
         r" (?:my|the|our|that) (?:old )?(?P<thing>[a-z][\w-]{2,})\b"
         r"(?! (?:appointment|appt|reservation|order|plans?|class|meeting|call|flight|booking|ticket)s?\b)"
         r"|\b(?:i'?m |kinda |so |totally )over (?P<thing2>[a-z]{3,}ing)\b"
+        # a pastime given up, said bare: "I quit pottery", "gave up tennis" (not "quit early", "quit it")
+        r"|\bi (?:quit|gave up|stopped doing|dropped) (?!(?:it|that|this|them|early|again|now|work|today|my|the|our"
+        r"|smoking|drinking|vaping)\b)(?P<thing3>[a-z]{4,})\b(?! (?:to|and|on|for|at|with|because)\b)"
     ),
     names_someone=(
         r"\b(?:named|called)\s+(?-i:[A-Z])|\bname(?:'s| is)\s+(?-i:[A-Z])"

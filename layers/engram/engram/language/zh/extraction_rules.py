@@ -234,13 +234,14 @@ _ZH_MORE: tuple[Rule, ...] = (
     rule("hobby", r"(?:興趣|兴趣|嗜好)(?:是|就是)(?P<x>[^\s，,。！!？?]{1,10})"),
     rule(
         "eating_pattern",
-        rf"(?P<x>吃全素|吃素|吃蛋奶素|{_ZH_EATING_WAYS}"
+        # not one given up: "我已經不吃素了" ("no longer vegetarian") keys no way of eating
+        rf"(?<!不)(?<!不再)(?P<x>吃全素|吃素|吃蛋奶素|{_ZH_EATING_WAYS}"
         # eating anything (or meat again) is a way of eating too
-        r"|吃海鮮|吃海鲜|什麼都吃|什么都吃|不挑食|又開始吃肉|又开始吃肉|恢復吃肉|恢复吃肉)",
+        r"|吃海鮮|吃海鲜|什麼都吃|什么都吃|不挑食|又開始吃肉|又开始吃肉|開始吃肉|开始吃肉|恢復吃肉|恢复吃肉)",
     ),
     rule(
         "diet",
-        r"(?P<x>乳糖不耐|麩質不耐|麸质不耐|果糖不耐|吃全素|吃素|吃蛋奶素|素食|不吃肉|不吃牛|不吃豬肉|不吃猪肉)",
+        r"(?<!不)(?<!不再)(?P<x>乳糖不耐|麩質不耐|麸质不耐|果糖不耐|吃全素|吃素|吃蛋奶素|素食|不吃肉|不吃牛|不吃豬肉|不吃猪肉)",
     ),
     rule(
         "medication",

@@ -122,6 +122,23 @@ def test_a_name_or_age_after_a_family_member_is_theirs_not_the_users(text: str, 
     assert key in got[0].content
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("大家都叫我小明", "小明"),
+        ("你可以叫我阿傑就好", "阿傑"),
+        ("叫我小美就好", "小美"),
+        # told to do something: no name, and the user's own name is never replaced by it
+        ("我偏頭痛的時候醫生都叫我吃普拿疼，但好像沒什麼用", None),
+        ("老闆叫我明天加班", None),
+        ("媽媽叫我早點睡", None),
+    ],
+)
+def test_called_by_a_name_is_not_told_to_do_something(text: str, name: str | None) -> None:
+    named = [c for c in extract_candidates(text, "zh") if c.rule == "name"]
+    assert [name in c.content for c in named] == ([True] if name else [])
+
+
 def test_a_subject_before_and_is_not_a_clause() -> None:
     got = extract_candidates("My wife and I have three grandchildren.", "en")
     assert [c.content for c in got] == ["User's wife and User has three grandchildren"]

@@ -217,6 +217,23 @@ PARTNER_NAMED_AGAIN = [
         "さくら",
         "美咲",
     ),
+    # named with a word for a partner that no rule keys, and read by e5 as something else: the words decide
+    (
+        "en",
+        "my girlfriend Hana and I finally went to that ramen place",
+        "been seeing this guy Leo for a few weeks, I think it's getting serious",
+        "Who am I dating?",
+        "Hana",
+        "Leo",
+    ),
+    (
+        "ko",
+        "여친 수아가 요즘 시험 공부 때문에 바빠서 잘 못 봐",
+        "와이프 민지랑 신혼여행 어디 갈지 고민 중인데 제주 어때?",  # a statement joined to its question
+        "내 배우자 이름은?",
+        "수아",
+        "민지",
+    ),
 ]
 
 
@@ -228,6 +245,16 @@ def test_a_partner_named_as_a_spouse_after_another_is_the_current_one(
     present = memory_texts(container, key, now_q)
     assert any(new in t for t in present), present
     assert not [t for t in present if old in t], present
+
+
+def test_an_ex_named_later_is_no_current_partner(container: Container, clock: ManualClock) -> None:
+    key = _tell(
+        container,
+        clock,
+        "u-ex",
+        ["my boyfriend Tom cooked dinner for us", "my ex-boyfriend Jake texted me out of nowhere"],
+    )
+    assert any("Tom" in t for t in memory_texts(container, key, "Who's my boyfriend?"))
 
 
 def test_a_later_remark_that_answers_less_well_leaves_the_statement(container: Container, clock: ManualClock) -> None:

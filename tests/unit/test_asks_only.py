@@ -22,6 +22,8 @@ from engram.language.gate_words import asks_only
         "ちょっと聞きたいんだけど、うちの犬の名前は？",
         "그런데 우리 강아지 이름이 뭐였지?",
         "궁금한 게 있는데, 내 약 이름이 뭐였지?",
+        "궁금한 게 있는데 내 약 이름이 뭐였지?",  # the lead-in joined by its connective, no comma
+        "聞きたいんだけどうちの犬の名前は？",
     ],
 )
 def test_a_message_that_only_asks(text: str) -> None:
@@ -39,6 +41,10 @@ def test_a_message_that_only_asks(text: str) -> None:
         "昨日から熱が下がらない、病院行くべき？",
         "리시노프릴 먹으면 기침이 심해, 정상이야?",
         "어제부터 무릎이 아파, 병원 가야 할까?",
+        # joined by a connective ending, no comma: the first half tells, whatever question word it holds
+        "咳がひどいんだけど病院行くべき？",
+        "요즘 허리가 아픈데 병원 가야 돼?",
+        "와이프 서연이랑 신혼여행 어디 갈지 고민 중인데 발리 어때?",
     ],
 )
 def test_a_message_that_tells_then_asks(text: str) -> None:

@@ -235,6 +235,20 @@ def names_someone(text: str) -> bool:
     return bool(_every_pack("names_someone").search(text))
 
 
+def names_partner(text: str) -> bool:
+    """The statement names someone with a word for one's partner ("my girlfriend Priya", 男友阿哲,
+    妻の真理子, 와이프 서연이랑)."""
+    return names_someone(text) and bool(_every_pack("partner_words").search(text)) and not _EX.search(text)
+
+
+# a former partner is no partner: "my ex-boyfriend Jake texted me", 前男友, 元彼, 전 남친
+_EX = re.compile(
+    r"\bex[- ]?(?:boyfriend|girlfriend|husband|wife|partner|bf|gf)\b|前男友|前女友|前夫|前妻|元彼|元カノ|元夫|元妻"
+    r"|전 ?남친|전 ?여친|전 ?남자친구|전 ?여자친구|전남편|전처",
+    re.IGNORECASE,
+)
+
+
 def names_pastime(text: str) -> bool:
     """The statement names a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장)."""
     return bool(_every_pack("pastime_words").search(text))

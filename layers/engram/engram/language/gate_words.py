@@ -68,14 +68,27 @@ def _tells(clause: str) -> bool:
     return has_first_person(clause) or len(_CJK.findall(_LEAD_IN.sub("", clause))) >= 4
 
 
+# A statement joined to what follows by a connective ending, with no comma: "咳がひどいんだけど病院行くべき？",
+# "허리가 아픈데 병원 가야 돼?", "와이프 서연이랑 신혼여행 어디 갈지 고민 중인데 발리 어때?"
+_CONNECTIVE = re.compile(r"(?:んだけど|んですけど|だけど|けど|けれど|んだが|ので)(?!$)|[가-힣]데\s|니까\s")
+
+
+def _told_before_connective(clause: str) -> bool:
+    """What stands before a connective ending is a statement by its grammar, whatever question word
+    it holds ("어디 갈지 고민 중인데": deciding where to go): it tells when it is long enough past a lead-in."""
+    m = _CONNECTIVE.search(clause)
+    return m is not None and len(_CJK.findall(_LEAD_IN.sub("", clause[: m.end()]))) - len(_CJK.findall(m[0])) >= 4
+
+
 def _asks(sentence: str) -> bool:
     """A sentence that asks: it ends with a question mark, or bears no full stop and is worded
     as a question; and no clause before its last states something ("I got a dog last week, what
-    should I call him?", "膝蓋跑步會痛，要看醫生嗎？" tell as much as they ask)."""
+    should I call him?", "膝蓋跑步會痛，要看醫生嗎？" tell as much as they ask), nor does the start of the
+    last before a connective ending ("咳がひどいんだけど病院行くべき？")."""
     if not (sentence.rstrip().endswith(("?", "？")) or (not _TERMINAL.search(sentence) and is_question(sentence))):
         return False
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
-    return not any(_tells(c) for c in clauses[:-1])
+    return not any(_tells(c) for c in clauses[:-1]) and not _told_before_connective(clauses[-1])
 
 
 def asks_only(text: str) -> bool:

@@ -46,6 +46,10 @@ class SlotPack:
     # of the partner already named and replaces nobody. Read loosely: a word taken for a name keeps the
     # behaviour without this test, so only a statement that plainly names no one is told apart.
     names_someone: str = ""
+    # regex fragment: a word for one's partner ("girlfriend", 男友, 彼氏, 와이프): a statement that names
+    # someone with one of these is the partner's, however the embedder places it ("와이프 서연이랑 신혼여행…"
+    # reads as home to e5, "여친 지은이가 요즘 자격증 공부…" as a favourite)
+    partner_words: str = ""
     # regex fragment: a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장): a
     # statement naming one is a pastime's when the embedder has the pastime among its first classes, as
     # e5 reads "first session at the …, my forearms are toast" as a first day at work

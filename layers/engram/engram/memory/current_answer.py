@@ -31,6 +31,7 @@ from engram.language.answer_slots import (
     away_from_home,
     ended_things,
     names_model,
+    names_partner,
     names_pastime,
     names_someone,
     said_over_spans,
@@ -137,7 +138,7 @@ class SlotPlacer:
 
 
 # the slots whose statements are placed by the words they name, where e5 alone places them elsewhere
-PLACED_BY_WORDS = frozenset({"home", "hobby", *THINGS})
+PLACED_BY_WORDS = frozenset({"home", "hobby", "partner", *THINGS})
 
 
 def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
@@ -156,6 +157,8 @@ def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> b
         return _among_first("home", classes) and bool(named_places(text)) and not away_from_home(text)
     if slot == "hobby":
         return _among_first("hobby", classes) and names_pastime(text)
+    if slot == "partner":  # named with a word for a partner, however e5 reads it (slot_pack.partner_words)
+        return names_partner(text)
     return slot in classes[: PLACE_NEAR + 1] and names_model(slot, text)
 
 
@@ -377,10 +380,13 @@ def outdated_answers(
             current = latest
     # no passing remark: it outdates what a rule keyed and what answers the question better. So is a
     # pinned fact keyed to the slot; a latest answer that says it is new ("first week as a bank teller",
-    # 새로 뽑은 쏘렌토, 在保險公司當業務第一個月); a partner named by a rule ("妻の真理子が…") after another
-    # ("彼女のあやかとは…"): two people named as one's partner, however well the earlier matches the question
+    # 새로 뽑은 쏘렌토, 在保險公司當業務第一個月); a partner named by a rule ("妻の真理子が…") or with a word for
+    # one ("been seeing this guy Marco") after another ("彼女のあやかとは…"): two people named as one's partner,
+    # however well the earlier matches the question
     beyond_doubt = (
-        bool(later) or states_change_strongly(display_text(current)) or (slot == "partner" and rule_keyed(current))
+        bool(later)
+        or states_change_strongly(display_text(current))
+        or (slot == "partner" and (rule_keyed(current) or names_partner(display_text(current))))
     )
     if beyond_doubt:
         below = {d.doc_id for d in every}

@@ -126,6 +126,8 @@ SLOTS = SlotPack(
         r"|\b(?!(?:I|Mom|Mum|Dad|And|But|So|Then|Now|Today|Yesterday|Here|There|This|That|Yes|No|Oh|Well)\b)"
         r"(?-i:[A-Z][a-z]+) and I\b|\bme and (?-i:[A-Z][a-z]+)\b"
         r"|\bwith (?!(?:I|Mom|Mum|Dad)\b)(?-i:[A-Z][a-z]+)\b"
+        # "been seeing this guy Marco", "dating a girl named…" is above
+        r"|\b(?:seeing|dating) (?:this |a |some )?(?:guy|girl|man|woman|dude|boy|lady) (?-i:[A-Z][a-z]+)\b"
         # who one dates or marries: "I'm dating Luis now", "engaged to Priya"
         r"|\b(?:dating|seeing|married to|marrying|engaged to|met) (?!(?:I|Mom|Mum|Dad)\b)(?-i:[A-Z][a-z]+)\b"
     ),
@@ -150,6 +152,9 @@ SLOTS = SlotPack(
             r"|oppo|vivo|motorola|moto g|nokia|samsung|android)(?![a-z])"
         ),
     },
+    partner_words=(
+        r"\b(?:boyfriend|girlfriend|bf|gf|partner|fianc\w*|husband|hubby|wife|wifey|spouse|other half|seeing|dating)\b"
+    ),
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
         r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"

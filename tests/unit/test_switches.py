@@ -172,6 +172,17 @@ HUSBAND = ExistingMemory("m-husband", "夫の名前は健一です", "fact", "fa
             "最近はINIの沼、完全に推し変した",
             ExistingMemory("m-j", "推しはSnow Manです", "preference", "favourite:推し"),
         ),
+        # liked over the one before, said as a change
+        ("I like pho way more than sushi now", SUSHI),
+        ("現在比起壽司更喜歡拉麵了", ExistingMemory("m-food", "我最喜歡的食物是壽司", "preference", "favourite:食物")),
+        (
+            "今はお寿司よりラーメンの方が好きになった",
+            ExistingMemory("m-food", "一番好きな食べ物はお寿司です", "preference", "favourite:食べ物"),
+        ),
+        (
+            "요즘 입맛이 바뀌어서 이제 초밥보다 라면이 더 좋아",
+            ExistingMemory("m-food", "제일 좋아하는 음식은 초밥이에요", "preference", "favourite:음식"),
+        ),
         # a spouse after a divorce or a remarriage
         ("健一とは離婚して、今は和也と再婚しました。", HUSBAND),
         (

@@ -188,6 +188,8 @@ EXTRACTION = ExtractionPack(
     favourite_words=re.compile(
         # liking most, or being taken with something now ("these days I'm really into golf")
         r"\bfavou?rites?\b|\bfaves?\b|\b(?:love|like|enjoy|prefer)s? (?:\w+ ){0,3}?(?:the )?(?:most|best)\b"
+        # liking it over the one before: "I like ramen more than pho now", "prefer tea over coffee these days"
+        r"|\b(?:love|like|enjoy)s? (?:\w+ ){1,4}?(?:more|better) than\b|\bprefers? (?:\w+ ){1,4}?(?:over|to)\b"
         # "has taken the top spot for me", "the best thing on earth, nothing else comes close"
         r"|\btop spot\b|\bthe best thing\b|\bnothing (?:else )?(?:even )?comes close\b|\bgo-to\b"
         r"|\b(?:really |totally )?(?:into|hooked on|obsessed with|crazy about)\b"

@@ -113,6 +113,8 @@ EXTRACTION = ExtractionPack(
     # liking most, or being taken with something now ("요즘 골프에 푹 빠져 있어요")
     favourite_words=re.compile(
         r"제일 좋아|가장 좋아|최애|제일 좋은|가장 좋은|빠져 있|빠졌|꽂혀|꽂혔|팬이 됐|팬이 되었|입덕|덕질"
+        # liking it over the one before: "이제 떡볶이보다 마라탕이 더 좋아"
+        r"|보다 [^.,!?]{1,12}?더 좋"
     ),
     refers_back=re.compile(
         r"^(?:그게|그건|그거|그것|그래서|거기|그곳|걔|이름은)\s|(?:^|\s)그렇게 (?:지었|불러|정했|이름)"

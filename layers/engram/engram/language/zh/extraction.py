@@ -123,6 +123,8 @@ EXTRACTION = ExtractionPack(
     # liking most, or being taken with something now ("最近迷上高爾夫")
     favourite_words=re.compile(
         r"最喜歡|最喜欢|最愛|最爱|最喜愛|最喜爱|迷上|愛上|爱上|著迷|着迷|圈粉|入坑|路轉粉|路转粉|粉上"
+        # liking it over the one before: "現在比起珍奶更喜歡水果茶"
+        r"|比(?:起)?[^，,。！？!?]{1,12}?更(?:喜歡|喜欢|愛|爱)"
     ),
     refers_back=re.compile(r"^(?:它|牠|他|她|那個|那个|那裡|那里|所以|因此|名字叫)"),
     ending_words=re.compile(r"不再|戒了|停了|分手|辭職|辞职|離職|离职|不做了|不吃了"),

@@ -388,12 +388,13 @@ def outdated_answers(
         or states_change_strongly(display_text(current))
         or (slot == "partner" and (rule_keyed(current) or names_partner(display_text(current))))
     )
+    # a home that names a city after one that named another: even one a rule keyed ("名古屋の実家暮らし"
+    # keyed, "仙台のアパート、壁薄くて…" placed at home by e5) — two cities are no passing remark beside a home
+    elsewhere = _other_city(current, every, placing) if slot == "home" else set()
     if beyond_doubt:
         below = {d.doc_id for d in every}
     else:
-        below = _answered_worse(current, docs, extra, closeness or {}, gap)
-        if slot == "home":
-            below |= _other_city(current, docs, placing)
+        below = _answered_worse(current, docs, extra, closeness or {}, gap) | elsewhere
     now_said = set(current.source_ids)
 
     def before(d: IndexDocument) -> bool:
@@ -401,7 +402,7 @@ def outdated_answers(
             d.doc_id in below
             and d.created_at < current.created_at
             and not set(d.source_ids) & now_said
-            and (rule_keyed(current) or beyond_doubt or not rule_keyed(d))
+            and (rule_keyed(current) or beyond_doubt or not rule_keyed(d) or d.doc_id in elsewhere)
         )
 
     # someone else's job or home is no earlier answer of the user's either

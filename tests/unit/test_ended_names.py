@@ -30,6 +30,11 @@ from engram.memory.models import IndexDocument
         ("지은이랑은 헤어졌어", ("지은",)),
         ("콩이를 보내고 많이 울었어", ("콩이",)),
         ("콩이가 무지개다리를 건넜어요", ("콩이",)),
+        # with the day said between the name and the end
+        ("ミケが先週虹の橋を渡っちゃった…", ("ミケ",)),
+        ("コタロウが去年の冬に亡くなって", ("コタロウ",)),
+        ("두부 지난달에 무지개다리 건넜어…", ("두부",)),
+        ("보리가 작년 겨울에 하늘나라 갔어", ("보리",)),
     ],
 )
 def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:

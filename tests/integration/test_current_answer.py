@@ -7,6 +7,8 @@ less well than the statement, leave the block as it was."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engram.adapters.metrics import InMemoryMetrics
@@ -14,6 +16,7 @@ from engram.kernel.clock import ManualClock
 from engram.kernel.keys import SessionKey
 from engram.memory.current_answer import SlotPlacer
 from engram.memory.scoring import DAY_S
+from engram.settings import Settings
 from engram.wiring import Container
 from tests.support.indexing import sync_index
 from tests.support.prompt import memory_texts
@@ -480,13 +483,13 @@ GIVEN_UP = [
         "Khruangbin",
     ),
     (
-        "en",  # the question named by the embedder alone: no pack's words name a pastime in it
+        "en",
         (
             "joined a ceramics class on Thursday nights, my bowls are all wonky",
             "I quit ceramics, the studio got too pricey",
             "now I'm doing kickboxing three nights a week, my shins hurt",
         ),
-        "What do I spend my free evenings doing lately?",
+        "What do I do for fun these days?",
         "What class did I use to take?",
         "ceramics",
         "kickboxing",
@@ -498,7 +501,7 @@ GIVEN_UP = [
             "started eating fish again on my doctor's advice, my iron was low",
             "so I'm not vegan anymore, it feels so strange",
         ),
-        "What do I eat these days?",
+        "What diet am I on?",
         "What diet did I use to follow?",
         "vegan",
         "fish",
@@ -542,6 +545,22 @@ def test_a_turn_that_only_gives_the_old_value_up_leaves_a_present_prompt(
     new: str,
 ) -> None:
     _current_not_stale(container, clock, f"u-given-up-{language}-{new}", said, (now_q, past_q), (old, new), False)
+
+
+def test_a_question_no_words_name_asks_the_slot_the_embedder_places_it_in_when_turned_on(
+    make_container: Callable[..., Container], settings: Settings, clock: ManualClock
+) -> None:
+    # off by default (ENGRAM_CURRENT_ANSWER_QUESTION_MARGIN 2.0); on, "free evenings" asks the pastime
+    c = make_container(settings.model_copy(update={"current_answer_question_margin": 0.01}))
+    said = [
+        "joined a ceramics class on Thursday nights, my bowls are all wonky",
+        "I quit ceramics, the studio got too pricey",
+        "now I'm doing kickboxing three nights a week, my shins hurt",
+    ]
+    key = _tell(c, clock, "u-by-meaning", said)
+    present = memory_texts(c, key, "What do I spend my free evenings doing lately?")
+    assert any("kickboxing" in t for t in present), present
+    assert not [t for t in present if "ceramics" in t], present
 
 
 @pytest.mark.parametrize(

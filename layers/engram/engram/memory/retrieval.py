@@ -483,6 +483,8 @@ class HybridRetriever:
         """The slot the embedder places a question in that no pack's words name (answer_slots.slot_placed),
         when its lead over the next class reaches `current_answer_question_margin`; None when the examples
         cannot be embedded (the block then stays as it was)."""
+        if self._s.current_answer_question_margin > 1:
+            return None  # off: nothing to place
         try:
             classes, lead = self._placer.placed(qvec / (np.linalg.norm(qvec) or 1.0))
         except Exception:

@@ -450,8 +450,32 @@ THINGS_OWNED = [
 ]
 
 
+# a home a rule keyed, then a home the embedder placed that names another city: two cities, not a remark
+HOME_KEYED_THEN_NAMED = [
+    (
+        "zh",
+        "我住在高雄，夏天真的熱到受不了",
+        "台南的房子雖然舊，但巷口的早餐店超好吃",
+        "我現在住在哪個城市？",
+        "我以前住在哪裡？",
+        "高雄",
+        "台南",
+    ),
+    (
+        "ja",
+        "福岡の実家暮らしだから家賃がかからない",
+        "札幌のアパート、冬は暖房代がすごい",
+        "今どこに住んでる？",
+        "前はどこに住んでた？",
+        "福岡",
+        "札幌",
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    ("language", "before", "after", "now_q", "past_q", "old", "new"), ENDED + OVER + PASTIMES + THINGS_OWNED
+    ("language", "before", "after", "now_q", "past_q", "old", "new"),
+    ENDED + OVER + PASTIMES + THINGS_OWNED + HOME_KEYED_THEN_NAMED,
 )
 def test_a_pet_said_gone_a_thing_said_over_or_a_new_one_leaves_the_earlier(
     container: Container,
@@ -580,44 +604,6 @@ def test_a_later_turn_that_gives_up_the_only_value_stays(
     # one value said plainly, then given up: the change is the news the prompt must keep
     key = _tell(container, clock, f"u-given-up-only-{len(said[0])}", said)
     assert any(kept in t for t in memory_texts(container, key, question))
-
-
-# a home a rule keyed, then a home the embedder placed that names another city: two cities, not a remark
-HOME_KEYED_THEN_NAMED = [
-    (
-        "zh",
-        "我住在高雄，夏天真的熱到受不了",
-        "台南的房子雖然舊，但巷口的早餐店超好吃",
-        "我現在住在哪個城市？",
-        "我以前住在哪裡？",
-        "高雄",
-        "台南",
-    ),
-    (
-        "ja",
-        "福岡の実家暮らしだから家賃がかからない",
-        "札幌のアパート、冬は暖房代がすごい",
-        "今どこに住んでる？",
-        "前はどこに住んでた？",
-        "福岡",
-        "札幌",
-    ),
-]
-
-
-@pytest.mark.parametrize(("language", "before", "after", "now_q", "past_q", "old", "new"), HOME_KEYED_THEN_NAMED)
-def test_a_home_naming_another_city_outdates_one_a_rule_keyed(
-    container: Container,
-    clock: ManualClock,
-    language: str,
-    before: str,
-    after: str,
-    now_q: str,
-    past_q: str,
-    old: str,
-    new: str,
-) -> None:
-    _current_not_stale(container, clock, f"u-home-{language}", (before, after), (now_q, past_q), (old, new), False)
 
 
 def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(

@@ -303,6 +303,10 @@ def outdated_answers(
     def in_slot(d: IndexDocument) -> bool:
         return placed.get(d.doc_id) == slot
 
+    def gives_a_value(d: IndexDocument) -> bool:
+        # a value keyed as not held ("I don't eat pork", ベジタリアンはやめた) is no answer of what one holds
+        return in_slot(d) and keyed_placement(d, slot) != ((slot,), OF_A_VALUE)
+
     def own(d: IndexDocument) -> bool:
         return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
 
@@ -316,7 +320,7 @@ def outdated_answers(
     answers = [
         d
         for d in docs
-        if in_slot(d)
+        if gives_a_value(d)
         # "where do I live?" is answered by a place: a home statement naming none ("the school field
         # near home") is no current answer, unless a rule keyed its turn
         and (slot != "home" or rule_keyed(d) or bool(named_places(display_text(d))))
@@ -353,7 +357,7 @@ def outdated_answers(
     later = [
         d
         for d, _ in extra
-        if in_slot(d)
+        if gives_a_value(d)
         and own(d)
         and rival(d)
         and d.created_at > current.created_at
@@ -367,7 +371,7 @@ def outdated_answers(
         # a turn that only gives a value up is no current answer beside a value given as a change, or two
         # values given, pinned or not ("全素", "最近開始吃肉了", "我已經不吃素了": the meat is current); beside one
         # value said plainly it is that one's news ("I'm vegetarian", "我已經不吃素了")
-        pinned_answers = [d for d, _ in extra if in_slot(d) and own(d) and rival(d)]
+        pinned_answers = [d for d, _ in extra if gives_a_value(d) and own(d) and rival(d)]
         giving = [
             d
             for d in [*answers, *pinned_answers]

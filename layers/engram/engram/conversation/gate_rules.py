@@ -13,7 +13,7 @@ readability and review.
 
 Precedence (first hit wins):
   memory_reference > time_reference > state_update > personal_advice   -> USE
-  greeting (alone) > small_talk > general_knowledge                     -> SKIP
+  greeting (alone) > small_talk > reaction (alone) > general_knowledge -> SKIP
 so "hi, I coughed all night" is a state update, not a greeting.
 
 The gate errs towards memory: a missed memory costs more than one retrieval, and the
@@ -36,7 +36,10 @@ from engram.language.gate_words import (
     has_first_person,
     is_greeting_only,
     is_question,
+    is_reaction_only,
+    without_quoted_words,
 )
+from engram.language.places import named_places
 from engram.language.tense import asks_about_past
 
 _I = re.IGNORECASE
@@ -94,6 +97,16 @@ _TOPICAL_RULES = frozenset({"state_update", "personal_event"})
 # --------------------------------------------------------------------------- decisions
 
 
+# A named person's life ("When is Hannah's birthday?", "佩琪在哪裡工作？"): someone the user knows.
+SOMEONES_LIFE = {code: gate.someones_life for code, gate in GATE_PACKS if gate.someones_life is not None}
+
+
+def _asks_of_someone(text: str) -> bool:
+    """A question about the life of someone named, not of a place ("What is France's ..."): a person
+    the user knows is far likelier than a famous one, and one retrieval is the price of being wrong."""
+    return any(not named_places(m[0]) for p in SOMEONES_LIFE.values() for m in p.finditer(text))
+
+
 # Requests to the bot ("tell me about Rome") name the user without being about them.
 _REQUEST_TO_BOT = re.compile("|".join(g.request_to_bot for _, g in GATE_PACKS if g.request_to_bot is not None), _I)
 # Japanese and Korean leave the subject implied ("来月、名古屋に引っ越します。"): a plain statement
@@ -107,6 +120,7 @@ def rule_decision(text: str) -> GateResult | None:
     language = gate_language(stripped)
     if not stripped:
         return GateResult(GateDecision.SKIP, "empty", language)
+    stripped = without_quoted_words(stripped)  # "translate 「我愛你」": the quote is not the user's news
     first_person = has_first_person(stripped)
     question = is_question(stripped)
     in_general = question and not first_person and _IN_GENERAL.search(stripped) is not None
@@ -124,12 +138,16 @@ def rule_decision(text: str) -> GateResult | None:
         return GateResult(GateDecision.SKIP, "greeting", language)
     if _any(SMALL_TALK, stripped):
         return GateResult(GateDecision.SKIP, "small_talk", language)
+    if is_reaction_only(stripped):
+        return GateResult(GateDecision.SKIP, "reaction", language)
     about_user = has_first_person(_REQUEST_TO_BOT.sub(" ", stripped))
     # "used to" / 前は / 以前 / 예전에: a question about a former state is about the user's own past
     own_life = _any(OWN_LIFE, stripped) or _any(PERSONAL_EVENT, stripped) or asks_about_past(stripped)
     if general and not about_user:
         if own_life and not in_general:
             return GateResult(GateDecision.USE, "own_life", language)
+        if question and not in_general and _asks_of_someone(stripped):
+            return GateResult(GateDecision.USE, "someones_life", language)
         return GateResult(GateDecision.SKIP, "general_knowledge", language)
     if _TASK_FOR_BOT.search(stripped) and not about_user and not own_life:
         return GateResult(GateDecision.SKIP, "task_for_bot", language)

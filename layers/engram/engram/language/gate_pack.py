@@ -45,3 +45,12 @@ class GatePack:
     # regex fragment: "in general" said outright ("一般的に", "일반적으로"): a question about how a kind of
     # thing works, not about the user's own one, even when it names one (an inhaler, a medicine)
     in_general: str | None = None
+    # regex fragment: words that only react to what was said ("wow", "no way", "真假", "すごっ", "헐 대박"): a
+    # message made of these alone is SKIP, however many of them it strings together
+    reaction_words: str | None = None
+    # regex fragment: a request about quoted words (translate them, what they mean): the words quoted are
+    # not the user's own news ("幫我把「我愛你」翻成日文", "「お疲れ様です」を英語にして")
+    about_a_quote: str | None = None
+    # USE: a question about the life of someone the user knows, named by their name ("When is Hannah's
+    # birthday?", "How old is Leo?", "佩琪在哪裡工作？"), though worded like general knowledge
+    someones_life: re.Pattern[str] | None = None

@@ -36,6 +36,38 @@ _GREETING_ALONE = re.compile(
 )
 
 
+# Reactions ("wow that's crazy", "哇真假", "すごっ", "헐 대박"): the whole message strung from the packs' reaction
+# words. Runs of one character are cut to three ("哈哈哈哈哈" reads as "哈哈哈") and a longer message is no bare
+# reaction (40 characters, 12 of them Han, kana or Hangul), which keeps the backtracking over words written
+# without spaces small: those can be strung more than one way ("えーっ": え + ー + っ, or えー + っ).
+_REACTION_WORDS = "|".join(g.reaction_words for _, g in GATE_PACKS if g.reaction_words is not None)
+_REACTION_ALONE = re.compile(r"^[\s\W_]*(?:(?:" + _REACTION_WORDS + r")(?![a-z])[\s\W_]*)+$", _I)
+_RUN = re.compile(r"(.)\1{3,}")
+REACTION_MAX_CHARS = 40
+REACTION_MAX_CJK = 12
+
+
+def is_reaction_only(text: str) -> bool:
+    """True when the message only reacts to what was said: nothing but reaction words, laughter,
+    punctuation and emoji."""
+    short = _RUN.sub(r"\1\1\1", text.strip())
+    if not 0 < len(short) <= REACTION_MAX_CHARS or len(_CJK.findall(short)) > REACTION_MAX_CJK:
+        return False
+    return _REACTION_ALONE.match(short) is not None
+
+
+# Quoted words ("translate 'good luck'", 「お疲れ様です」を英語にして): what a request about them quotes.
+_QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|《[^》]*》|\"[^\"]*\"|(?<![\w])'[^']+'(?![\w])")
+_ABOUT_A_QUOTE = re.compile("|".join(g.about_a_quote for _, g in GATE_PACKS if g.about_a_quote is not None), _I)
+
+
+def without_quoted_words(text: str) -> str:
+    """The message with the words it quotes left out, when it asks something about them (translate,
+    what they mean, how they are said): the quote is not the user's own news. Otherwise unchanged."""
+    bare = _QUOTED.sub("「」", text)
+    return bare if bare != text and _ABOUT_A_QUOTE.search(bare) else text
+
+
 def has_first_person(text: str) -> bool:
     return _FIRST_PERSON.search(text) is not None
 

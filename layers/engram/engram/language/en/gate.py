@@ -79,7 +79,10 @@ GATE = GatePack(
         # arithmetic and conversions: "what's 12 x 8", "convert 30 celsius to fahrenheit"
         r"|\b\d+(?:\.\d+)?\s*(?:[+×÷*]|\s(?:x|plus|minus|times|divided by)\s)\s*\d+(?![\d.])"
         r"(?!\s*(?:mg|mcg|ml|units?|pills?))"
-        r"|^\s*(?:convert|calculate)\b",
+        r"|^\s*(?:convert|calculate)\b"
+        # an ingredient's measure, a market's price: "how many grams of flour in a cup", "what's the dollar to yen rate"
+        r"|\bhow many (?:ml|milliliters|grams|cups|tablespoons|teaspoons|tbsp|tsp|ounces|oz|liters|litres)\b"
+        r"|\bexchange rate\b|\bstock price\b|\bshare price\b|\b(?:dollar|euro|pound|yen) to (?:dollar|euro|pound|yen)",
         _I,
     ),
     greeting_words=(
@@ -124,9 +127,39 @@ GATE = GatePack(
         r"^\s*(?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list|explain)\b"
         # something picked at random: "can you recommend a random podcast" (not "a good physio for my knee")
         r"|\b(?:recommend|suggest|pick)\w* (?:a|an|some|any) random\b"
+        # a work or a kind of thing asked for ("can you summarize the plot of Hamlet", "recommend a good thriller")
+        r"|^\s*(?:can|could|would|will) you (?:please )?(?:tell|write|give|show|make|sing|compose|draw|translate|list"
+        r"|explain|summari[sz]e|recap|outline|describe)\b|^\s*(?:please )?(?:summari[sz]e|recap|outline|describe)\b"
+        r"|\b(?:recommend|suggest)\w* (?:me )?(?:a|an|some|any) (?:\w+ )?(?:movie|film|book|novel|song|album|show"
+        r"|series|podcast|game|anime|drama|thriller|comedy|documentary)s?\b"
         # help with code: "how do i sort a list in python" names a language, not the user's life
         r"|\bhow (?:do (?:i|you)|to|can i|would i) [^?]*\bin (?:python|javascript|typescript|java|sql|excel|regex"
         r"|html|css|bash|powershell|c\+\+|c#)\b"
     ),
     in_general=r"\bin general\b|\bgenerally\b|\btypically\b|\bfor most people\b",
+    reaction_words=(
+        r"wo+w+|who+a+|woah|omf?g+|oh my (?:god|gosh|goodness)|o+h+|a+h+|a+w+|o{2,}h*|lo+l+|lmf?ao+|rofl|(?:ha){2,}h?"
+        r"|(?:he){2,}|hah|ye+s+|yea+h*|yep|yup|ya|no+ way|nope|nah|no+|ok(?:ay)?|kk?|cool|nice|neat|great|awesome"
+        r"|amazing|wild|crazy|insane|nuts|bonkers|cute|sweet|fair enough|true|totally|exactly|right|indeed|same"
+        r"|mood|oo+f|yikes|u+gh+|damn|dang|wtf|bruh|ge+z|je+z|gosh|hm+|huh|really|seriously|for real|fr|legit"
+        r"|ikr|what|that'?s|that is|this is|so+|very|too|kinda|pretty|super|sure|of course|good|wonderful"
+        r"|fantastic|incredible|unbelievable|hilarious|funny|interesting|makes sense|got it|gotcha|sounds good"
+        r"|love (?:it|that)|dude|man|bro|wowza|yay|woo+|wh?oo+t|hell yeah|no kidding|you bet"
+    ),
+    about_a_quote=(
+        r"\btranslat\w*|\bmean(?:s|ing)?\b|\bhow (?:do|would|can) (?:you|i|we) (?:say|spell|pronounce)\b|\bspell\b"
+        r"|\bpronounc\w*|\bsynonyms?\b|\bantonyms?\b|\banother word for\b|\bin (?:english|french|spanish|german"
+        r"|italian|japanese|korean|chinese|mandarin|cantonese|portuguese|russian|arabic|hindi|thai|vietnamese)\b"
+    ),
+    # a named person's life, asked by name ("When is Hannah's birthday?", "How old is Leo?", "where does Jess
+    # work now?"); the rules check the name is no place ("What is France's ...")
+    someones_life=re.compile(
+        r"\b[A-Z][a-z]+['’]s (?:\w+ )?(?:birthday|bday|b-day|age|job|work|office|boss|school|class|major|teacher"
+        r"|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|kids?|children|son|daughter|baby|mom|mum|mother"
+        r"|dad|father|parents|sister|brother|family|favou?rite|address|phone|number|email|plans?|relationship"
+        r"|identity|hobby|hobbies|pets?|dog|cat|puppy|surgery|operation|appointment|wedding|graduation|diet"
+        r"|allerg\w*|meds|medication|condition|health|shift|schedule|new (?:job|place|apartment|house|car|school))\b"
+        r"|\b(?i:how old (?:is|was|will)) [A-Z][a-z]+\b(?! [A-Z])"
+        r"|\b(?i:where (?:does|did|is)) [A-Z][a-z]+ (?:work|live|study|stay|go to school|teach|train|volunteer)"
+    ),
 )

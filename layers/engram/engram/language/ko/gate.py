@@ -6,6 +6,9 @@ import re
 
 from engram.language.gate_pack import GatePack
 
+# "these days" of the world, not the user's: what is worth watching, popular or trending ("요즘 볼만한 영화")
+_WORLDS_NOW = r"(?! ?(?:볼만한|볼 만한|인기|유행|핫한|뜨는|잘 나가는|나오는))"
+
 GATE = GatePack(
     memory_reference=re.compile(
         r"기억|말했(?:던|잖|지|었)|얘기 ?했|이야기 ?했|말한 거|내 이름|제 이름(?:이|은)? 뭐"
@@ -14,7 +17,9 @@ GATE = GatePack(
         r"|(?:맞지|맞죠|맞나|맞아|잖아|지\s*않아)\s*[?？]?\s*$"
     ),
     time_reference=re.compile(
-        r"지난\s?번|저번|전에|예전|어제|그저께|그제|지난\s?주|지난\s?달|작년|최근|요즘|며칠 전|\d+일 전|비교"
+        r"지난\s?번|저번|전에|예전|어제|그저께|그제|지난\s?주|지난\s?달|작년|최근|요즘"
+        + _WORLDS_NOW
+        + r"|며칠 전|\d+일 전|비교"
     ),
     state_update=re.compile(
         r"숨(?:이|쉬|차)|호흡|기침|가래|아프|아파|아팠|통증|열이|열나|피곤|지쳐|잠을|잠이|못 잤|못잤|불면"
@@ -51,6 +56,8 @@ GATE = GatePack(
         r"|누가|몇 년|작가|발명|가장|제일|세계에서|약자|몇 분|몇 도|몇 그램|얼마나 (?:돼|멀|높|커)"
         # comparisons, measures, counts of things in the world
         r"|중에 (?:뭐|어느)|뭐가 더|시차|높이|거리가|몇 개 있"
+        # an ingredient's measure, a market's price: "라면 물 몇 ml 넣어?", "달러 환율 얼마야?"
+        r"|몇\s?(?:ml|mL|cc|g|kg|그램|리터|컵|스푼|숟가락|큰술|작은술)(?![가-힣])|환율|주가|시세|금값|유가"
         # counts, durations and origins of things in the world; what kind a thing is ("고래는 물고기야?")
         r"|몇 개야|몇 개예요"
         # how a thing in the world comes about, what has it, how to do a thing ("블랙홀은 어떻게 생겨?",
@@ -86,7 +93,7 @@ GATE = GatePack(
         # a state asked of the present ("지금 식이 제한이 뭐예요?"): the user's, which changes
         r"|지금|현재"
         # ... or of these days, the subject unsaid: "요새 보고 있는 프로그램 뭐야?" (as English "these days")
-        r"|요즘|요새"
+        r"|(?:요즘|요새)" + _WORLDS_NOW + r""
         # who one is seeing: "사귀는 사람 누구였지" (not "친구 사귀는 법")
         r"|사귀는 (?:사람|애)|사귀고 있|사귄 지"
         # money of one's own
@@ -101,4 +108,14 @@ GATE = GatePack(
         r"|\d+\s*(?:[+×÷*]|더하기|빼기|곱하기|나누기)\s*\d+(?![\d.])(?!\s*(?:알|정|mg|밀리|단위))"
     ),
     in_general=r"일반적으로|보통 사람|원래 어떻게|원래 왜|대체로",
+    reaction_words=(
+        r"헐+|대박|와+|우와+|오+|진짜|정말|레알|ㄹㅇ|미쳤다|미쳤네|쩐다|쩔어|대단하다|대단해|신기하다|신기해|웃기다"
+        r"|웃겨|[ㅋㅎㅠㅜㄷ]+|오키|오케이|ㅇㅋ|ㅇㅇ|ㄴㄴ|ㅁㅊ|응+|그래|그렇구나|그렇네|아하|아+|어+|헉|세상에"
+        r"|말도 안 ?돼|멋지다|멋있다|귀엽다|귀여워|재밌다|재밌네|완전|너무|실화(?:야|냐)?|와우|오호|캬|이야|맞아|맞네"
+        r"|그니까|인정|굿|짱|좋네|좋다"
+    ),
+    about_a_quote=(
+        r"(?:영어|일본어|중국어|한국어|불어|프랑스어|독일어|스페인어)로|번역|뜻|뭐라고 (?:해|하|말)"
+        r"|무슨 의미|어떻게 읽|발음"
+    ),
 )

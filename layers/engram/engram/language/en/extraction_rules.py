@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.drug_names import LATIN_DRUG
 from engram.language.extraction_pack import Rule
 from engram.language.fact_kinds import rule
 
@@ -152,6 +153,9 @@ EN_RULES: tuple[Rule, ...] = (
         r"\bmy (?:new |current )?(?:inhaler|meds?|medication|medicine|pills?|insulin|shots?|injections?) (?:is|are|=)"
         r" (?:now |still |just )?(?P<x>" + _EN_MED_NAME + r")",
         _EN_DOSE_CUE + r"\bnew (?:script|prescription|rx) (?:for|of) (?P<x>" + _EN_MED_NAME + r")",
+        # a name shaped like a medicine's (an INN stem: "day 10 on escitalopram", "started rosuvastatin")
+        r"\b(?:on|taking|take|takes|started|starting|using|use|uses|prescribed(?: me)?|switched (?:me )?to|back on"
+        r"|put (?:me )?on|gave me|trying|tried) (?:some |the |my |a )?(?:new |generic )?(?P<x>" + LATIN_DRUG + r")",
         flags=_I,
         negation=re.compile(r"\b(?:stopped|quit|no longer|not taking|don'?t take|off)\b", _I),
     ),

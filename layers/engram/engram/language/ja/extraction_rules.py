@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.drug_names import KATAKANA_DRUG
 from engram.language.extraction_pack import Rule
 from engram.language.fact_kinds import rule
 
@@ -79,6 +80,9 @@ JA_RULES: tuple[Rule, ...] = (
         # "糖尿病の薬は今はジャヌビアだけです"
         r"薬は、?(?:今は|いまは|現在は|最近は)?、?(?P<x>[ァ-ヶー]{3,15})(?:だけ|のみ)?(?:です|だ|を飲んで|にな|にし|に変え|に替え)",
         rf"(?P<x>{_JA_DRUG})を(?:やめ|中止)",
+        # a name shaped like a medicine's (an INN stem: "ロスバスタチン飲み始めた", "エスシタロプラムを処方された")
+        rf"(?P<x>{KATAKANA_DRUG})(?!から|→)(?:を|は|も)?[^。！？]{{0,8}}?(?:飲んで|飲み始め|飲むように|服用|使って|使い始め|処方"
+        r"|に変わ|に変え|もらって|出され|打って)",
         negation=re.compile(r"やめた|やめました|中止|止めた"),
     ),
     rule(

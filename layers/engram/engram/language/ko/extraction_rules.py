@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.drug_names import HANGUL_DRUG
 from engram.language.extraction_pack import Rule
 from engram.language.fact_kinds import rule
 
@@ -46,7 +47,7 @@ _KO_MED_NAME = (
     r"|프로틴|단백질|닭가슴살|팝콘|버스|지하철|택시|카톡|치킨|떡볶이|피자|햄버거)(?![가-힣]))"
     # nor a dish or a drink ("현미밥", "보리차") nor a verb's linking form ("가서 주사 맞고")
     r"(?![가-힣]*(?:밥|국|탕|찌개|면|빵|죽|차|주스|커피|우유)(?![가-힣]))"
-    r"[가-힣A-Za-z]{2,12}(?<![을를은는서고면니며도만에의게으로])"
+    r"(?!처방|복용)[가-힣A-Za-z]{2,12}(?<![을를은는서고면니며도만에의게으로])"
     r"(?: (?:레스피맷|엘립타|흡입기|터부헬러|디스커스|주사|펜))?"
 )
 
@@ -94,6 +95,9 @@ KO_RULES: tuple[Rule, ...] = (
         # a device or a form of medicine named as the one used: "천식 흡입기는 심비코트를 써요"
         r"(?:흡입기|인슐린|안약|연고|주사)(?:는|은|로는|으로는)\s?(?P<x>[가-힣A-Za-z]{2,12}?)(?:을|를)\s?"
         r"(?:써요|쓰고 있|사용해|사용하고|맞고 있|넣어요)",
+        # a name shaped like a medicine's (an INN stem: "졸피뎀 처방받아 먹는 중", "에스시탈로프람 먹기 시작했어")
+        rf"(?P<x>{HANGUL_DRUG})(?!에서|부터|→)(?:을|를|은|는|도)?\s?[^.!?]{{0,10}}?(?:먹고|먹어|먹는|먹기 시작|먹음|복용|처방|바꿨|바꿈"
+        r"|시작했|맞고|맞는)",
         negation=re.compile(r"끊었|중단|그만"),
     ),
     rule(

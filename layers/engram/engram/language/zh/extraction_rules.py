@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.drug_names import HAN_DRUG
 from engram.language.extraction_pack import Rule
 from engram.language.fact_kinds import rule
 
@@ -94,6 +95,9 @@ ZH_RULES: tuple[Rule, ...] = (
         r"我(?:有)?(?:吃|服用)(?P<x>[^\s，,。！？!?了過过]{1,10}(?:藥|药|錠|锭|膠囊|胶囊))",
         r"(?:醫生|医生)(?:開|开)了?(?P<x>[^\s，,。！？!?]{1,10}?)(?:給我|给我)",
         r"(?:停了|停掉|不吃|沒在吃|没在吃)(?P<x>[^\s，,。！？!?了]{1,10}(?:藥|药|錠|锭))",
+        # a name shaped like a medicine's (an INN stem: "醫生開了阿托伐他汀", "最近改吃艾司西酞普蘭")
+        r"(?:吃|服用|用|開了|开了|開的是|开的是|換成|换成|改吃|改成|改用|拿到|處方|处方|打)(?:了|的是)?"
+        rf"(?P<x>(?:{HAN_DRUG}))",
         negation=re.compile(r"停了|停掉|停藥|停药|不吃了|沒在吃|没在吃|不再"),
     ),
     rule(

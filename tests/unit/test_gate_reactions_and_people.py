@@ -123,3 +123,24 @@ def test_a_work_recommended_a_measure_or_a_price_skips(text: str) -> None:
 )
 def test_a_recommendation_for_the_users_own_need_uses_memory(text: str) -> None:
     assert decide_locally(text).decision is GateDecision.USE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what does my best friend do for work?",
+        "what's the bestie's new job?",
+        "閨蜜現在住哪？",
+        "小琪念的是什麼科系？",
+        "親友の誕生日はいつ？",
+        "베프 직업이 뭐야?",
+        "제일 감명 깊게 본 드라마는?",
+    ],
+)
+def test_a_question_about_a_friend_or_what_one_went_through_uses_memory(text: str) -> None:
+    assert decide_locally(text).decision is GateDecision.USE
+
+
+@pytest.mark.parametrize("text", ["친구 사귀는 법 알려줘", "這個字念什麼？", "세계에서 제일 높은 산은?"])
+def test_the_same_words_of_the_world_stay_general(text: str) -> None:
+    assert decide_locally(text).decision is GateDecision.SKIP

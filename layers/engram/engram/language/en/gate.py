@@ -104,6 +104,7 @@ GATE = GatePack(
         r"\b(?:the |our |the kids'? )?(?:kids|children|son|daughter|wife|husband|partner|girlfriend|boyfriend"
         r"|fianc[eé]e?|ex|mum|mom|dad|sister|brother"
         r"|grand\w+|neighbou?r|landlord|boss|colleague|flatmate|roommate|(?:the|our) (?:dog|cat|puppy|kitten|pet)"
+        r"|best friend|bestie|bff|cowork\w+|co-work\w+|teammate|manager|cousin|aunt|uncle|nephew|niece|in-laws?"
         r"|doctor|dentist|vet|clinic|gym"
         r"|appointment|schedule|plans?|booking|reservation|flight|trip|holiday|vacation|shift|lease|rent|mortgage"
         r"|shopping list|to-?do list|list|car|bike|phone|keys|prescription|pills|meds|supplements?|vitamins"

@@ -264,6 +264,11 @@ class Settings(BaseSettings):
     # L3: a question's BM25 text also carries the other words of the concept groups it names
     # (engram.language.concepts: family, pets, home, health, in four languages).
     query_concept_expansion: bool = True
+    # L3: a question naming a relation ("my wife's birthday", 男友, 娘, 언니) also searches for the name the
+    # user gave that person ("my wife Hannah"), read from at most this many of their memories naming the
+    # relation (one more BM25 read, only for such a question); 0 turns it off
+    people_name_lookup_docs: int = Field(default=8, ge=0, le=50)
+    people_name_max: int = Field(default=3, ge=1, le=10)
     near_duplicate_overlap: float = Field(default=0.9, gt=0, le=1)  # L3: shared share of analysed words
     # C1: a memory repeats what the prompt says (a pinned fact, a recent round, a better-ranked memory)
     # when that holds this share of its analysed words, or it holds that share of a better-ranked one's.

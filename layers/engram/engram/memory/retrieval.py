@@ -30,6 +30,7 @@ from engram.language.answer_slots import (
     opens_with_someone_else,
     relation_asked_of,
     relation_named_first,
+    relation_of,
     slot_placed,
 )
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
@@ -37,6 +38,7 @@ from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.language.function_words import topic_tokens
 from engram.language.gate_words import WRITTEN_WITHOUT_SPACES, asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
+from engram.language.people_names import names_after, relation_words, with_names
 from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import SlotPlacer, gives_up_only, naming_tokens, outdated_answers, stored_vectors
@@ -151,14 +153,24 @@ class HybridRetriever:
         filters = [personal]
         if include_kb:  # the tenant's knowledge base: a separate owner, searched only when asked (L8)
             filters.append(SearchFilter(owner.tenant_id, KB_OWNER, namespaces=(Namespace.KB.value,), now=now))
-        vector = query_vector if query_vector is not None else self._embedder.embed([query])[0]
         n = self._s.retrieval_candidates
         text_hits: list[Hit] = []
         vector_hits: list[Hit] = []
         # BM25 also looks for the words of the concepts the question names ("spouse" -> husband, 아내 …)
         concepts = concept_matches(query) if self._s.query_concept_expansion else []
         related = added_words(concepts)
-        words = without_word_final_grammar(query)  # 악기는 -> 악기: the grammar matches any statement
+        # the person asked about, by the name the user gave them: "my wife's birthday" is embedded as
+        # "my wife Hannah's birthday" and looked up in BM25 as "my Hannah's birthday" (the relation's
+        # words would only match the statement that says who she is)
+        lexical = query
+        people = self._names_of_people_asked(query, related, personal)
+        if people:
+            said = relation_words(relation_asked_of(query) or "")
+            lexical = with_names(query, said, people, instead=True)
+            query, query_vector = with_names(query, said, people), None
+            related = [w for w in related if relation_of(w) == w]  # not the relation's other words either
+        vector = query_vector if query_vector is not None else self._embedder.embed([query])[0]
+        words = without_word_final_grammar(lexical)  # 악기는 -> 악기: the grammar matches any statement
         language = detect_language(query)
         if language in WRITTEN_WITHOUT_SPACES:
             # the character pairs of a question's grammar ("夫の名前なんだっけ": なん, んだ, っけ) match any
@@ -172,10 +184,32 @@ class HybridRetriever:
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
         qvec = np.asarray(vector, dtype=np.float32)
-        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts, language)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts, language, people)
         if self._s.link_expansion and ranked:
             ranked = self._with_links(ranked, personal, qvec, k)
         return ranked
+
+    def _names_of_people_asked(self, query: str, related: Sequence[str], flt: SearchFilter) -> list[str]:
+        """The names the user gave the person a question asks about ("my wife" -> Hannah, from "my wife
+        Hannah and I…"), read from their memories that name the relation: the statement that answers
+        often names only the person ("Hannah turns 40 on May 9"). No relation asked: nothing is read."""
+        s = self._s
+        relation = relation_asked_of(query)
+        if relation is None or not s.people_name_lookup_docs:
+            return []
+        # the relation, and those the question's concepts name (另一半: a husband, a wife, a partner)
+        relations = [relation, *dict.fromkeys(r for w in related if (r := relation_of(w)) != w)]
+        # a one-character word (娘, 媽) is looked up as it is written beside another (娘の, 我媽): BM25
+        # reads Chinese and Japanese as character pairs
+        words = dict.fromkeys(
+            v for r in relations for w in relation_words(r) for v in ((w, f"{w}の", f"我{w}") if len(w) == 1 else (w,))
+        )
+        names: list[str] = []
+        for hit in self._index.search_text(" ".join(words), flt, s.people_name_lookup_docs):
+            text = display_text(hit.doc)
+            for r in relations:
+                names += [n for n in names_after(text, r) if n not in names]
+        return names[: s.people_name_max]
 
     def _with_links(
         self, ranked: list[ScoredMemory], flt: SearchFilter, qvec: np.ndarray[Any, Any], k: int
@@ -221,6 +255,7 @@ class HybridRetriever:
         query: str = "",
         concepts: Sequence[ConceptMatch] = (),
         language: str | None = None,  # the query's, when the caller detected it already
+        people: Sequence[str] = (),  # the names of the person the question asks of
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
@@ -255,7 +290,7 @@ class HybridRetriever:
             thin = (language or detect_language(query)) == "en" and named is None
             narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
-        lifts = self._lifts(docs, named, relation_asked_of(query) if query else None)
+        lifts = self._lifts(docs, named, relation_asked_of(query) if query else None, people)
         normalised = _normalised(fused, lifts)
         if not normalised:
             return []
@@ -293,15 +328,20 @@ class HybridRetriever:
         return self._diverse(scored, k, s.near_duplicate_overlap)
 
     def _lifts(
-        self, docs: dict[str, IndexDocument], named: TimeRange | None, asked_of: str | None
+        self, docs: dict[str, IndexDocument], named: TimeRange | None, asked_of: str | None, people: Sequence[str] = ()
     ) -> list[tuple[set[str], float]]:
         """The candidates a question lifts, each set with its share of the best fused score, in order:
-        those that open on the person it asks of (`asked_of`: their relation), then those made in the time
-        range it names. Read once per search: both orderings of `_rank` are normalised with them."""
+        those that open on the person it asks of (`asked_of`: their relation) or name them by the name the
+        user gave them (`people`), then those made in the time range it names. Read once per search: both
+        orderings of `_rank` are normalised with them."""
         s = self._s
         lifts: list[tuple[set[str], float]] = []
         if asked_of is not None and s.person_boost > 0:
-            about = {doc_id for doc_id, d in docs.items() if relation_named_first(display_text(d)) == asked_of}
+            about = {
+                doc_id
+                for doc_id, d in docs.items()
+                if relation_named_first(text := display_text(d)) == asked_of or text.startswith(tuple(people))
+            }
             lifts.append((about, s.person_boost))
         if named is not None and s.time_range_boost > 0:
             lo = named.start - s.time_range_slack_before_days * DAY_S

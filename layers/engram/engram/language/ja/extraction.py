@@ -18,7 +18,7 @@ EXTRACTION = ExtractionPack(
     family_relations={
         **dict.fromkeys(["妻", "家内"], "wife"),
         **dict.fromkeys(["夫", "主人"], "husband"),
-        **dict.fromkeys(["彼氏", "彼女"], "partner"),
+        **dict.fromkeys(["彼氏", "彼女", "パートナー"], "partner"),
         **dict.fromkeys(["息子"], "son"),
         **dict.fromkeys(["娘"], "daughter"),
         **dict.fromkeys(["母親", "母", "お母さん"], "mother"),

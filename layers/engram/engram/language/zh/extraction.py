@@ -22,7 +22,7 @@ EXTRACTION = ExtractionPack(
     family_relations={
         **dict.fromkeys(["太太", "老婆", "妻子"], "wife"),
         **dict.fromkeys(["先生", "老公", "丈夫"], "husband"),
-        **dict.fromkeys(["男友", "女友", "男朋友", "女朋友"], "partner"),
+        **dict.fromkeys(["男友", "女友", "男朋友", "女朋友", "另一半", "伴侶", "伴侣"], "partner"),
         **dict.fromkeys(["兒子", "儿子"], "son"),
         **dict.fromkeys(["女兒", "女儿"], "daughter"),
         **dict.fromkeys(["媽媽", "妈妈", "母親", "母亲", "媽", "妈"], "mother"),

@@ -151,3 +151,16 @@ def test_what_was_said_of_a_thing_before_it_was_over_goes() -> None:
     assert outdated_by_things_ended([old, other, end, fact, later], lambda d: False) == {"old"}
     guarded = _doc("guarded", "corolla keys are in the drawer", 1)
     assert outdated_by_things_ended([guarded, end], lambda d: d.doc_id == "guarded") == set()
+
+
+@pytest.mark.parametrize(
+    ("before", "end"),
+    [
+        ("우리 집 말티즈 콩이가 벌써 열다섯 살이야", "콩이 지난달에 무지개다리 건넜어"),
+        ("our maltese Coco turned 15 this spring", "Coco passed away last week"),
+        ("うちのマルチーズのココが15歳になった", "ココが先週虹の橋を渡っちゃった"),
+    ],
+)
+def test_a_pet_named_by_its_breed_is_a_pet_whose_end_outdates_it(before: str, end: str) -> None:
+    docs = [_doc("before", before, 1), _doc("end", end, 30)]
+    assert outdated_by_ending(docs, lambda d: False) == {"before"}

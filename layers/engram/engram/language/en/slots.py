@@ -158,6 +158,9 @@ SLOTS = SlotPack(
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
         r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"
+        # breeds, which name a pet as well as "dog" does ("our maltese Coco turned 15")
+        r"|maltese|shih tzu|pomeranian|chihuahua|dachshund|corgi|husky|huskies|labrador|pug|bulldog|schnauzer"
+        r"|shiba|samoyed|\w*doodle|spaniel|collie|rottweiler|mutt|siamese|ragdoll|maine coon|sphynx|calico"
         r"|boyfriend|girlfriend|bf|gf|partner|fianc\w*|husband|wife|dating|date)s?\b"
     ),
     examples={

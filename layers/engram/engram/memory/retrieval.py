@@ -687,10 +687,15 @@ def _displaced(
 
     # a change that only gives a value up ("so I'm no longer vegetarian") displaces what names that value,
     # not the new one said before it in other words ("I started eating meat again")
-    giving_up = {n.doc_id: naming_tokens(display_text(n)) for n in changes if gives_up_only(display_text(n))}
+    giving_up = {n.doc_id: naming_tokens(said) for n in changes if gives_up_only(said := display_text(n))}
+    names_in: dict[str, set[str]] = {}  # a document's naming tokens, read once however many changes ask
 
     def of_what_ends(n: IndexDocument, d: IndexDocument) -> bool:
-        return n.doc_id not in giving_up or bool(giving_up[n.doc_id] & naming_tokens(display_text(d)))
+        if n.doc_id not in giving_up:
+            return True
+        if d.doc_id not in names_in:
+            names_in[d.doc_id] = naming_tokens(display_text(d))
+        return bool(giving_up[n.doc_id] & names_in[d.doc_id])
 
     def displaced(d: IndexDocument) -> bool:
         if d.doc_id in compared:

@@ -93,6 +93,22 @@ def test_thanks_in_a_sentence_skips(text: str) -> None:
         "給我一個有趣的冷知識",
         "義大利麵要煮幾分鐘",
         "explain quantum computing like I'm five",
+        # quoted words asked about are not the user's news
+        "幫我把「我愛你」翻成日文",
+        "「お疲れ様です」を英語にして",
+        "what does 'I miss you' mean in French?",
+        "'보고 싶어' 영어로 뭐야?",
+        "這個字念什麼？",
+        # a work recommended, an ingredient's measure, a market's price
+        "推薦一部經典老電影",
+        "泣ける映画おすすめある？",
+        "요즘 볼만한 공포영화 추천해줘",
+        "can you summarize the plot of Hamlet",
+        "recommend a good thriller",
+        "라면 물 몇 ml 넣어?",
+        "1달러 환율 대충 얼마야?",
+        "美金匯率多少？",
+        "how many grams of flour in a cup?",
     ],
 )
 def test_a_request_for_something_of_the_world_skips(text: str) -> None:
@@ -101,7 +117,16 @@ def test_a_request_for_something_of_the_world_skips(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["給我一個我能吃的早餐建議", "推薦一家我家附近的牙醫", "免許の更新いつだったか教えて", "私に合う枕おすすめある？"],
+    [
+        "給我一個我能吃的早餐建議",
+        "推薦一家我家附近的牙醫",
+        "免許の更新いつだったか教えて",
+        "私に合う枕おすすめある？",
+        # a recommendation fitted to a need of the user's
+        "推薦一個適合膝蓋不好的運動",
+        "recommend a movie my kids would like",
+        "요즘 잠을 못 자",
+    ],
 )
 def test_a_request_about_ones_own_uses_memory(text: str) -> None:
     assert decide_locally(text).decision is GateDecision.USE

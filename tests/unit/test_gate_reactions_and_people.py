@@ -1,7 +1,7 @@
 """G1 (issue 28, item 6): what the gate skips without being told each phrase, and the people it
-does not skip. A bare reaction strung from any reaction words, quoted words asked about, a work
-recommended, an ingredient's measure or a market's price need no memory; a question about someone
-the user knows, asked by their name, does."""
+does not skip. A bare reaction strung from any reaction words needs no memory; a question about
+someone the user knows, asked by their name or as a friend, does (requests of the world and of the
+user's own: tests/unit/test_gate_heldout.py)."""
 
 from __future__ import annotations
 
@@ -53,94 +53,39 @@ def test_a_long_string_of_laughter_is_decided_at_once(text: str) -> None:
     assert time.perf_counter() - started < 0.05  # bounded: a length cap, runs cut to three
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "幫我把「我愛你」翻成日文",
-        "「お疲れ様です」を英語にして",
-        "what does 'I miss you' mean in French?",
-        "'보고 싶어' 영어로 뭐야?",
-    ],
-)
-def test_words_quoted_to_be_translated_are_not_the_users_news(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.SKIP
-
-
 def test_a_quote_the_user_reports_still_counts() -> None:
     assert without_quoted_words("my doctor said 'take two puffs'") == "my doctor said 'take two puffs'"
     assert decide_locally("醫生說「我的藥要減半」").decision is GateDecision.USE
 
 
+_USE, _SKIP = GateDecision.USE, GateDecision.SKIP
+
+
 @pytest.mark.parametrize(
-    "text",
+    ("text", "decision"),
     [
-        "When is Hannah's birthday?",
-        "How old is Leo?",
-        "What is Caroline's relationship status?",
-        "Where does Jess work now?",
-        "佩琪在哪裡工作？",
-        "阿凱在什麼公司上班？",
+        ("When is Hannah's birthday?", _USE),
+        ("How old is Leo?", _USE),
+        ("What is Caroline's relationship status?", _USE),
+        ("Where does Jess work now?", _USE),
+        ("佩琪在哪裡工作？", _USE),
+        ("阿凱在什麼公司上班？", _USE),
+        # a friend or the rest of one's people, what one went through
+        ("what does my best friend do for work?", _USE),
+        ("what's the bestie's new job?", _USE),
+        ("閨蜜現在住哪？", _USE),
+        ("小琪念的是什麼科系？", _USE),
+        ("親友の誕生日はいつ？", _USE),
+        ("베프 직업이 뭐야?", _USE),
+        ("제일 감명 깊게 본 드라마는?", _USE),
+        # a place or a famous name asked alone, the same words said of the world
+        ("What is France's national dish?", _SKIP),
+        ("Who was Napoleon?", _SKIP),
+        ("台北101在哪裡？", _SKIP),
+        ("What is the capital of Peru?", _SKIP),
+        ("친구 사귀는 법 알려줘", _SKIP),
+        ("세계에서 제일 높은 산은?", _SKIP),
     ],
 )
-def test_a_question_about_someone_named_uses_memory(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.USE
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["What is France's national dish?", "Who was Napoleon?", "台北101在哪裡？", "What is the capital of Peru?"],
-)
-def test_a_place_or_a_famous_name_asked_alone_stays_general_knowledge(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.SKIP
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "推薦一部經典老電影",
-        "泣ける映画おすすめある？",
-        "요즘 볼만한 공포영화 추천해줘",
-        "can you summarize the plot of Hamlet",
-        "recommend a good thriller",
-        "라면 물 몇 ml 넣어?",
-        "1달러 환율 대충 얼마야?",
-        "美金匯率多少？",
-        "how many grams of flour in a cup?",
-    ],
-)
-def test_a_work_recommended_a_measure_or_a_price_skips(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.SKIP
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "推薦一個適合膝蓋不好的運動",
-        "私に合う枕おすすめある？",
-        "요즘 잠을 못 자",
-        "recommend a movie my kids would like",
-    ],
-)
-def test_a_recommendation_for_the_users_own_need_uses_memory(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.USE
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "what does my best friend do for work?",
-        "what's the bestie's new job?",
-        "閨蜜現在住哪？",
-        "小琪念的是什麼科系？",
-        "親友の誕生日はいつ？",
-        "베프 직업이 뭐야?",
-        "제일 감명 깊게 본 드라마는?",
-    ],
-)
-def test_a_question_about_a_friend_or_what_one_went_through_uses_memory(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.USE
-
-
-@pytest.mark.parametrize("text", ["친구 사귀는 법 알려줘", "這個字念什麼？", "세계에서 제일 높은 산은?"])
-def test_the_same_words_of_the_world_stay_general(text: str) -> None:
-    assert decide_locally(text).decision is GateDecision.SKIP
+def test_someone_the_user_knows_uses_memory_and_the_world_does_not(text: str, decision: GateDecision) -> None:
+    assert decide_locally(text).decision is decision

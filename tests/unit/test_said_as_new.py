@@ -45,10 +45,14 @@ def test_a_dropped_i_before_cant_is_a_statement() -> None:
         ("Which smartphone do I use?", "phone"),
         ("手機型號是什麼？", "phone"),
         ("スマホの機種は？", "phone"),
+        ("機種は何だっけ？", "phone"),
         ("내 휴대폰 기종이 뭐지?", "phone"),
+        # another thing's model: the camera's is no phone's
+        ("一眼の機種は何？", None),
+        ("カメラの機種は？", None),
     ],
 )
-def test_the_employer_and_the_phone_model_asked_by_their_kind(question: str, slot: str) -> None:
+def test_the_employer_and_the_phone_model_asked_by_their_kind(question: str, slot: str | None) -> None:
     assert asked_slot(question) == slot
 
 

@@ -45,6 +45,10 @@ def test_a_message_that_only_asks(text: str) -> None:
         "咳がひどいんだけど病院行くべき？",
         "요즘 허리가 아픈데 병원 가야 돼?",
         "와이프 서연이랑 신혼여행 어디 갈지 고민 중인데 발리 어때?",
+        # no question at all, though a question word starts a word in it ("no matter what", "many times")
+        "納豆だけはどうしても無理、においがダメ",
+        "何度も言ったのに忘れてた",
+        "誰も来なかった",
     ],
 )
 def test_a_message_that_tells_then_asks(text: str) -> None:

@@ -72,8 +72,9 @@ GATE = GatePack(
     ),
     first_person=r"俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)|うちの|我が家",
     # いつも (always), 何か (something), 誰でも (anyone) state; they do not ask
-    question=r"(?:ですか|ますか|でしょうか|のか|かな|の|っけ)\s*$|何(?!か|でも)|なぜ|どうして|どう|どこ(?!か|でも)|いつ(?!も|か|でも)"
-    r"|誰(?!か|でも)",
+    # not どうしても ("no matter what"), どうせ, どうも, 何度も, 何とか, 誰も: no question in them
+    question=r"(?:ですか|ますか|でしょうか|のか|かな|の|っけ)\s*$|何(?!か|でも|度も|回も|とか|となく)|なぜ"
+    r"|どう(?!しても|せ|も|やら|ぞ|か)|どこ(?!か|でも)|いつ(?!も|か|でも)|誰(?!か|でも|も)",
     implied_subject=True,
     written_without_spaces=True,
     own_life=re.compile(

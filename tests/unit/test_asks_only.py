@@ -49,6 +49,13 @@ def test_a_message_that_only_asks(text: str) -> None:
         "納豆だけはどうしても無理、においがダメ",
         "何度も言ったのに忘れてた",
         "誰も来なかった",
+        "最近沒什麼胃口",  # a symptom, not a question: it had been dropped from every block
+        "我咳了好幾天",
+        "我幾乎每天都咳嗽",
+        "我不怎麼喜歡吃辣",
+        "我什麼都吃，就是不吃香菜",
+        "我對任何東西都不過敏",
+        "誰都不想見",
     ],
 )
 def test_a_message_that_tells_then_asks(text: str) -> None:

@@ -72,9 +72,10 @@ GATE = GatePack(
     ),
     first_person=r"俺|(?<![\u3041-\u309f])(?:私|僕|わたし|あたし)|うちの|我が家",
     # いつも (always), 何か (something), 誰でも (anyone) state; they do not ask
-    # not どうしても ("no matter what"), どうせ, どうも, 何度も, 何とか, 誰も: no question in them
-    question=r"(?:ですか|ますか|でしょうか|のか|かな|の|っけ)\s*$|何(?!か|でも|度も|回も|とか|となく)|なぜ"
-    r"|どう(?!しても|せ|も|やら|ぞ|か)|どこ(?!か|でも)|いつ(?!も|か|でも)|誰(?!か|でも|も)",
+    # not どうしても ("no matter what"), どうせ, どうも, 何度も, 何とか, 誰も: no question in them; nor the
+    # Chinese 任何, 如何 or 誰都 (every pack's words are looked for in every message)
+    question=r"(?:ですか|ますか|でしょうか|のか|かな|の|っけ)\s*$|(?<![任如])何(?!か|でも|度も|回も|とか|となく)|なぜ"
+    r"|どう(?!しても|せ|も|やら|ぞ|か)|どこ(?!か|でも)|いつ(?!も|か|でも)|誰(?!か|でも|も|都)",
     implied_subject=True,
     written_without_spaces=True,
     own_life=re.compile(

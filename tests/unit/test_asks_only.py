@@ -56,6 +56,8 @@ def test_a_message_that_only_asks(text: str) -> None:
         "我什麼都吃，就是不吃香菜",
         "我對任何東西都不過敏",
         "誰都不想見",
+        "요즘 왜인지 기침이 심해",
+        "어떻게든 버텨볼게",
     ],
 )
 def test_a_message_that_tells_then_asks(text: str) -> None:

@@ -78,8 +78,9 @@ GATE = GatePack(
     ),
     question=(
         # "나요" is left out: it also ends statements ("열이 나요" = I have a fever).
-        # 언제나 (always), 뭐든 (anything), 누구나 (anyone) state; they do not ask
-        r"(?:까|니|냐)\s*$|뭐(?!든)|무엇(?!이든)|왜|어떻게|어디(?!든|서나)|언제(?!나|든)|누구(?!나|든)"
+        # 언제나 (always), 뭐든 (anything), 누구나 (anyone), 왜인지 (somehow), 어떻게든 (somehow) state; they
+        # do not ask
+        r"(?:까|니|냐)\s*$|뭐(?!든)|무엇(?!이든)|왜(?!인지|그런지)|어떻게(?!든)|어디(?!든|서나)|언제(?!나|든)|누구(?!나|든)"
     ),
     implied_subject=True,
     own_life=re.compile(

@@ -25,6 +25,8 @@ def _keys(text: str) -> list[str | None]:
         ("에스시탈로프람 먹기 시작했어", "medication:에스시탈로프람"),
         ("醫生開了阿托伐他汀給我", "medication:阿托伐他汀"),
         ("最近改吃艾司西酞普蘭", "medication:艾司西酞普蘭"),
+        ("에스시탈로프람을 먹기 시작했어", "medication:에스시탈로프람"),  # a particle after the name
+        ("로수바스타틴을 먹고 있어", "medication:로수바스타틴"),
     ],
 )
 def test_a_medicine_named_by_its_stem_is_keyed(text: str, key: str) -> None:
@@ -53,6 +55,11 @@ def test_the_medicine_switched_from_is_not_the_one_keyed(text: str) -> None:
         "고등어자반 먹었어",
         "我看到了地平線",
         "that's a great concept",
+        "我用公司特約的健身房",
+        "我最近用微信加群聊天",
+        "ヘアピンを使って前髪をとめてる",
+        "最近エイプリルを使ってる",
+        "피라미드 모양 블록",
     ],
 )
 def test_a_word_that_only_ends_like_one_is_no_medicine(text: str) -> None:

@@ -26,6 +26,18 @@ from engram.language.people_names import names_after, relation_words, with_names
         ("엄마 요즘 아파", "mother", []),
         ("my wife and I went out", "wife", []),
         ("my sister Paris is visiting", "sister", []),  # a place is no name here
+        # what is said of the relation, someone else's relation (an independent review found these read as names)
+        ("我老婆工作很忙", "wife", []),
+        ("我老公加班到很晚", "husband", []),
+        ("我媽媽今天去醫院", "mother", []),
+        ("夫の仕事が忙しい", "husband", []),
+        ("남편 회사가 멀어", "husband", []),
+        ("엄마 집에 갔어", "mother", []),
+        ("I told my wife Monday was rough", "wife", []),
+        ("my wife ADHD is worse", "wife", []),
+        ("my ex-wife Laura called", "wife", []),
+        ("her husband Mark is a chef", "husband", []),
+        ("my boss's wife Carol", "wife", []),
     ],
 )
 def test_the_name_said_after_a_relation(text: str, relation: str, names: list[str]) -> None:

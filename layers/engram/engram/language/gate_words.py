@@ -41,7 +41,9 @@ _GREETING_ALONE = re.compile(
 # reaction (40 characters, 12 of them Han, kana or Hangul), which keeps the backtracking over words written
 # without spaces small: those can be strung more than one way ("えーっ": え + ー + っ, or えー + っ).
 _REACTION_WORDS = "|".join(g.reaction_words for _, g in GATE_PACKS if g.reaction_words is not None)
-_REACTION_ALONE = re.compile(r"^[\s\W_]*(?:(?:" + _REACTION_WORDS + r")(?![a-z])[\s\W_]*)+$", _I)
+# each word taken whole (an atomic group) and the separators possessively: "ㅋㅎㅋㅎ…x" cannot be strung
+# every way before it fails (without, 25 characters of it took seconds)
+_REACTION_ALONE = re.compile(r"^[\s\W_]*+(?:(?>(?:" + _REACTION_WORDS + r")(?![a-z]))[\s\W_]*+)+$", _I)
 _RUN = re.compile(r"(.)\1{3,}")
 REACTION_MAX_CHARS = 40
 REACTION_MAX_CJK = 12
@@ -57,7 +59,10 @@ def is_reaction_only(text: str) -> bool:
 
 
 # Quoted words ("translate 'good luck'", 「お疲れ様です」を英語にして): what a request about them quotes.
-_QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|《[^》]*》|\"[^\"]*\"|(?<![\w])'[^']+'(?![\w])")
+_QUOTED = re.compile(  # bounded: a quote that never closes is not searched to the end of the message
+    r"「[^」]{0,300}」|『[^』]{0,300}』|“[^”]{0,300}”|‘[^’]{0,300}’|《[^》]{0,300}》|\"[^\"]{0,300}\""
+    r"|(?<![\w])'[^']{1,300}'(?![\w])"
+)
 _ABOUT_A_QUOTE = re.compile("|".join(g.about_a_quote for _, g in GATE_PACKS if g.about_a_quote is not None), _I)
 
 

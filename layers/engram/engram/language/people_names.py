@@ -21,6 +21,13 @@ _NOT_A_NAME = frozenset(
     word
     for words in (
         "I And The My Our He She They We It Is Was Has Had Will Just Also Still Now Today Said Says Got",
+        "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July",
+        "August September October November December Christmas Easter Thanksgiving New Year",
+        # what is said of a relation more often than a name: 老婆工作很忙, 夫の仕事, 남편 회사가
+        "工作 公司 生日 下班 上班 加班 身體 身体 醫院 医院 房間 房间 手機 手机 朋友 同事 老闆 老板 家人",
+        "那邊 那边 這邊 这边",
+        "仕事 会社 誕生日 実家 病院 職場 部屋 友達 日 家 趣味 体調 携帯 スマホ",
+        "회사 생일 집 일 병원 직장 친구 몸 방 취미 핸드폰 휴대폰 동생 가족",
         "今天 今年 現在 现在 最近 昨天 明天 也是 都是 還是 还是 一直 每天 已經 已经 剛剛 刚刚 一起 自己 他們 她們 我們",
         "今日 昨日 明日 いつも 毎日 ずっと 本当 ほんと",
         "요즘 오늘 어제 내일 진짜 너무 정말 완전 지금 이번 다음 매일 항상 원래 벌써 아직 이제 우리 같이 혼자 그냥 계속",
@@ -52,10 +59,12 @@ def relation_words(relation: str) -> tuple[str, ...]:
 
 @cache
 def _after(words: tuple[str, ...]) -> re.Pattern[str]:
-    alt = "|".join(re.escape(w) for w in words)
+    # the relation word taken whole (媽媽 is never read as 媽 + a name starting 媽)
+    alt = "(?>" + "|".join(re.escape(w) for w in words) + ")"
     return re.compile(
-        # English: "my wife Hannah", "User's younger brother Tyler"
-        rf"\b(?:{alt})\s+(?P<en>[A-Z][a-z]+)\b"
+        # English: "my wife Hannah", "User's younger brother Tyler" (the user's own: not "her husband Mark",
+        # "my boss's wife Carol", "my ex-wife Laura")
+        rf"\b(?:my|our|User's)\s+(?:\w+\s+)?(?<!-)(?:{alt})\s+(?P<en>[A-Z][a-z]+)\b"
         # Chinese: 男朋友阿凱是…, 我表妹小琪在…
         rf"|(?:{alt})(?P<zh>(?![{_ZH_NOT_FIRST}])[\u4e00-\u9fff]{{2,3}}?)(?={_ZH_AFTER})"
         # ... or named as who it is: 最好的朋友是佩琪，… (not 老公是工程師: a trade)
@@ -63,7 +72,7 @@ def _after(words: tuple[str, ...]) -> re.Pattern[str]:
         # Japanese: 娘のひなは…, 夫の健太が…
         rf"|(?:{alt})の(?P<ja>[ぁ-んァ-ヶー\u4e00-\u9fff]{{1,5}}?)(?=は|が|も|と|ちゃん|くん|君|さん|の|、|。|$)"
         # Korean: 언니 수진이는…, 남편 민수가…
-        rf"|(?:{alt})\s(?P<ko>[가-힣]{{1,3}}?)(?=이는|이가|이랑|이도|이한테|이를|이의|이가|는|가|랑|도|한테|를|의|\s|,|$)",
+        rf"|(?:{alt})\s(?P<ko>[가-힣]{{1,3}}?)(?=이는|이가|이랑|이도|이한테|이를|이의|는|가|랑|도|한테|를|의|에|\s|,|$)",
         re.IGNORECASE,
     )
 
@@ -75,9 +84,11 @@ def names_after(text: str, relation: str) -> list[str]:
     found: list[str] = []
     for m in _after(words).finditer(text):
         name = m["en"] or m["zh"] or m["zh2"] or m["ja"] or m["ko"]
-        if m["en"] and not m["en"][0].isupper():
-            continue  # case-insensitive matching found a lower-case word: no name
-        if not name or name in _NOT_A_NAME or name in relation_word_set or name in found or named_places(name):
+        if m["en"] and not m["en"].istitle():
+            continue  # case-insensitive matching found a lower-case or an all-capitals word: no name
+        if not name or name in _NOT_A_NAME or name[:2] in _NOT_A_NAME or name in relation_word_set:
+            continue  # a word said of the relation (老婆工作很忙, 加班到很晚), not a name
+        if name in found or named_places(name):
             continue
         found.append(name)
     return found

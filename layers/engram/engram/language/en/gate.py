@@ -13,7 +13,7 @@ GATE = GatePack(
         r"\bremember\b|\brecall\b|\bi (?:told|mentioned|said)\b|\byou (?:said|told me|mentioned|asked)\b"
         r"|\bwe (?:talked|discussed|spoke)\b|\bwhat(?:'s| is) my\b|\bdo you know my\b|\bmy name\?"
         # asking back what was said: "..., right?", "who's the landlord again?"
-        r"|,?\s*(?:right|correct|isn't it|wasn't it|didn't i)\s*\?\s*$|\bagain\s*\?\s*$",
+        r"|,?\s*+(?:right|correct|isn't it|wasn't it|didn't i)\s*+\?\s*+$|\bagain\s*+\?\s*+$",
         _I,
     ),
     time_reference=re.compile(
@@ -56,7 +56,7 @@ GATE = GatePack(
         r"|\btell me a joke\b|\bweather\b|\bare you (?:a )?(?:bot|robot|human|real)\b"
         r"|\bwhat are you doing\b"
         # a reaction to what was said: "lol that's wild", "haha that's crazy"
-        r"|^\W*(?:lol|lmao|haha\w*|omg)?\W*that'?s (?:so |too |kinda |pretty )?(?:wild|crazy|insane|nuts|funny"
+        r"|^\W*+(?:lol|lmao|haha\w*|omg)?\W*+that'?s (?:so |too |kinda |pretty )?(?:wild|crazy|insane|nuts|funny"
         r"|hilarious|hysterical|cute|cool)\W*$"
         # a remark about the bot: "haha you're funny", "you are so sweet"
         r"|\b(?:you(?:'re| are)|youre|ur|u r) (?:so |really |very |pretty |kinda |such an? |the )?(?:funny|cute|smart"
@@ -155,7 +155,8 @@ GATE = GatePack(
     # a named person's life, asked by name ("When is Hannah's birthday?", "How old is Leo?", "where does Jess
     # work now?"); the rules check the name is no place ("What is France's ...")
     someones_life=re.compile(
-        r"\b[A-Z][a-z]+['’]s (?:\w+ )?(?:birthday|bday|b-day|age|job|work|office|boss|school|class|major|teacher"
+        r"\b(?!(?:What|How|Who|Where|When|Why|It|That|This|There|Here|Let|He|She)['’]s)"
+        r"[A-Z][a-z]+['’]s (?:\w+ )?(?:birthday|bday|b-day|age|job|work|office|boss|school|class|major|teacher"
         r"|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|kids?|children|son|daughter|baby|mom|mum|mother"
         r"|dad|father|parents|sister|brother|family|favou?rite|address|phone|number|email|plans?|relationship"
         r"|identity|hobby|hobbies|pets?|dog|cat|puppy|surgery|operation|appointment|wedding|graduation|diet"

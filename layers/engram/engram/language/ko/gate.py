@@ -57,7 +57,9 @@ GATE = GatePack(
         # comparisons, measures, counts of things in the world
         r"|중에 (?:뭐|어느)|뭐가 더|시차|높이|거리가|몇 개 있"
         # an ingredient's measure, a market's price: "라면 물 몇 ml 넣어?", "달러 환율 얼마야?"
-        r"|몇\s?(?:ml|mL|cc|g|kg|그램|리터|컵|스푼|숟가락|큰술|작은술)(?![가-힣])|환율|주가|시세|금값|유가"
+        r"|몇\s?(?:ml|mL|cc|g|kg|그램|리터|컵|스푼|숟가락|큰술|작은술)(?![가-힣])|환율"
+        # not 이번 주가 / 다음 주가 ("this week" and its particle)
+        r"|(?<!번 )(?<!음 )(?<!번)(?<!음)주가|시세|금값|유가"
         # counts, durations and origins of things in the world; what kind a thing is ("고래는 물고기야?")
         r"|몇 개야|몇 개예요"
         # how a thing in the world comes about, what has it, how to do a thing ("블랙홀은 어떻게 생겨?",
@@ -114,10 +116,11 @@ GATE = GatePack(
     ),
     in_general=r"일반적으로|보통 사람|원래 어떻게|원래 왜|대체로",
     reaction_words=(
-        r"헐+|대박|와+|우와+|오+|진짜|정말|레알|ㄹㅇ|미쳤다|미쳤네|쩐다|쩔어|대단하다|대단해|신기하다|신기해|웃기다"
-        r"|웃겨|[ㅋㅎㅠㅜㄷ]+|오키|오케이|ㅇㅋ|ㅇㅇ|ㄴㄴ|ㅁㅊ|응+|그래|그렇구나|그렇네|아하|아+|어+|헉|세상에"
+        # longer words first: each word is taken whole (와우 before 와, 오키 before 오)
+        r"헐+|대박|와우|우와+|와+|오키|오케이|오호|진짜|정말|레알|ㄹㅇ|미쳤다|미쳤네|쩐다|쩔어|대단하다|대단해|신기하다|신기해|웃기다"
+        r"|웃겨|[ㅋㅎㅠㅜㄷ]+|ㅇㅋ|ㅇㅇ|ㄴㄴ|ㅁㅊ|응+|그래|그렇구나|그렇네|아하|아+|어+|헉|세상에"
         r"|말도 안 ?돼|멋지다|멋있다|귀엽다|귀여워|재밌다|재밌네|완전|너무|실화(?:야|냐)?|와우|오호|캬|이야|맞아|맞네"
-        r"|그니까|인정|굿|짱|좋네|좋다"
+        r"|그니까|인정|굿|짱|좋네|좋다|오+"
     ),
     about_a_quote=(
         r"(?:영어|일본어|중국어|한국어|불어|프랑스어|독일어|스페인어)로|번역|뜻|뭐라고 (?:해|하|말)"

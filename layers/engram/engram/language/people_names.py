@@ -52,6 +52,11 @@ def _relation_words() -> dict[str, tuple[str, ...]]:
     return {rel: tuple(sorted(set(words), key=len, reverse=True)) for rel, words in by.items()}
 
 
+@cache
+def _every_relation_word() -> frozenset[str]:
+    return frozenset(w for words in _relation_words().values() for w in words)
+
+
 def relation_words(relation: str) -> tuple[str, ...]:
     """The words of every language for `relation`; a relation no pack lists is its own word."""
     return _relation_words().get(relation, (relation,))
@@ -79,14 +84,12 @@ def _after(words: tuple[str, ...]) -> re.Pattern[str]:
 
 def names_after(text: str, relation: str) -> list[str]:
     """The names `text` gives right after a word for `relation`, in order."""
-    words = relation_words(relation)
-    relation_word_set = {w for ws in _relation_words().values() for w in ws}
     found: list[str] = []
-    for m in _after(words).finditer(text):
+    for m in _after(relation_words(relation)).finditer(text):
         name = m["en"] or m["zh"] or m["zh2"] or m["ja"] or m["ko"]
         if m["en"] and not m["en"].istitle():
             continue  # case-insensitive matching found a lower-case or an all-capitals word: no name
-        if not name or name in _NOT_A_NAME or name[:2] in _NOT_A_NAME or name in relation_word_set:
+        if not name or name in _NOT_A_NAME or name[:2] in _NOT_A_NAME or name in _every_relation_word():
             continue  # a word said of the relation (老婆工作很忙, 加班到很晚), not a name
         if name in found or named_places(name):
             continue

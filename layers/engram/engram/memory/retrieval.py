@@ -163,12 +163,14 @@ class HybridRetriever:
         # "my wife Hannah's birthday" and looked up in BM25 as "my Hannah's birthday" (the relation's
         # words would only match the statement that says who she is)
         lexical = query
-        people = self._names_of_people_asked(query, related, personal)
-        if people:
-            said = relation_words(relation_asked_of(query) or "")
+        asked_of = relation_asked_of(query)  # read once: the names' lookup and the person's lift use it
+        people = self._names_of_people_asked(asked_of, related, personal)
+        if asked_of is not None and people:
+            said = relation_words(asked_of)
             lexical = with_names(query, said, people, instead=True)
             query, query_vector = with_names(query, said, people), None
             related = [w for w in related if relation_of(w) == w]  # not the relation's other words either
+            asked_of = relation_asked_of(query)  # as the question now reads
         vector = query_vector if query_vector is not None else self._embedder.embed([query])[0]
         words = without_word_final_grammar(lexical)  # 악기는 -> 악기: the grammar matches any statement
         language = detect_language(query)
@@ -184,17 +186,16 @@ class HybridRetriever:
         vector_hits.sort(key=lambda h: -h.score)
         named = named_time_range(query, now)
         qvec = np.asarray(vector, dtype=np.float32)
-        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts, language, people)
+        ranked = self._rank(text_hits, vector_hits, qvec, k, now, named, query, concepts, language, people, asked_of)
         if self._s.link_expansion and ranked:
             ranked = self._with_links(ranked, personal, qvec, k)
         return ranked
 
-    def _names_of_people_asked(self, query: str, related: Sequence[str], flt: SearchFilter) -> list[str]:
-        """The names the user gave the person a question asks about ("my wife" -> Hannah, from "my wife
-        Hannah and I…"), read from their memories that name the relation: the statement that answers
-        often names only the person ("Hannah turns 40 on May 9"). No relation asked: nothing is read."""
+    def _names_of_people_asked(self, relation: str | None, related: Sequence[str], flt: SearchFilter) -> list[str]:
+        """The names the user gave the person a question asks about (`relation`: "my wife" -> Hannah, from
+        "my wife Hannah and I…"), read from their memories that name the relation: the statement that
+        answers often names only the person ("Hannah turns 40 on May 9"). No relation asked: nothing is read."""
         s = self._s
-        relation = relation_asked_of(query)
         if relation is None or not s.people_name_lookup_docs:
             return []
         # the relation, and those the question's concepts name (另一半: a husband, a wife, a partner)
@@ -256,6 +257,7 @@ class HybridRetriever:
         concepts: Sequence[ConceptMatch] = (),
         language: str | None = None,  # the query's, when the caller detected it already
         people: Sequence[str] = (),  # the names of the person the question asks of
+        asked_of: str | None = None,  # ... and their relation (`relation_asked_of`)
     ) -> list[ScoredMemory]:
         s = self._s
         docs = {h.doc_id: h.doc for h in (*text_hits, *vector_hits)}
@@ -290,7 +292,7 @@ class HybridRetriever:
             thin = (language or detect_language(query)) == "en" and named is None
             narrowed = max(s.fusion_spread_min_share, coverage) if thin else 1.0
             ordering = fusion(s.fusion_cosine_spread * narrowed) if narrowed < 1 else fused
-        lifts = self._lifts(docs, named, relation_asked_of(query) if query else None, people)
+        lifts = self._lifts(docs, named, asked_of, people)
         normalised = _normalised(fused, lifts)
         if not normalised:
             return []
@@ -337,10 +339,11 @@ class HybridRetriever:
         s = self._s
         lifts: list[tuple[set[str], float]] = []
         if asked_of is not None and s.person_boost > 0:
+            names = tuple(people)
             about = {
                 doc_id
                 for doc_id, d in docs.items()
-                if relation_named_first(text := display_text(d)) == asked_of or text.startswith(tuple(people))
+                if relation_named_first(text := display_text(d)) == asked_of or text.startswith(names)
             }
             lifts.append((about, s.person_boost))
         if named is not None and s.time_range_boost > 0:

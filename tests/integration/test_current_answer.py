@@ -484,9 +484,88 @@ HOME_KEYED_THEN_NAMED = [
 ]
 
 
+# the school one attends, named by its words (a campus, 研究所, ゼミ, 학기), and a workplace named by its
+# office or canteen, with no verb of studying or working: the later one is current
+SCHOOLS_AND_WORKPLACES = [
+    (
+        "en",
+        "midterms at Penn State are wrecking me, two labs due Friday",
+        "the walk across the Rutgers campus takes twenty minutes and I'm always late to lecture",
+        "What school do I go to?",
+        "What school did I use to attend?",
+        "Penn State",
+        "Rutgers",
+    ),
+    (
+        "zh",
+        "我在成大唸化工，期末考週每天熬夜",
+        "中央研究所的教授每週都要我們報告進度",
+        "我現在唸哪間學校？",
+        "我以前唸哪間學校？",
+        "成大",
+        "中央",
+    ),
+    (
+        "ko",
+        "한양대 건축학과 다니는데 설계 과제 때문에 밤샘이야",
+        "로스쿨 첫 학기인데 판례 외울 게 너무 많아",
+        "나 지금 어느 학교 다니지?",
+        "예전에 어느 학교 다녔지?",
+        "한양대",
+        "로스쿨",
+    ),
+    (
+        "ko",
+        "이마트 매장에서 일하는데 주말엔 손님이 너무 많아",
+        "네이버 본사 구내식당 메뉴가 매일 바뀌어서 좋아",
+        "나 어느 회사에서 일하지?",
+        "예전에 어디서 일했지?",
+        "이마트",
+        "네이버",
+    ),
+    (
+        "ko",
+        "스타벅스 알바 마감조라 새벽에 퇴근해",
+        "삼성 본사 사무실 에어컨 너무 세서 추워",
+        "나 어느 회사 다니지?",
+        "예전에 어디서 일했지?",
+        "스타벅스",
+        "삼성",
+    ),
+    # a job a rule keyed, then an employer named by its office or canteen: no passing remark beside it
+    (
+        "zh",
+        "麥當勞的早班好累，五點就要起床",
+        "中華電信的辦公室冷氣超強，要帶外套",
+        "我在哪家公司上班？",
+        "我以前在哪裡上班？",
+        "麥當勞",
+        "中華電信",
+    ),
+    (
+        "ja",
+        "ローソンの夜勤、眠すぎて死にそう",
+        "楽天の社食、種類多すぎて毎日迷う",
+        "働いてる会社は？",
+        "前はどこで働いてた？",
+        "ローソン",
+        "楽天",
+    ),
+    (
+        "en",
+        "another long day stocking shelves at Walmart, my feet are done",
+        "the Spotify office has a rooftop terrace and free oat lattes",
+        "Which company do I work for?",
+        "Where did I use to work?",
+        "Walmart",
+        "Spotify",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("language", "before", "after", "now_q", "past_q", "old", "new"),
-    ENDED + OVER + PASTIMES + THINGS_OWNED + HOME_KEYED_THEN_NAMED,
+    ENDED + OVER + PASTIMES + THINGS_OWNED + HOME_KEYED_THEN_NAMED + SCHOOLS_AND_WORKPLACES,
 )
 def test_a_pet_said_gone_a_thing_said_over_or_a_new_one_leaves_the_earlier(
     container: Container,
@@ -653,3 +732,80 @@ def test_a_city_said_by_its_short_name_is_a_home(container: Container, clock: Ma
     key = _tell(container, clock, "u-short-city", said)
     present = memory_texts(container, key, "Which city do I live in?")
     assert any("Vegas" in t for t in present) and not [t for t in present if "Phoenix" in t], present
+
+
+def _tell_sessions(c: Container, clock: ManualClock, user: str, sessions: list[list[str]]) -> SessionKey:
+    """Each session's statements a minute apart, the sessions three weeks apart; returns a later key."""
+    for n, said in enumerate(sessions):
+        key = SessionKey("default", user, "friend", f"s{n}")
+        for text in said:
+            c.conversation.record_turn(key, text, "…")
+            clock.advance(60)
+        sync_index(c, key.owner)
+        clock.advance(21 * DAY_S)
+    return SessionKey("default", user, "friend", "ask")
+
+
+@pytest.mark.parametrize(
+    ("language", "sessions", "now_q", "old", "new"),
+    [
+        (
+            "ja",
+            [
+                ["ユニクロの店舗で働いてる、土日はレジが大行列"],
+                ["ソニーのオフィス、品川駅から近くて便利", "入社したばかりで社内の略語が全然わからん"],
+            ],
+            "働いてる会社は？",
+            "ユニクロ",
+            "ソニー",
+        ),
+        (
+            "zh",
+            [
+                ["在全家當大夜班店員，常常累到不行"],
+                ["台達電的員工餐廳便宜又好吃", "剛到新公司第一週，有什麼要注意的嗎？"],
+            ],
+            "我在哪家公司上班？",
+            "全家",
+            "台達電",
+        ),
+    ],
+)
+@pytest.mark.parametrize("window", [1800.0, 0.0])
+def test_what_is_told_with_the_current_answer_stays_beside_it(
+    make_container: Callable[..., Container],
+    settings: Settings,
+    clock: ManualClock,
+    language: str,
+    sessions: list[list[str]],
+    now_q: str,
+    old: str,
+    new: str,
+    window: float,
+) -> None:
+    # "入社したばかり" says the job is new: it outdates the earlier employer, not the office named a minute
+    # before it (ENGRAM_CURRENT_ANSWER_TOLD_TOGETHER_S; 0: every earlier statement of the slot goes)
+    c = make_container(settings.model_copy(update={"current_answer_told_together_s": window}))
+    key = _tell_sessions(c, clock, f"u-together-{language}", sessions)
+    present = memory_texts(c, key, now_q)
+    assert not [t for t in present if old in t], present
+    assert any(new in t for t in present) == bool(window), present
+
+
+def test_an_ending_the_relevance_floor_cut_still_ends_what_was_said_of_the_name(
+    container: Container, clock: ManualClock
+) -> None:
+    # "we lost Biscuit…" shares little with "what pet do I have?": read from the candidates, it still
+    # leaves the corgi's line out, and stays out itself
+    key = _tell_sessions(
+        container,
+        clock,
+        "u-ended-cut",
+        [
+            ["my corgi Biscuit is 12 and still steals socks from the laundry", "what treats are good for old dogs?"],
+            ["we lost Biscuit in June, the house is so quiet", "but we just brought home a foster kitten named Mochi"],
+        ],
+    )
+    present = memory_texts(container, key, "What pet lives with me?")
+    assert any("Mochi" in t for t in present), present
+    assert not [t for t in present if "steals socks" in t], present

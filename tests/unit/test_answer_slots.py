@@ -10,6 +10,7 @@ from engram.language.answer_slots import (
     asked_slot,
     names_pastime,
     names_someone,
+    slot_asked_before,
     slot_examples,
 )
 
@@ -75,6 +76,19 @@ from engram.language.answer_slots import (
         ("我最近在上什麼課？", "hobby"),
         ("今は何の語学を習ってる？", "hobby"),
         ("나 요즘 어디서 운동해?", "hobby"),
+        # asked by the kind of thing: "which singer do I enjoy listening to most?", "what sport am I into?"
+        ("Which singer do I enjoy listening to most?", "likes"),
+        ("What sport am I into these days?", "hobby"),
+        ("今行ってるスクールって何だっけ？", "hobby"),
+        # the school one attends, one at a time
+        ("Which college am I enrolled at?", "school"),
+        ("what am I majoring in?", "school"),
+        ("我現在讀哪所大學？", "school"),
+        ("我的科系是什麼？", "school"),
+        ("今通ってる大学ってどこ？", "school"),
+        ("専攻は何だっけ？", "school"),
+        ("나 무슨 학과 다니지?", "school"),
+        ("내 전공이 뭐였지?", "school"),
     ],
 )
 def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot: str) -> None:
@@ -123,6 +137,11 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "알바 어디서 구해?",
         "요즘 무슨 다이어트가 유행이야?",
         "지금 누구 만나러 가는 거였지?",
+        # someone else's school; a pastime "上" is no school (我最近迷上什麼 is a favourite)
+        "Where does my daughter go to school?",
+        "我兒子讀哪間學校？",
+        "息子の大学はどこ？",
+        "동생 어느 학교 다녀?",
     ],
 )
 def test_a_question_about_someone_else_or_no_slot_names_none(question: str) -> None:
@@ -187,3 +206,20 @@ def test_a_partner_statement_naming_no_one_is_told(text: str) -> None:
 )
 def test_a_class_a_lesson_or_a_place_to_train_is_told(text: str, named: bool) -> None:
     assert names_pastime(text) is named
+
+
+@pytest.mark.parametrize(
+    ("question", "slot"),
+    [
+        ("Where did I use to live?", "home"),
+        ("What was my old job?", "job"),
+        ("Which college was I at before?", "school"),
+        ("What car did I drive before?", "vehicle"),
+        ("我以前住在哪？", "home"),
+        ("前はどこで働いてた？", "job"),
+        ("예전에 어느 학교 다녔지?", "school"),
+    ],
+)
+def test_a_question_about_a_former_value_names_its_slot(question: str, slot: str) -> None:
+    # what a later answer outdated answers it (memory/retrieval.py keeps it past the relevance floor)
+    assert slot_asked_before(question) == slot

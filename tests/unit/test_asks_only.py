@@ -24,6 +24,7 @@ from engram.language.gate_words import asks_only
         "궁금한 게 있는데, 내 약 이름이 뭐였지?",
         "궁금한 게 있는데 내 약 이름이 뭐였지?",  # the lead-in joined by its connective, no comma
         "聞きたいんだけどうちの犬の名前は？",
+        "何を着ていけばいいかわからない？",  # asked back with its question mark
     ],
 )
 def test_a_message_that_only_asks(text: str) -> None:
@@ -58,6 +59,10 @@ def test_a_message_that_only_asks(text: str) -> None:
         "誰都不想見",
         "요즘 왜인지 기침이 심해",
         "어떻게든 버텨볼게",
+        # a question word inside a statement of not knowing, with no question mark: the speaker's state
+        "転職したばかりで誰に聞けばいいかわからん",
+        "明日の面接に何を着ていくか迷ってる",
+        "새 회사에서 누구랑 점심 먹을지 모르겠어",
     ],
 )
 def test_a_message_that_tells_then_asks(text: str) -> None:

@@ -48,6 +48,9 @@ def test_at_least_nine_in_ten_per_language(language: str, half: str) -> None:
         "주말에 뭐 하기로 했어?",
         "How many days until the trip?",
         "房東是誰？",
+        # where one goes, works or keeps a pet, asked as "…って何": the user's, not a definition
+        "通ってる塾って何？",
+        "通ってるスクールって何？",
     ],
 )
 def test_a_personal_question_uses_memory_with_or_without_its_subject(text: str) -> None:

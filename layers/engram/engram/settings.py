@@ -256,6 +256,10 @@ class Settings(BaseSettings):
     # answers are the statements within this cosine of the question's best one (a favourite show is
     # no answer to "what's my go-to drink?")
     current_answer_kind_gap: float = Field(default=0.01, ge=0, le=1)
+    # ... and what was said this many seconds or less before the current answer is told with it, not
+    # outdated by it ("メルカリのオフィス、景色がすごい", a minute later "入社したばかりで…"); a value given up
+    # in the same breath ("I quit pottery. Now I boulder") still leaves (memory/current_answer.py)
+    current_answer_told_together_s: float = Field(default=1800.0, ge=0, le=86_400)
     # ... and a question no pack's words name a slot of asks the slot the embedder places it in, when
     # that slot leads the next class by this much (> 1: never). Off: with e5-small at 0.01 it won two
     # changed-fact cases on the tune halves of sets L and M and lost one on each held half

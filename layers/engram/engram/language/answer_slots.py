@@ -13,8 +13,9 @@ from engram.language.gate_words import gate_language, is_question
 from engram.language.packs import BY_CODE, PACKS
 
 # the car one drives and the phone one uses are one at a time too: "caved and got the Pixel" replaces the
-# iPhone said before, with no word of change
-SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner", "vehicle", "phone")
+# iPhone said before, with no word of change; so is the school one attends ("the commute to UCLA is brutal"
+# after "finals week at Ohio State")
+SINGLE_VALUED: tuple[str, ...] = ("job", "home", "diet", "partner", "vehicle", "phone", "school")
 # one of a kind at a time: the favourite of a category (a drink, a show), the pastime of the moment;
 # a question names the kind, and only statements that answer it as well as the best one compete
 ONE_OF_A_KIND: tuple[str, ...] = ("likes", "hobby")
@@ -52,6 +53,27 @@ def asked_slot(question: str) -> str | None:
     if asked[0] != "partner" and about_someone_else(question):
         return None
     return asked[0]
+
+
+# an English question about a former value, asked as of the present ("where did I use to live?" -> "where do
+# i live?"): the other languages' slot words read either tense (我之前住在哪, 前はどこに住んでた, 예전에 어디 살았지)
+_PAST_ASKED = (
+    (re.compile(r"\bdid i (?:use to |used to )?", re.IGNORECASE), "do i "),
+    (re.compile(r"\bwas i\b", re.IGNORECASE), "am i"),
+    (
+        re.compile(r"\b(what|where|who|which)(?:'s| is| was) my (?:old |previous |former |last )", re.IGNORECASE),
+        r"\1 is my ",
+    ),
+    (re.compile(r"\b(what|where|who|which) was my\b", re.IGNORECASE), r"\1 is my"),
+)
+
+
+def slot_asked_before(question: str) -> str | None:
+    """The slot a question about a former value asks ("where did I use to work?" -> "job", 我之前住在哪 ->
+    "home"): what a later answer outdated answers it."""
+    for pattern, present in _PAST_ASKED:
+        question = pattern.sub(present, question)
+    return asked_slot(question)
 
 
 def slot_placed(question: str, classes: tuple[str, ...]) -> str | None:
@@ -252,6 +274,18 @@ _EX = re.compile(
 def names_pastime(text: str) -> bool:
     """The statement names a class, a lesson or a place one trains at ("spin class", 拳擊課, 英会話教室, 복싱장)."""
     return bool(_every_pack("pastime_words").search(text))
+
+
+def employer_named(text: str) -> str:
+    """The words naming an employer by its office, canteen or headquarters ("Spotify office", 中華電信的辦公室,
+    楽天の社食, 카카오 판교 사무실); "" when the statement names none."""
+    m = _every_pack("employer_named").search(text)
+    return m.group(0) if m else ""
+
+
+def job_words() -> re.Pattern[str]:
+    """Every pack's words of a workplace (office, 員工餐廳, オフィス, 사무실)."""
+    return _every_pack("models", "job")
 
 
 def names_model(slot: str, text: str) -> bool:

@@ -117,12 +117,22 @@ def _told_before_connective(clause: str) -> bool:
     return m is not None and len(_CJK.findall(_LEAD_IN.sub("", clause[: m.end()]))) - len(_CJK.findall(m[0])) >= 4
 
 
+# A question word inside a statement of not knowing, with no question mark: "ランチ誰と行けばいいかわからん",
+# "何を着るか迷ってる", "뭘 입을지 모르겠어" tell of the speaker's state; "何がいいかわからない？" still asks
+_UNSURE = re.compile(
+    r"か(?:どうか)?(?:わから|分から|わかん|迷って|迷う|悩んで|悩む|知らな|決められ|決めかね)[^。！!？?]{0,6}$"
+    r"|[을를ㄹ할갈볼될올울줄]지 ?(?:모르겠|고민|헷갈)[^?？]{0,6}$"
+)
+
+
 def _asks(sentence: str) -> bool:
     """A sentence that asks: it ends with a question mark, or bears no full stop and is worded
     as a question; and no clause before its last states something ("I got a dog last week, what
     should I call him?", "膝蓋跑步會痛，要看醫生嗎？" tell as much as they ask), nor does the start of the
     last before a connective ending ("咳がひどいんだけど病院行くべき？")."""
     if not (sentence.rstrip().endswith(("?", "？")) or (not _TERMINAL.search(sentence) and is_question(sentence))):
+        return False
+    if not sentence.rstrip().endswith(("?", "？")) and _UNSURE.search(sentence.rstrip()):
         return False
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
     return not any(_tells(c) for c in clauses[:-1]) and not _told_before_connective(clauses[-1])

@@ -54,8 +54,13 @@ class SlotPack:
     # statement naming one is a pastime's when the embedder has the pastime among its first classes, as
     # e5 reads "first session at the …, my forearms are toast" as a first day at work
     pastime_words: str = ""
-    # slot ("vehicle", "phone") -> regex fragment naming a make or model of it ("Corolla", 光陽, N-BOX, 갤럭시):
-    # "what car do I drive?" is answered by a make or a model, and a statement naming one is the slot's
-    # when the embedder has it among its first classes (e5 reads "bought a Mazda CX-5 over the weekend"
-    # as a pastime or a home)
+    # slot ("vehicle", "phone", "school", "job") -> regex fragment naming a make or model of it ("Corolla", 光陽,
+    # N-BOX, 갤럭시), a school (campus, 研究所, 講義, 학기) or a workplace (office, 員工餐廳, オフィス, 사무실):
+    # "what car do I drive?" is answered by a make or a model, "what school do I attend?" by a school, and a
+    # statement naming one is the slot's when the embedder has it among its first classes (e5 reads "bought
+    # a Mazda CX-5 over the weekend" as a pastime or a home, "CJ대한통운 사무실은 에어컨 빵빵해서…" as a home)
     models: Mapping[str, str] = field(default_factory=dict)
+    # regex fragment: an employer named by its office, canteen or headquarters ("the Spotify office", 中華電信的
+    # 辦公室, 楽天の社食, 카카오 판교 사무실): the statement names the job's value as a rule's key would, so a later one
+    # outdates a job a rule keyed ("another long day at Walmart" is no passing remark beside it)
+    employer_named: str = ""

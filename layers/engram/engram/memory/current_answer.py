@@ -29,7 +29,9 @@ from engram.language.answer_slots import (
     ONE_OF_A_KIND,
     about_someone_else,
     away_from_home,
+    employer_named,
     ended_things,
+    job_words,
     names_model,
     names_partner,
     names_pastime,
@@ -137,8 +139,11 @@ class SlotPlacer:
         return tuple(self._classes[i] for i in order), float(scores[order[0]] - scores[order[1]])
 
 
+# the slots answered by naming a make, a model or a school (the pack's `models`): "what car do I drive?"
+# is no question "the car's AC died again" answers
+NAMED = frozenset({*THINGS, "school"})
 # the slots whose statements are placed by the words they name, where e5 alone places them elsewhere
-PLACED_BY_WORDS = frozenset({"home", "hobby", "partner", *THINGS})
+PLACED_BY_WORDS = frozenset({"home", "hobby", "partner", "job", *NAMED})
 
 
 def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
@@ -148,7 +153,9 @@ def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> b
     a move there). The pastime: a class, a lesson or a place one trains at ("first session at the
     climbing gym this morning", 今天去上拳擊課, 오늘 복싱장 첫날인데, read by e5 as a first day at work). A
     car or a phone: a make or model ("bought a Mazda CX-5 over the weekend", 上個月牽了一台RAV4, read as a
-    pastime or a home), with the thing among the first PLACE_NEAR + 1 classes counted with every class.
+    pastime or a home), with the thing among the first PLACE_NEAR + 1 classes counted with every class;
+    a school or a workplace by its words ("the commute to UCLA is brutal but the campus is gorgeous", "CJ대한통운
+    사무실은 에어컨 빵빵해서 천국이다", read as a home first).
     Never a health note ("我對盤尼西林過敏，之前在台北看過急診" names a city)."""
     if classes[:1] == ("health",) or SAFETY_TOPICS & set(doc.topics):
         return False
@@ -242,6 +249,12 @@ def _gives_up_another(d: IndexDocument, current: IndexDocument) -> bool:
     return not naming_tokens(said) & naming_tokens(now)
 
 
+def _employer_words(text: str) -> set[str]:
+    """The words an employer named by its office or canteen is named by ("spotify" of "the Spotify office")."""
+    named = employer_named(text)
+    return naming_tokens(job_words().sub(" ", named)) if named else set()
+
+
 def gives_up_only(said: str) -> bool:
     """The statement says a value is over or was, and gives none before or after it ("I quit pottery, it got too
     expensive", "so I'm no longer vegetarian", ベジタリアンはやめたんだ) — not "テニスはやめて、今は料理教室に
@@ -271,6 +284,7 @@ def outdated_answers(
     pinned: Callable[[], Sequence[tuple[IndexDocument, float]]] = tuple,
     kind_gap: float = 0.0,
     question: str = "",
+    told_together_s: float = 0.0,
 ) -> set[str]:
     """The documents that an answer to `slot` said later leaves out of date. `docs`: the block in
     rank order (the question's best match first); `vectors`: their stored vectors (one a rule keyed is
@@ -285,7 +299,9 @@ def outdated_answers(
     go. A slot of which one holds one per kind (a favourite drink beside a favourite show) has its
     answers among the statements whose cosine to the question is within `kind_gap` of the best one's, and
     those of the kind the `question` names ("what class am I taking?" and every class named):
-    the later favourite show is no current answer to "what's my go-to drink?"."""
+    the later favourite show is no current answer to "what's my go-to drink?". What was said within
+    `told_together_s` seconds before the current answer is told with it ("メルカリのオフィス、景色がすごい",
+    a minute later "入社したばかりで…"): the same value, which the later words do not outdate."""
     placing = {
         d.doc_id: keyed or placer.placed(vectors[d.doc_id])
         for d in docs
@@ -333,8 +349,9 @@ def outdated_answers(
         and not (slot == "home" and away_from_home(display_text(d)))
         # "who is my partner?" is answered by a name: "남친 생일이 크리스마스 이브라" tells of the one named before
         and (slot != "partner" or names_someone(display_text(d)))
-        # "what car do I drive?" by a make or a model: "the car's AC died again" names none
-        and (slot not in THINGS or names_model(slot, display_text(d)))
+        # "what car do I drive?" by a make or a model: "the car's AC died again" names none; "what school do I
+        # attend?" by words of a school ("finals week at Ohio State"), not "can you quiz me on cell biology?"
+        and (slot not in NAMED or names_model(slot, display_text(d)))
     ]
     # one of a kind: the statements that answer the question about as well as its best answer do
     near = dict(closeness or {})
@@ -400,13 +417,18 @@ def outdated_answers(
     else:
         below = _answered_worse(current, docs, extra, closeness or {}, gap) | elsewhere
     now_said = set(current.source_ids)
+    # an employer named by its office or canteen ("the Spotify office…") names the job as a rule's key
+    # would; it outdates no statement naming the same employer
+    employer = _employer_words(display_text(current)) if slot == "job" else set()
+    keyed_now = rule_keyed(current) or bool(employer)
 
     def before(d: IndexDocument) -> bool:
         return (
             d.doc_id in below
-            and d.created_at < current.created_at
+            and d.created_at < current.created_at - told_together_s
             and not set(d.source_ids) & now_said
-            and (rule_keyed(current) or beyond_doubt or not rule_keyed(d) or d.doc_id in elsewhere)
+            and (keyed_now or beyond_doubt or not rule_keyed(d) or d.doc_id in elsewhere)
+            and not employer & naming_tokens(display_text(d))
         )
 
     # someone else's job or home is no earlier answer of the user's either
@@ -424,7 +446,7 @@ def outdated_answers(
         and (in_slot(d) or slot in placing.get(d.doc_id, ((), 0.0))[0][:2])
         and own(d)
         and placing.get(d.doc_id) != ((slot,), 1.0)
-        and (beyond_doubt or rule_keyed(current) or rank.get(current.doc_id, 0) < rank.get(d.doc_id, len(docs)))
+        and (beyond_doubt or keyed_now or rank.get(current.doc_id, 0) < rank.get(d.doc_id, len(docs)))
         and _gives_up_another(d, current)
     }
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}

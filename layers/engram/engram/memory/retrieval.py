@@ -31,6 +31,7 @@ from engram.language.answer_slots import (
     relation_asked_of,
     relation_named_first,
     relation_of,
+    slot_asked_before,
     slot_placed,
 )
 from engram.language.concepts import ConceptMatch, added_words, concept_matches
@@ -409,7 +410,7 @@ class HybridRetriever:
         results = [m for m in results if not _answers_nothing(m.doc)]
         kept = relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
         if past:  # what was replaced answers "where did I use to live?", whatever it shares with the words
-            held = {m.memory_id for m in kept}
+            held = {m.memory_id for m in kept} | self._replaced_answers(query.text, results, pinned, qvec)
             kept = [m for m in results if m.memory_id in held or SUPERSEDED_TAG in m.doc.topics]
         found = [
             m for m in kept if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
@@ -428,7 +429,12 @@ class HybridRetriever:
             if not past and found and self._s.current_answer_only
             else None
         )
-        ends = not past and any(ended_names(said := display_text(m.doc)) or ended_things(said) for m in found)
+        # an ending the relevance floor cut ("we lost Rufus in March" shares little with "what pet lives with
+        # me?") still ends what the block says of the name: read from the candidates, it stays out itself
+        endings = (
+            [] if past else [m.doc for m in results if ended_names(said := display_text(m.doc)) or ended_things(said)]
+        )
+        ends = bool(endings)
         # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
         # round, the same words, left the search as its near-duplicate
         pinned_change = not past and any(states_change_strongly(p.text) for p in pinned)
@@ -459,7 +465,7 @@ class HybridRetriever:
                     relevance_slack=self._s.state_change_relevance_slack,
                 )
             if ends:
-                gone |= self._outdated_by_ending(found, pinned, pinned_docs)
+                gone |= self._outdated_by_ending(found, pinned, pinned_docs, endings)
             if answer_slot:
                 gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec, query.text)
             found = [m for m in found if m.memory_id not in gone]
@@ -475,12 +481,14 @@ class HybridRetriever:
         found: list[ScoredMemory],
         pinned: tuple[MemoryItemView, ...],
         pinned_docs: Callable[[], list[IndexDocument]],
+        endings: Sequence[IndexDocument] = (),
     ) -> set[str]:
-        """memory/ended_names.py over the block and the pinned facts: what was said of a pet or partner
-        a later item says is gone, or of a thing of the user's a later item says is over. Never fails a
-        prompt: the rules only ever remove items."""
+        """memory/ended_names.py over the block, the pinned facts and the `endings` the search found: what
+        was said of a pet or partner a later item says is gone, or of a thing of the user's a later item
+        says is over. Never fails a prompt: the rules only ever remove items."""
         try:
-            docs = [*(m.doc for m in found), *pinned_docs()]
+            held = {m.memory_id for m in found}
+            docs = [*(m.doc for m in found), *pinned_docs(), *(d for d in endings if d.doc_id not in held)]
             guarded = _guard_ids({p.memory_id for p in pinned})
             return outdated_by_ending(docs, guarded) | outdated_by_things_ended(docs, guarded)
         except Exception:
@@ -516,11 +524,24 @@ class HybridRetriever:
                 lambda: [(d, _cosine_to(qvec, d, own_share)) for d in pinned_docs() if d.doc_id not in gone],
                 self._s.current_answer_kind_gap,
                 question,
+                self._s.current_answer_told_together_s,
             )
         except Exception:  # the rule only ever removes items: without it the block is as before
             logger.warning("current_answer_skipped", exc_info=True)
             self._metrics.put("current_answer_skipped", 1)
             return set()
+
+    def _replaced_answers(
+        self, question: str, results: list[ScoredMemory], pinned: tuple[MemoryItemView, ...], qvec: np.ndarray[Any, Any]
+    ) -> set[str]:
+        """What a later answer outdated, for a question about a former value ("where did I use to live?"
+        after "my apartment in Brooklyn…" and "keys to my new place in Philly"): no rule superseded it, and
+        it shares few words with the question, so the relevance floor would leave it out."""
+        slot = slot_asked_before(question) if self._s.current_answer_only else None
+        if slot is None:
+            return set()
+        present = [m for m in results if SUPERSEDED_TAG not in m.doc.topics]
+        return self._outdated_answers(slot, present, set(), pinned, list, qvec, question)
 
     def _slot_by_meaning(self, question: str, qvec: np.ndarray[Any, Any]) -> str | None:
         """The slot the embedder places a question in that no pack's words name (answer_slots.slot_placed),

@@ -50,16 +50,29 @@ SLOTS = SlotPack(
             r" (?:do|am) i (?:have|use|using|got|own)|which (?:phone|cell ?phone|mobile|smartphone) (?:do"
             r"|am) i|my (?:current )?(?:phone|smartphone|cell ?phone)(?:'s model| model)?(?=\W*$))"
         ),
+        # the school one attends: one at a time ("the commute to UCLA…" after "finals week at Ohio State…")
+        "school": (
+            r"\b(?:(?:what|which) (?:school|university|college|uni|grad school|law school|program|programme"
+            r"|course|degree|campus|academy) (?:do|am) i"
+            r" (?:attend|go to|study at|in|enrolled|at|attending|doing|taking)"
+            r"|where (?:do|am) i (?:study|studying|go to (?:school|college|uni(?:versity)?)|enrolled"
+            r"|attend(?:ing)?(?: school| college| uni(?:versity)?| classes)?)"
+            r"|what (?:am i|do i) (?:studying|study|majoring in|major in)\b(?! for)"
+            r"|what(?:'s| is) my (?:current )?(?:school|university|college|uni|major|degree|program|programme)"
+            r"|my (?:current )?(?:school|university|college|uni|major)(?=\W*$))"
+        ),
         # one of a kind at a time: the favourite of a category, the pastime of the moment (not "my hobbies")
         "likes": (
             r"\b(?:(?:my|a) (?:current |new )?(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|all-time fav\w*)"
             r"(?! (?:things|ones)\b)(?!s\b) \w+"
             r"|what(?:'s| is) my (?:fave?|fav(?:ou?rite)?|go-to|top)\b(?!s)|who(?:'s| is) my fav\w*"
-            r"|what do i (?:like|love|enjoy) (?:best|most)|which \w+ do i (?:like|love|prefer) (?:best|most)"
+            r"|what do i (?:like|love|enjoy) (?:best|most)"
+            r"|which \w+ do i (?:like|love|prefer|enjoy)(?: \w+ing(?: to)?)? (?:best|most)"
             r"|what am i (?:obsessed with|hooked on|addicted to|craving))"
         ),
         "hobby": (
-            r"\b(?:(?:my|a) (?:current |new )?(?:hobby|pastime)\b|what am i into"
+            r"\b(?:(?:my|a) (?:current |new )?(?:hobby|pastime)\b"
+            r"|what (?:(?:activity|activities|sport|thing|stuff) )?am i into"
             r"|what do i do (?:for fun|in my (?:free|spare) time|after work|on (?:the )?weekends?)"
             r"|how do i (?:spend|pass) my (?:free|spare|down) ?time"
             # classes, lessons and exercise of the moment: "what kind of gym do I go to these days?"
@@ -137,6 +150,18 @@ SLOTS = SlotPack(
         r"|bouldering|boxing|kickboxing|karate|judo|jiu-?jitsu|swimming)\b"
     ),
     models={
+        # what names a workplace ("the office cafeteria at Stripe", "my coworkers"): a statement naming one
+        # is work's when the embedder has work among its first classes ("…the view from the office is unreal")
+        "job": (
+            r"\b(?:office|cafeteria|canteen|co-?workers?|colleagues?|my (?:boss|manager|team lead|supervisor)|payroll"
+            r"|onboarding|shifts?|clock(?:ed)? (?:in|out)|headquarters|hq)\b"
+        ),
+        # what names a school one attends and studies at ("finals week at Ohio State", "the campus is gorgeous")
+        "school": (
+            r"\b(?:universit(?:y|ies)|college|campus|grad school|law school|med school|semesters?|finals|midterms?"
+            r"|professors?|lectures?|thesis|dissertation|dorm|tuition|sophomore|freshman|undergrad|majoring"
+            r"|my major|master'?s|phd|coursework|syllabus|seminar)\b"
+        ),
         "vehicle": (
             # a whole word among Latin letters ("Kia" is not in "Kiara"), not among kana ("N-BOXが")
             r"(?<![a-z])(?:toyota|honda|nissan|mazda|subaru|mitsubishi|suzuki|daihatsu|lexus|hyundai|kia|genesis|ford|chevy|chevrolet|tesla|bmw|benz|mercedes|audi"
@@ -152,6 +177,11 @@ SLOTS = SlotPack(
             r"|oppo|vivo|motorola|moto g|nokia|samsung|android)(?![a-z])"
         ),
     },
+    employer_named=(
+        r"\b(?!(?:the|my|our|this|that|a|an|new|old|main|home|head|post|dentist|doctor|back|front|box)\b)"
+        r"(?-i:[A-Z][\w&.-]+)(?:'s)?(?: (?-i:[A-Z][\w&.-]+)(?:'s)?)?"
+        r" (?:office|offices|cafeteria|canteen|headquarters|hq)\b"
+    ),
     partner_words=(
         r"\b(?:boyfriend|girlfriend|bf|gf|partner|fianc\w*|husband|hubby|wife|wifey|spouse|other half|seeing|dating)\b"
     ),
@@ -212,6 +242,16 @@ SLOTS = SlotPack(
             "the Jeep needs an oil change",
             "my motorcycle is a Yamaha",
             "picked up my new Tesla from the dealer",
+        ),
+        "school": (
+            "I'm a sophomore at Ohio State",
+            "I study biology at the state university",
+            "finals week on campus is brutal",
+            "my classes at the community college start Monday",
+            "I'm in grad school for social work",
+            "my professor assigned a twenty-page paper",
+            "I'm doing my master's at NYU",
+            "I transferred to a new college this semester",
         ),
         "phone": (
             "my phone is an iPhone 13",

@@ -809,3 +809,121 @@ def test_an_ending_the_relevance_floor_cut_still_ends_what_was_said_of_the_name(
     present = memory_texts(container, key, "What pet lives with me?")
     assert any("Mochi" in t for t in present), present
     assert not [t for t in present if "steals socks" in t], present
+
+
+# a pet or partner said gone, then a new one named: the end answers the past, not "who is it now?";
+# each told over three sessions (the end and the new one a minute apart)
+ENDED_THEN_NEW = [
+    (
+        "en",
+        ["my hamster Peanut runs on his wheel all night lol"],
+        ["Peanut died last week, I buried him in the garden", "we got a gecko named Ziggy this weekend"],
+        "What pet do I have now?",
+        "Peanut",
+        "Ziggy",
+    ),
+    (
+        "en",
+        ["Dan and I just celebrated two years together"],
+        ["Dan and I broke up in August", "I've been seeing Marcus for a month, he's so sweet"],
+        "Who am I dating?",
+        "Dan",
+        "Marcus",
+    ),
+    (
+        "zh",
+        ["我家的倉鼠花生每天晚上都在跑滾輪"],
+        ["花生上禮拜走了，我把牠埋在院子裡", "這週末我們領養了一隻守宮叫阿吉"],
+        "我現在養什麼寵物？",
+        "花生",
+        "阿吉",
+    ),
+    (
+        "ja",
+        ["うちのハムスターのピーナッツ、毎晩回し車を走ってる"],
+        ["ピーナッツが先週死んじゃって、庭に埋めた", "今週末ヤモリのジギーをお迎えした"],
+        "今飼ってるペットは？",
+        "ピーナッツ",
+        "ジギー",
+    ),
+    (
+        "ja",
+        ["彼氏の大輔とは付き合って二年"],
+        ["大輔とは8月に別れた", "最近、翔太って人とデートしてて優しい"],
+        "今付き合ってるのは誰？",
+        "大輔",
+        "翔太",
+    ),
+    (
+        "ko",
+        ["남친 민호랑 사귄 지 2년 됐어"],
+        ["민호랑 8월에 헤어졌어", "요즘 지훈이라는 사람이랑 데이트하는데 다정해"],
+        "나 요즘 누구 만나?",
+        "민호",
+        "지훈",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "first", "then", "now_q", "old", "new"), ENDED_THEN_NEW)
+def test_an_end_beside_a_new_pet_or_partner_leaves_a_present_prompt(
+    container: Container,
+    clock: ManualClock,
+    language: str,
+    first: list[str],
+    then: list[str],
+    now_q: str,
+    old: str,
+    new: str,
+) -> None:
+    key = _tell_sessions(container, clock, f"u-ended-new-{language}-{new}", [first, then])
+    present = memory_texts(container, key, now_q)
+    assert any(new in t for t in present), present
+    assert not [t for t in present if old in t], present
+    # asked of the one who is gone, the end is the answer
+    assert any(old in t for t in memory_texts(container, key, f"{old}?"))
+
+
+def test_a_change_the_relevance_floor_cut_is_the_current_answer(
+    make_container: Callable[..., Container], settings: Settings, clock: ManualClock
+) -> None:
+    # "just started as a paralegal…" shares no word with "what's my job?" beside a keyed "line cook" fact;
+    # a floor this high cuts it (with the default, a larger index's word statistics do)
+    c = make_container(settings.model_copy(update={"memory_relevance_floor": 0.95}))
+    said = [
+        "I work as a line cook at an Italian restaurant",
+        "what's a good podcast for a long drive",
+        "just started as a paralegal at a law firm downtown",
+    ]
+    key = _tell(c, clock, "u-change-cut", said)
+    present = memory_texts(c, key, "What's my job?")
+    assert any("paralegal" in t for t in present), present
+    assert not [t for t in present if "line cook" in t], present
+
+
+@pytest.mark.parametrize(
+    ("said", "past_q", "old"),
+    [
+        (
+            [
+                "honestly nothing beats a cold Sapporo after a long shift",
+                "been drinking Guinness every friday, it's my new thing, can't get enough",
+            ],
+            "What beer did I use to drink?",
+            "Sapporo",
+        ),
+        (
+            [
+                "second year of my nursing degree at Boston College, clinicals are tough",
+                "I transferred to Northeastern this fall",  # a school: no move to a city
+            ],
+            "Which university did I attend before?",
+            "Boston College",
+        ),
+    ],
+)
+def test_a_question_about_the_past_finds_the_former_value(
+    container: Container, clock: ManualClock, said: list[str], past_q: str, old: str
+) -> None:
+    key = _tell(container, clock, f"u-former-{old}", said)
+    assert any(old in t for t in memory_texts(container, key, past_q))

@@ -142,6 +142,10 @@ def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot
         "我兒子讀哪間學校？",
         "息子の大学はどこ？",
         "동생 어느 학교 다녀?",
+        # a school one finished, not the one attended now
+        "내가 어느 학교 졸업했지?",
+        "我是哪間大學畢業的？",
+        "Which college did I graduate from?",
     ],
 )
 def test_a_question_about_someone_else_or_no_slot_names_none(question: str) -> None:

@@ -24,6 +24,8 @@ CASES: list[tuple[str, str, list[tuple[T, bool, str]]]] = [
         [(T.PROFILE, False, "name"), (T.CONSTRAINT, True, "allergy:penicillin")],
     ),
     ("I live in Tokyo.", "en", [(T.PROFILE, False, "lives_in")]),
+    # transferred by an employer is a move; a student who transferred to a school moved nowhere
+    ("I got transferred to Denver for work.", "en", [(T.PROFILE, False, "lives_in")]),
     (
         "I moved to Osaka last month, and I really like ramen.",
         "en",
@@ -119,6 +121,10 @@ def test_extraction(text: str, lang: str, expected: list[tuple[T, bool, str]]) -
         assert -1.0 <= c.emotional_valence <= 1.0
         assert 0.0 <= c.stability <= 1.0 and 0.0 <= c.future_use <= 1.0
         assert c.topics
+
+
+def test_a_student_who_transferred_to_a_school_moved_nowhere() -> None:
+    assert not [c for c in extract_candidates("I transferred to Northeastern this fall.", "en") if c.subject_key]
 
 
 @pytest.mark.parametrize(("text", "lang"), [(t, lang) for t, lang, _ in CASES])

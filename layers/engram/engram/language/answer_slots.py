@@ -40,11 +40,15 @@ def _someone_else() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{pack.slots.someone_else})" for pack in PACKS), re.IGNORECASE)
 
 
+# a school one finished is no school one attends: "내가 어느 학교 졸업했지?", "where did I graduate from?"
+_FINISHED_SCHOOL = re.compile(r"graduat|alma mater|畢業|毕业|卒業|出身|졸업|나왔|출신", re.IGNORECASE)
+
+
 def asked_slot(question: str) -> str | None:
     """The one slot a question asks the user's own current value of; None when it asks none, more
     than one, or asks it of someone else ("where does my son live?")."""
     asked = [slot for slot, pattern in _questions().items() if pattern.search(question)]
-    if len(asked) != 1:
+    if len(asked) != 1 or (asked[0] == "school" and _FINISHED_SCHOOL.search(question)):
         return None
     # one of a kind: asked as a question, of the user's own one (not several, the bot's or people's)
     if asked[0] in ONE_OF_A_KIND and (not is_question(question) or _several_or_others().search(question)):

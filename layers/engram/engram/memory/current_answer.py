@@ -139,11 +139,9 @@ class SlotPlacer:
         return tuple(self._classes[i] for i in order), float(scores[order[0]] - scores[order[1]])
 
 
-# the slots answered by naming a make, a model or a school (the pack's `models`): "what car do I drive?"
-# is no question "the car's AC died again" answers
-NAMED = frozenset({*THINGS, "school"})
-# the slots whose statements are placed by the words they name, where e5 alone places them elsewhere
-PLACED_BY_WORDS = frozenset({"home", "hobby", "partner", "job", *NAMED})
+# the slots whose statements are placed by the words they name (a make or a model, a school, a workplace:
+# the pack's `models`), where e5 alone places them elsewhere
+PLACED_BY_WORDS = frozenset({"home", "hobby", "partner", "job", "school", *THINGS})
 
 
 def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
@@ -349,9 +347,8 @@ def outdated_answers(
         and not (slot == "home" and away_from_home(display_text(d)))
         # "who is my partner?" is answered by a name: "남친 생일이 크리스마스 이브라" tells of the one named before
         and (slot != "partner" or names_someone(display_text(d)))
-        # "what car do I drive?" by a make or a model: "the car's AC died again" names none; "what school do I
-        # attend?" by words of a school ("finals week at Ohio State"), not "can you quiz me on cell biology?"
-        and (slot not in NAMED or names_model(slot, display_text(d)))
+        # "what car do I drive?" by a make or a model: "the car's AC died again" names none
+        and (slot not in THINGS or names_model(slot, display_text(d)))
     ]
     # one of a kind: the statements that answer the question about as well as its best answer do
     near = dict(closeness or {})

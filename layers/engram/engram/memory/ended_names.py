@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from engram.language.answer_slots import ended_names, ended_things, speaks_of_companion
+from engram.language.answer_slots import ended_names, ended_things, names_partner, speaks_of_companion
 from engram.language.fact_kinds import SAFETY_TOPICS
 from engram.memory.models import IndexDocument
 from engram.memory.projection import display_text
@@ -44,6 +44,32 @@ def outdated_by_things_ended(docs: Sequence[IndexDocument], guarded: Callable[[I
     which name that thing and do not say it over themselves. `guarded` documents never go, nor any
     safety fact. `ended_things` gives the things in lower case, so they are looked for in lower case."""
     return _outdated(docs, guarded, ended_things, lambda text: True, str.lower)
+
+
+def endings_followed(
+    block: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool], question: str = ""
+) -> set[str]:
+    """The statements of an end ("Peanut died last week", 跟阿哲分手了) in a block about the present that
+    also holds a later word of another pet or partner ("we got a gecko named Ziggy", 新しく保護猫を迎えた):
+    the end answers "what pet do I have now?" no more than what it ended. Alone, with nothing new said
+    after it, the end stays: it is then the answer ("do I still have a dog?"); so it does when the
+    `question` names whom it ended ("how old was Peanut?")."""
+    said = {d.doc_id: display_text(d) for d in block}
+    gone: set[str] = set()
+    for end in block:
+        names = set(ended_names(said[end.doc_id]))
+        if not names or guarded(end) or any(_names(question, n) for n in names):
+            continue
+        if any(
+            d.created_at >= end.created_at
+            and not set(d.source_ids) & set(end.source_ids)
+            and (speaks_of_companion(said[d.doc_id]) or names_partner(said[d.doc_id]))
+            and not ended_names(said[d.doc_id])
+            and not any(_names(said[d.doc_id], n) for n in names)
+            for d in block
+        ):
+            gone.add(end.doc_id)
+    return gone
 
 
 def _outdated(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -42,8 +42,15 @@ from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.people_names import names_after, relation_words, with_names
 from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
-from engram.memory.current_answer import SlotPlacer, gives_up_only, naming_tokens, outdated_answers, stored_vectors
-from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
+from engram.memory.current_answer import (
+    SlotPlacer,
+    gives_up_only,
+    keyed_placement,
+    naming_tokens,
+    outdated_answers,
+    stored_vectors,
+)
+from engram.memory.ended_names import endings_followed, outdated_by_ending, outdated_by_things_ended
 from engram.memory.models import (
     KB_OWNER,
     Hit,
@@ -411,6 +418,7 @@ class HybridRetriever:
         kept = relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
         if past:  # what was replaced answers "where did I use to live?", whatever it shares with the words
             held = {m.memory_id for m in kept} | self._replaced_answers(query.text, results, pinned, qvec)
+            held |= self._older_alike(results, kept)
             kept = [m for m in results if m.memory_id in held or SUPERSEDED_TAG in m.doc.topics]
         found = [
             m for m in kept if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
@@ -426,7 +434,7 @@ class HybridRetriever:
         )
         answer_slot = (
             (asked_slot(query.text) or self._slot_by_meaning(query.text, qvec))
-            if not past and found and self._s.current_answer_only
+            if not past and results and self._s.current_answer_only
             else None
         )
         # an ending the relevance floor cut ("we lost Rufus in March" shares little with "what pet lives with
@@ -435,6 +443,8 @@ class HybridRetriever:
             [] if past else [m.doc for m in results if ended_names(said := display_text(m.doc)) or ended_things(said)]
         )
         ends = bool(endings)
+        if answer_slot:  # a change of the asked value the relevance floor cut is its current answer
+            found += self._changes_cut(answer_slot, results, found, profile.pinned)
         # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
         # round, the same words, left the search as its near-duplicate
         pinned_change = not past and any(states_change_strongly(p.text) for p in pinned)
@@ -465,7 +475,7 @@ class HybridRetriever:
                     relevance_slack=self._s.state_change_relevance_slack,
                 )
             if ends:
-                gone |= self._outdated_by_ending(found, pinned, pinned_docs, endings)
+                gone |= self._outdated_by_ending(found, pinned, pinned_docs, endings, query.text)
             if answer_slot:
                 gone |= self._outdated_answers(answer_slot, found, gone, pinned, pinned_docs, qvec, query.text)
             found = [m for m in found if m.memory_id not in gone]
@@ -482,6 +492,7 @@ class HybridRetriever:
         pinned: tuple[MemoryItemView, ...],
         pinned_docs: Callable[[], list[IndexDocument]],
         endings: Sequence[IndexDocument] = (),
+        question: str = "",
     ) -> set[str]:
         """memory/ended_names.py over the block, the pinned facts and the `endings` the search found: what
         was said of a pet or partner a later item says is gone, or of a thing of the user's a later item
@@ -490,7 +501,11 @@ class HybridRetriever:
             held = {m.memory_id for m in found}
             docs = [*(m.doc for m in found), *pinned_docs(), *(d for d in endings if d.doc_id not in held)]
             guarded = _guard_ids({p.memory_id for p in pinned})
-            return outdated_by_ending(docs, guarded) | outdated_by_things_ended(docs, guarded)
+            return (
+                outdated_by_ending(docs, guarded)
+                | outdated_by_things_ended(docs, guarded)
+                | endings_followed([m.doc for m in found], guarded, question)
+            )
         except Exception:
             logger.warning("ended_names_skipped", exc_info=True)
             self._metrics.put("ended_names_skipped", 1)
@@ -529,6 +544,71 @@ class HybridRetriever:
         except Exception:  # the rule only ever removes items: without it the block is as before
             logger.warning("current_answer_skipped", exc_info=True)
             self._metrics.put("current_answer_skipped", 1)
+            return set()
+
+    def _changes_cut(
+        self, slot: str, results: list[ScoredMemory], found: list[ScoredMemory], pinned: Mapping[str, str]
+    ) -> list[ScoredMemory]:
+        """The candidates the relevance floor cut that say the asked value changed ("just started as a paralegal
+        at a law firm", 0.03 below the bar beside "I work as a line cook") and that a rule keyed to the slot or
+        the embedder places first in it: the current answer, which shares few words with the question. Never
+        fails a prompt: an embedder that cannot place leaves the block as it was."""
+        held = {m.memory_id for m in found} | set(pinned)
+        cut = [
+            m
+            for m in results
+            if m.memory_id not in held
+            and states_change_strongly(said := display_text(m.doc))
+            and not opens_with_someone_else(said)
+        ]
+        if not cut:
+            return []
+        try:
+            vectors = stored_vectors([m.doc for m in cut])
+            return [
+                m
+                for m in cut
+                if (keyed := keyed_placement(m.doc, slot)) == ((slot,), 1.0)
+                or (
+                    keyed is None
+                    and m.memory_id in vectors
+                    and self._placer.placed(vectors[m.memory_id])[0][:1] == (slot,)
+                )
+            ]
+        except Exception:
+            logger.warning("changes_cut_skipped", exc_info=True)
+            return []
+
+    def _older_alike(self, results: list[ScoredMemory], kept: list[ScoredMemory]) -> set[str]:
+        """For a question about the past, the candidates said before the best answer that the embedder places
+        in the same class first ("nothing beats a cold Sapporo" beside "been drinking Guinness every friday,
+        my new thing" for "what beer did I use to drink?"): the former value, which the relevance floor cuts
+        because the current one matches the question's words better. Within twice the cosine gap."""
+        if not kept:
+            return set()
+        best = kept[0]
+        held = {m.memory_id for m in kept}
+        near = [
+            m
+            for m in results
+            if m.memory_id not in held
+            and m.doc.created_at < best.doc.created_at
+            and best.similarity - m.similarity <= 2 * self._s.memory_relevance_cosine_gap
+        ]
+        if not near:
+            return set()
+        try:
+            vectors = stored_vectors([best.doc, *(m.doc for m in near)])
+            if best.memory_id not in vectors:
+                return set()
+            first = self._placer.placed(vectors[best.memory_id])[0][:1]
+            return {
+                m.memory_id
+                for m in near
+                if m.memory_id in vectors and self._placer.placed(vectors[m.memory_id])[0][:1] == first
+            }
+        except Exception:
+            logger.warning("older_alike_skipped", exc_info=True)
             return set()
 
     def _replaced_answers(

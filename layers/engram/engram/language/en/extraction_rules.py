@@ -225,7 +225,8 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "lives_in",
         rf"\b(?:i|we)(?:'m| am|'re| are|'ve| have)? (?:now |currently |still |just |recently )?(?:been )?"
-        rf"(?:live|lived|living|based|(?:just |recently )?moved|relocated|(?:got |been |was )?transferred)"
+        # transferred by an employer, not "I transferred to Northeastern" (a school)
+        rf"(?:live|lived|living|based|(?:just |recently )?moved|relocated|(?:got |been |was )transferred)"
         rf"(?: from [\w -]{{1,30}}?)? (?:in|to) {_X}",
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."

@@ -111,9 +111,10 @@ SLOTS = SlotPack(
         r"(?P<name>[A-Z][a-z]{2,})(?:,? (?:our|my) \w+,?)? "
         r"(?:passed(?= away| in (?:January|February|March|April|May|June|July|August|September|October|November"
         r"|December)\b| last (?:week|month|year|night)| recently)"
-        r"|died|crossed the rainbow bridge|and I (?:broke up|split|called it quits|ended things))"
+        # ("User": a fact's rewrite of "I", "Dan and User broke up in August")
+        r"|died|crossed the rainbow bridge|and (?:I|User) (?:broke up|split|called it quits|ended things))"
         # "me and Tamsin called it quits", "Jake dumped me"
-        r"|\b(?:me|I) and (?P<name3>[A-Z][a-z]{2,})"
+        r"|\b(?:me|I|User) and (?P<name3>[A-Z][a-z]{2,})"
         r" (?:broke up|split up|called it quits|ended things|are done|are over)\b"
         r"(?!\s+(?:the|a|an|our|my|his|her|their|it|at|with|in|on|for)\b)"
         r"|\b(?P<name4>[A-Z][a-z]{2,}) (?:dumped|ghosted) me\b"
@@ -160,7 +161,7 @@ SLOTS = SlotPack(
         "school": (
             r"\b(?:universit(?:y|ies)|college|campus|grad school|law school|med school|semesters?|finals|midterms?"
             r"|professors?|lectures?|thesis|dissertation|dorm|tuition|sophomore|freshman|undergrad|majoring"
-            r"|my major|master'?s|phd|coursework|syllabus|seminar)\b"
+            r"|my major|master'?s|phd|coursework|syllabus|seminar|degree|clinicals)\b"
         ),
         "vehicle": (
             # a whole word among Latin letters ("Kia" is not in "Kiara"), not among kana ("N-BOXが")
@@ -187,7 +188,8 @@ SLOTS = SlotPack(
     ),
     companions=(
         r"\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|parakeet|bird|guinea pig|fish"
-        r"|turtle|tortoise|lizard|horse|beagle|poodle|retriever|terrier|shepherd|greyhound|tabby|vet"
+        r"|turtle|tortoise|lizard|gecko|snake|ferret|chinchilla|hedgehog|axolotl|goldfish|horse|beagle|poodle|retriever"
+        r"|terrier|shepherd|greyhound|tabby|vet"
         # breeds, which name a pet as well as "dog" does ("our maltese Coco turned 15")
         r"|maltese|shih tzu|pomeranian|chihuahua|dachshund|corgi|husky|huskies|labrador|pug|bulldog|schnauzer"
         r"|shiba|samoyed|\w*doodle|spaniel|collie|rottweiler|mutt|siamese|ragdoll|maine coon|sphynx|calico"

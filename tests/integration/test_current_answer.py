@@ -484,6 +484,29 @@ HOME_KEYED_THEN_NAMED = [
 ]
 
 
+# a pastime said no longer done, with the new one: what was said of the old one leaves a present prompt
+NO_LONGER_DONE = [
+    (
+        "zh",
+        "我每週都去游泳，自由式進步很多",
+        "好久沒去游泳了，現在都在家練瑜伽",
+        "我最近在做什麼運動？",
+        "我以前做什麼運動？",
+        "自由式",
+        "瑜伽",
+    ),
+    (
+        "en",
+        "my guitar teacher says my barre chords are finally clean",
+        "haven't played guitar in months, I'm all about bouldering now",
+        "What am I into these days?",
+        "What did I use to be into?",
+        "barre chords",
+        "bouldering",
+    ),
+]
+
+
 # the school one attends, named by its words (a campus, 研究所, ゼミ, 학기), and a workplace named by its
 # office or canteen, with no verb of studying or working: the later one is current
 SCHOOLS_AND_WORKPLACES = [
@@ -565,7 +588,7 @@ SCHOOLS_AND_WORKPLACES = [
 
 @pytest.mark.parametrize(
     ("language", "before", "after", "now_q", "past_q", "old", "new"),
-    ENDED + OVER + PASTIMES + THINGS_OWNED + HOME_KEYED_THEN_NAMED + SCHOOLS_AND_WORKPLACES,
+    ENDED + OVER + PASTIMES + THINGS_OWNED + HOME_KEYED_THEN_NAMED + SCHOOLS_AND_WORKPLACES + NO_LONGER_DONE,
 )
 def test_a_pet_said_gone_a_thing_said_over_or_a_new_one_leaves_the_earlier(
     container: Container,

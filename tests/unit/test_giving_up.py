@@ -43,6 +43,22 @@ def test_a_turn_that_only_gives_a_value_up(said: str, only: bool) -> None:
         ("I quit smoking last year", ()),
         ("我已經不吃素了", ("吃素",)),  # with its verb: 素 alone is in 維生素
         ("ヨガはもうやめた", ("ヨガ",)),
+        # no longer done, said as such
+        ("I stopped going to yoga", ("yoga",)),
+        ("haven't played guitar in months", ("guitar",)),
+        ("I don't really do crossfit these days", ("crossfit",)),
+        ("not really into pottery anymore", ("pottery",)),
+        ("我不玩吉他了", ("吉他",)),  # 吉他 holds 他, which is no one else
+        ("好久沒去游泳了", ("游泳",)),
+        ("我對咖啡沒興趣了", ("咖啡",)),
+        ("ヨガはもう行ってない", ("ヨガ",)),
+        ("もうコーヒーは飲まなくなった", ("コーヒー",)),
+        ("기타는 이제 안 쳐", ("기타",)),
+        ("요가 안 다닌 지 오래됐어", ("요가",)),
+        # a day's stop, a meal missed, work: no end
+        ("work got boring today", ()),
+        ("好久沒吃火鍋了", ()),
+        ("今週ジム行ってない", ()),
     ],
 )
 def test_what_a_turn_says_is_over(said: str, things: tuple[str, ...]) -> None:

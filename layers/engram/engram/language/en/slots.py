@@ -132,6 +132,15 @@ SLOTS = SlotPack(
         # a pastime given up, said bare: "I quit pottery", "gave up tennis" (not "quit early", "quit it")
         r"|\bi (?:quit|gave up|stopped doing|dropped) (?!(?:it|that|this|them|early|again|now|work|today|my|the|our"
         r"|smoking|drinking|vaping)\b)(?P<thing3>[a-z]{4,})\b(?! (?:to|and|on|for|at|with|because)\b)"
+        # no longer done, said as such: "I stopped going to yoga", "not really into pottery anymore", "haven't
+        # played guitar in months", "I don't really do crossfit these days", "pottery got boring"
+        r"|\bi (?:stopped|quit) (?:going to|doing|playing|taking) (?:the )?(?!(?:it|that|this|them|work)\b)"
+        r"(?P<thing4>[a-z]{4,})\b"
+        r"|\b(?:not really|no longer) into (?P<thing5>[a-z]{4,})\b"
+        r"|\bhaven'?t (?:played|done|been to|gone to) (?P<thing6>[a-z]{4,}) in (?:months|years|ages|forever|a while)\b"
+        r"|\bi don'?t (?:really )?(?:do|play) (?P<thing7>[a-z]{4,}) (?:anymore|any more|these days)\b"
+        r"|\b(?!(?:work|life|school|things|that|this)\b)(?P<thing8>[a-z]{4,})"
+        r" got (?:boring|old|too expensive|too pricey)\b"
     ),
     names_someone=(
         r"\b(?:named|called)\s+(?-i:[A-Z])|\bname(?:'s| is)\s+(?-i:[A-Z])"

@@ -89,6 +89,8 @@ from engram.language.answer_slots import (
         ("専攻は何だっけ？", "school"),
         ("나 무슨 학과 다니지?", "school"),
         ("내 전공이 뭐였지?", "school"),
+        ("What is my major?", "school"),
+        ("Which graduate program am I in?", "school"),
     ],
 )
 def test_a_question_after_the_users_own_value_names_its_slot(question: str, slot: str) -> None:
@@ -219,6 +221,8 @@ def test_a_class_a_lesson_or_a_place_to_train_is_told(text: str, named: bool) ->
         ("What was my old job?", "job"),
         ("Which college was I at before?", "school"),
         ("What car did I drive before?", "vehicle"),
+        ("What was my old school?", "school"),
+        ("What was my previous phone?", "phone"),
         ("我以前住在哪？", "home"),
         ("前はどこで働いてた？", "job"),
         ("예전에 어느 학교 다녔지?", "school"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engram.language.answer_slots import ended_names, ended_things
-from engram.memory.ended_names import outdated_by_ending, outdated_by_things_ended
+from engram.memory.ended_names import endings_followed, outdated_by_ending, outdated_by_things_ended
 from engram.memory.models import IndexDocument
 
 
@@ -52,6 +52,8 @@ def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
         "太晚了，我們走了",
         "公車走了",
         "今日は死んだように寝た",  # a figure of speech
+        "スマホが死んだ",
+        "期末テスト、マジ死んだ",
         "가족과 시간을 보내고 있어요",  # spend, not send away
         "아들을 학교에 보냈어요",
         "Mom passed away last year",  # a relative: family history stays
@@ -164,3 +166,35 @@ def test_what_was_said_of_a_thing_before_it_was_over_goes() -> None:
 def test_a_pet_named_by_its_breed_is_a_pet_whose_end_outdates_it(before: str, end: str) -> None:
     docs = [_doc("before", before, 1), _doc("end", end, 30)]
     assert outdated_by_ending(docs, lambda d: False) == {"before"}
+
+
+@pytest.mark.parametrize(
+    ("later", "goes"),
+    [
+        ("we got a gecko named Ziggy this weekend", True),  # a new pet, said as new
+        ("I still miss my dog so much", False),  # nothing new
+        ("the vet sent a sympathy card", False),
+        ("my girlfriend Amy says hi", False),  # a partner is no new pet
+    ],
+)
+def test_an_end_leaves_a_present_block_only_beside_a_new_one_of_its_kind(later: str, goes: bool) -> None:
+    end = _doc("end", "Peanut died last week, I buried him in the garden", 30)
+    new = _doc("new", later, 30.01)
+    assert endings_followed([end, new], lambda d: False) == ({"end"} if goes else set())
+
+
+def test_an_end_asked_about_by_name_or_a_safety_fact_stays() -> None:
+    end = _doc("end", "Peanut died last week", 30)
+    new = _doc("new", "we adopted a kitten named Mochi", 31)
+    assert endings_followed([end, new], lambda d: False, "how old was peanut?") == set()
+    meds = _doc("meds", "Since Max died I've been on sertraline 50mg", 30)
+    meds.topics = ["health", "medication"]
+    assert endings_followed([meds, _doc("new", "we got a puppy named Bo", 31)], lambda d: False) == set()
+
+
+def test_a_new_partner_ends_a_breakup_in_the_present() -> None:
+    end = _doc("end", "Dan and I broke up in August", 30)
+    new = _doc("new", "I've been seeing Marcus for a month, he's so sweet", 30.01)
+    pet = _doc("pet", "we got a puppy named Bo", 30.02)
+    assert endings_followed([end, pet], lambda d: False) == set()
+    assert endings_followed([end, new], lambda d: False) == {"end"}

@@ -41,7 +41,7 @@ def _someone_else() -> re.Pattern[str]:
 
 
 # a school one finished is no school one attends: "내가 어느 학교 졸업했지?", "where did I graduate from?"
-_FINISHED_SCHOOL = re.compile(r"graduat|alma mater|畢業|毕业|卒業|出身|졸업|나왔|출신", re.IGNORECASE)
+_FINISHED_SCHOOL = re.compile(r"graduated|graduate from|alma mater|畢業|毕业|卒業|出身|졸업|나왔|출신", re.IGNORECASE)
 
 
 def asked_slot(question: str) -> str | None:
@@ -66,9 +66,9 @@ _PAST_ASKED = (
     (re.compile(r"\bwas i\b", re.IGNORECASE), "am i"),
     (
         re.compile(r"\b(what|where|who|which)(?:'s| is| was) my (?:old |previous |former |last )", re.IGNORECASE),
-        r"\1 is my ",
+        r"\1's my ",
     ),
-    (re.compile(r"\b(what|where|who|which) was my\b", re.IGNORECASE), r"\1 is my"),
+    (re.compile(r"\b(what|where|who|which) was my\b", re.IGNORECASE), r"\1's my"),
 )
 
 

@@ -414,15 +414,17 @@ def outdated_answers(
     else:
         below = _answered_worse(current, docs, extra, closeness or {}, gap) | elsewhere
     now_said = set(current.source_ids)
-    # an employer named by its office or canteen ("the Spotify office…") names the job as a rule's key
-    # would; it outdates no statement naming the same employer
+    # an employer named by its office or canteen ("the Spotify office…") outdates no statement naming the
+    # same employer; it does not outrank a job a rule keyed ("今天辦公室冷氣好冷" names no employer)
     employer = _employer_words(display_text(current)) if slot == "job" else set()
-    keyed_now = rule_keyed(current) or bool(employer)
+    keyed_now = rule_keyed(current)
 
     def before(d: IndexDocument) -> bool:
         return (
             d.doc_id in below
-            and d.created_at < current.created_at - told_together_s
+            # told together: kept, unless said plainly (keyed) before a change said beyond doubt ("I work at the
+            # bakery", ten minutes later "just started a new job at the bank!")
+            and (d.created_at < current.created_at - told_together_s or (beyond_doubt and rule_keyed(d)))
             and not set(d.source_ids) & now_said
             and (keyed_now or beyond_doubt or not rule_keyed(d) or d.doc_id in elsewhere)
             and not employer & naming_tokens(display_text(d))

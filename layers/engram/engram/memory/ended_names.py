@@ -46,6 +46,27 @@ def outdated_by_things_ended(docs: Sequence[IndexDocument], guarded: Callable[[I
     return _outdated(docs, guarded, ended_things, lambda text: True, str.lower)
 
 
+# Whether an end or a new one is of a partner rather than a pet, in every language (a breakup, a date, a
+# word for a partner): a new girlfriend does not end "what pet do I have?"'s answer
+_OF_A_PARTNER = re.compile(
+    r"\b(?:broke up|split up|dating|seeing|boyfriend|girlfriend|husband|wife|partner|fianc\w*)\b"
+    r"|分手|男友|女友|男朋友|女朋友|約會|约会|交往|老公|老婆|別れ|彼氏|彼女|デート|付き合|恋人"
+    r"|헤어|남친|여친|남자친구|여자친구|데이트|사귀|애인",
+    re.IGNORECASE,
+)
+# ... and a new one said as new: taken in, named, or seen ("we got a gecko named Ziggy", 領養了一隻守宮,
+# 保護猫を迎えた, 도마뱀 지기를 데려왔어, "been seeing Marcus"), not "I still miss my dog"
+_NEW_ONE = re.compile(
+    r"\b(?:adopted|got (?:a|an|our|my|us a)|brought home|(?:named|called) [A-Z]|seeing|dating|met)\b"
+    r"|領養|领养|認養|新來|新来|(?<![叫])叫[\u4e00-\u9fffA-Za-z]|約會|约会|交往|新しく|迎え|デート|付き合い始め"
+    r"|데려왔|데려온|입양|새로|데이트|사귀기 시작",
+)
+
+
+def _of_a_partner(text: str) -> bool:
+    return _OF_A_PARTNER.search(text) is not None
+
+
 def endings_followed(
     block: Sequence[IndexDocument], guarded: Callable[[IndexDocument], bool], question: str = ""
 ) -> set[str]:
@@ -55,17 +76,21 @@ def endings_followed(
     after it, the end stays: it is then the answer ("do I still have a dog?"); so it does when the
     `question` names whom it ended ("how old was Peanut?")."""
     said = {d.doc_id: display_text(d) for d in block}
+    asked = question.lower()
     gone: set[str] = set()
     for end in block:
         names = set(ended_names(said[end.doc_id]))
-        if not names or guarded(end) or any(_names(question, n) for n in names):
+        if not names or guarded(end) or SAFETY_TOPICS & set(end.topics) or any(_names(asked, n.lower()) for n in names):
             continue
+        partner = _of_a_partner(said[end.doc_id])
         if any(
             d.created_at >= end.created_at
             and not set(d.source_ids) & set(end.source_ids)
-            and (speaks_of_companion(said[d.doc_id]) or names_partner(said[d.doc_id]))
-            and not ended_names(said[d.doc_id])
-            and not any(_names(said[d.doc_id], n) for n in names)
+            and (speaks_of_companion(text := said[d.doc_id]) or names_partner(text))
+            and _NEW_ONE.search(text) is not None
+            and _of_a_partner(text) == partner  # a new pet for a pet, a new partner for a partner
+            and not ended_names(text)
+            and not any(_names(text, n) for n in names)
             for d in block
         ):
             gone.add(end.doc_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -24,6 +24,8 @@ from engram.kernel.lru import Lru
 from engram.kernel.ports import MetricsSink
 from engram.language.analysis import analyze, detect_language
 from engram.language.answer_slots import (
+    SINGLE_VALUED,
+    about_someone_else,
     asked_slot,
     ended_names,
     ended_things,
@@ -418,7 +420,8 @@ class HybridRetriever:
         kept = relevant(results, self._s.memory_relevance_floor, self._s.memory_relevance_cosine_gap)
         if past:  # what was replaced answers "where did I use to live?", whatever it shares with the words
             held = {m.memory_id for m in kept} | self._replaced_answers(query.text, results, pinned, qvec)
-            held |= self._older_alike(results, kept)
+            if self._s.current_answer_only and not about_someone_else(query.text):  # "where did my son use to work?"
+                held |= self._older_alike(results, kept)
             kept = [m for m in results if m.memory_id in held or SUPERSEDED_TAG in m.doc.topics]
         found = [
             m for m in kept if m.memory_id not in profile.pinned and not (bridge and m.memory_id == bridge[0].memory_id)
@@ -439,12 +442,20 @@ class HybridRetriever:
         )
         # an ending the relevance floor cut ("we lost Rufus in March" shares little with "what pet lives with
         # me?") still ends what the block says of the name: read from the candidates, it stays out itself
+        # (a pet's or a partner's only: "finally sold my Switch" is no end of a shift switched at work)
+        held = {m.memory_id for m in found}
         endings = (
-            [] if past else [m.doc for m in results if ended_names(said := display_text(m.doc)) or ended_things(said)]
+            []
+            if past
+            else [
+                m.doc
+                for m in results
+                if ended_names(said := display_text(m.doc)) or (m.memory_id in held and ended_things(said))
+            ]
         )
         ends = bool(endings)
-        if answer_slot:  # a change of the asked value the relevance floor cut is its current answer
-            found += self._changes_cut(answer_slot, results, found, profile.pinned)
+        if answer_slot in SINGLE_VALUED:  # a change of the asked value the relevance floor cut is its current answer
+            found += self._changes_cut(answer_slot, results, found, {*profile.pinned, *(b.memory_id for b in bridge)})
         # a pinned fact said as a change ("現在改吃褪黑激素") changes what is current as a round would; its
         # round, the same words, left the search as its near-duplicate
         pinned_change = not past and any(states_change_strongly(p.text) for p in pinned)
@@ -547,13 +558,13 @@ class HybridRetriever:
             return set()
 
     def _changes_cut(
-        self, slot: str, results: list[ScoredMemory], found: list[ScoredMemory], pinned: Mapping[str, str]
+        self, slot: str, results: list[ScoredMemory], found: list[ScoredMemory], shown: set[str]
     ) -> list[ScoredMemory]:
         """The candidates the relevance floor cut that say the asked value changed ("just started as a paralegal
         at a law firm", 0.03 below the bar beside "I work as a line cook") and that a rule keyed to the slot or
         the embedder places first in it: the current answer, which shares few words with the question. Never
         fails a prompt: an embedder that cannot place leaves the block as it was."""
-        held = {m.memory_id for m in found} | set(pinned)
+        held = {m.memory_id for m in found} | shown  # the pinned facts and the bridge are in the prompt already
         cut = [
             m
             for m in results

@@ -52,7 +52,7 @@ SLOTS = SlotPack(
         ),
         # the school one attends: one at a time ("the commute to UCLA…" after "finals week at Ohio State…")
         "school": (
-            r"\b(?:(?:what|which) (?:school|university|college|uni|grad school|law school|program|programme"
+            r"\b(?:(?:what|which) (?:[a-z]+ )?(?:school|university|college|uni|grad school|law school|program|programme"
             r"|course|degree|campus|academy) (?:do|am) i"
             r" (?:attend|go to|study at|in|enrolled|at|attending|doing|taking)"
             r"|where (?:do|am) i (?:study|studying|go to (?:school|college|uni(?:versity)?)|enrolled"
@@ -89,7 +89,8 @@ SLOTS = SlotPack(
     someone_else=(
         # "what diet is my roommate on?", "does my nephew…": not "what is my favourite…", "is my job…"
         r"\b(?:does|is|did) (?:my|our) (?!(?:fave?|fav(?:ou?rite)?|go-to|top|comfort|current|new|job|work|home|diet"
-        r"|address|city|town|place|neighbou?rhood|hobby|pastime)\b)"
+        r"|address|city|town|place|neighbou?rhood|hobby|pastime|school|university|college|uni|major|program|car"
+        r"|vehicle|phone|old|previous|former)\b)"
         r"|\b(?:he|she|they|his|her|their)\b"
         r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|bff|bestie"
         r"|boss|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
@@ -168,9 +169,9 @@ SLOTS = SlotPack(
         ),
         # what names a school one attends and studies at ("finals week at Ohio State", "the campus is gorgeous")
         "school": (
-            r"\b(?:universit(?:y|ies)|college|campus|grad school|law school|med school|semesters?|finals|midterms?"
-            r"|professors?|lectures?|thesis|dissertation|dorm|tuition|sophomore|freshman|undergrad|majoring"
-            r"|my major|master'?s|phd|coursework|syllabus|seminar|degree|clinicals)\b"
+            r"\b(?:universit(?:y|ies)|college|campus|grad school|law school|med school|semesters?|midterms?"
+            r"|professors?|thesis|dissertation|dorm|tuition|sophomore|freshman|undergrad|majoring"
+            r"|my major|master'?s|phd|coursework|syllabus|clinicals)\b"
         ),
         "vehicle": (
             # a whole word among Latin letters ("Kia" is not in "Kiara"), not among kana ("N-BOXが")
@@ -188,8 +189,9 @@ SLOTS = SlotPack(
         ),
     },
     employer_named=(
-        r"\b(?!(?:the|my|our|this|that|a|an|new|old|main|home|head|post|dentist|doctor|back|front|box)\b)"
-        r"(?-i:[A-Z][\w&.-]+)(?:'s)?(?: (?-i:[A-Z][\w&.-]+)(?:'s)?)?"
+        # a name taken whole and bounded (possessive: a long token is never tried again shorter)
+        r"(?<![\w&.-])(?!(?:the|my|our|this|that|a|an|new|old|main|home|head|post|dentist|doctor|back|front|box)\b)"
+        r"(?-i:[A-Z][\w&.-]{1,40}+)(?:'s)?(?: (?-i:[A-Z][\w&.-]{1,40}+)(?:'s)?)?"
         r" (?:office|offices|cafeteria|canteen|headquarters|hq)\b"
     ),
     partner_words=(

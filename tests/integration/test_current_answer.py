@@ -951,3 +951,15 @@ def test_a_remark_about_the_office_or_years_at_a_job_leaves_the_keyed_job(
     # neither an office named by a day ("Today office") nor "入社して5年目" says the job changed
     key = _tell(container, clock, f"u-remark-{value}", [keyed, remark])
     assert any(value in t for t in memory_texts(container, key, question))
+
+
+def test_two_words_of_one_partner_told_together_keep_both(container: Container, clock: ManualClock) -> None:
+    # the name said plainly (keyed), a minute later the partner named again: one telling, not a change
+    key = _tell_sessions(
+        container,
+        clock,
+        "u-one-partner",
+        [["彼氏の名前は悠真、大学の同期なんだ", "彼氏の悠真が週末に手料理を作ってくれた"]],
+    )
+    present = memory_texts(container, key, "私の彼氏の名前は？")
+    assert any("悠真" in t for t in present), present

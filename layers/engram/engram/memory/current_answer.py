@@ -418,13 +418,15 @@ def outdated_answers(
     # same employer; it does not outrank a job a rule keyed ("今天辦公室冷氣好冷" names no employer)
     employer = _employer_words(display_text(current)) if slot == "job" else set()
     keyed_now = rule_keyed(current)
+    changed_now = states_change_strongly(display_text(current))
 
     def before(d: IndexDocument) -> bool:
         return (
             d.doc_id in below
-            # told together: kept, unless said plainly (keyed) before a change said beyond doubt ("I work at the
-            # bakery", ten minutes later "just started a new job at the bank!")
-            and (d.created_at < current.created_at - told_together_s or (beyond_doubt and rule_keyed(d)))
+            # told together: kept, unless said plainly (keyed) before a change said in so many words ("I work at
+            # the bakery", ten minutes later "just started a new job at the bank!"); two words of one partner
+            # said a minute apart are one telling
+            and (d.created_at < current.created_at - told_together_s or (changed_now and rule_keyed(d)))
             and not set(d.source_ids) & now_said
             and (keyed_now or beyond_doubt or not rule_keyed(d) or d.doc_id in elsewhere)
             and not employer & naming_tokens(display_text(d))

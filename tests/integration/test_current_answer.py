@@ -272,6 +272,30 @@ def test_a_partner_named_as_a_spouse_after_another_is_the_current_one(
             "no longer vegetarian",
         ),
         (["我吃全素已經三年了，聚餐都很難找餐廳", "我已經不吃素了"], "我現在的飲食習慣是怎樣？", "不吃素"),
+        # neither an office named by a day ("Today office") nor "入社して5年目" says the job changed
+        (
+            ["I work as a pharmacist at Walgreens", "Today office was packed, no seats anywhere"],
+            "Where do I work?",
+            "Walgreens",
+        ),
+        (["イオンで事務の仕事をしてる", "入社して5年目、仕事にも慣れた"], "働いてる会社は？", "イオン"),
+        # a question about the past finds the former value, which the relevance floor would cut
+        (
+            [
+                "honestly nothing beats a cold Sapporo after a long shift",
+                "been drinking Guinness every friday, it's my new thing, can't get enough",
+            ],
+            "What beer did I use to drink?",
+            "Sapporo",
+        ),
+        (
+            [
+                "second year of my nursing degree at Boston College, clinicals are tough",
+                "I transferred to Northeastern this fall",  # a school: no move to a city
+            ],
+            "Which university did I attend before?",
+            "Boston College",
+        ),
     ],
 )
 def test_a_later_turn_that_replaces_nothing_leaves_the_statement(
@@ -665,20 +689,55 @@ def test_a_turn_that_only_gives_the_old_value_up_leaves_a_present_prompt(
     _current_not_stale(container, clock, f"u-given-up-{language}-{new}", said, (now_q, past_q), (old, new), False)
 
 
-def test_a_question_no_words_name_asks_the_slot_the_embedder_places_it_in_when_turned_on(
-    make_container: Callable[..., Container], settings: Settings, clock: ManualClock
+@pytest.mark.parametrize(
+    ("setting", "value", "said", "question", "new", "old"),
+    [
+        # off by default (ENGRAM_CURRENT_ANSWER_QUESTION_MARGIN 2.0); on, "free evenings" asks the pastime
+        (
+            "current_answer_question_margin",
+            0.01,
+            [
+                "joined a ceramics class on Thursday nights, my bowls are all wonky",
+                "I quit ceramics, the studio got too pricey",
+                "now I'm doing kickboxing three nights a week, my shins hurt",
+            ],
+            "What do I spend my free evenings doing lately?",
+            "kickboxing",
+            "ceramics",
+        ),
+        # "just started as a paralegal…" shares no word with "what's my job?" beside a keyed "line cook" fact;
+        # a floor this high cuts it (with the default, a larger index's word statistics do): a change of the
+        # asked value the relevance floor cut is the current answer
+        (
+            "memory_relevance_floor",
+            0.95,
+            [
+                "I work as a line cook at an Italian restaurant",
+                "what's a good podcast for a long drive",
+                "just started as a paralegal at a law firm downtown",
+            ],
+            "What's my job?",
+            "paralegal",
+            "line cook",
+        ),
+    ],
+)
+def test_the_current_answer_with_a_setting_turned(
+    make_container: Callable[..., Container],
+    settings: Settings,
+    clock: ManualClock,
+    setting: str,
+    value: float,
+    said: list[str],
+    question: str,
+    new: str,
+    old: str,
 ) -> None:
-    # off by default (ENGRAM_CURRENT_ANSWER_QUESTION_MARGIN 2.0); on, "free evenings" asks the pastime
-    c = make_container(settings.model_copy(update={"current_answer_question_margin": 0.01}))
-    said = [
-        "joined a ceramics class on Thursday nights, my bowls are all wonky",
-        "I quit ceramics, the studio got too pricey",
-        "now I'm doing kickboxing three nights a week, my shins hurt",
-    ]
-    key = _tell(c, clock, "u-by-meaning", said)
-    present = memory_texts(c, key, "What do I spend my free evenings doing lately?")
-    assert any("kickboxing" in t for t in present), present
-    assert not [t for t in present if "ceramics" in t], present
+    c = make_container(settings.model_copy(update={setting: value}))
+    key = _tell(c, clock, f"u-setting-{setting}", said)
+    present = memory_texts(c, key, question)
+    assert any(new in t for t in present), present
+    assert not [t for t in present if old in t], present
 
 
 def test_a_change_said_of_someone_else_or_of_one_thing_hides_nothing_else(
@@ -886,71 +945,6 @@ def test_an_end_beside_a_new_pet_or_partner_leaves_a_present_prompt(
     assert not [t for t in present if old in t], present
     # asked of the one who is gone, the end is the answer
     assert any(old in t for t in memory_texts(container, key, f"{old}?"))
-
-
-def test_a_change_the_relevance_floor_cut_is_the_current_answer(
-    make_container: Callable[..., Container], settings: Settings, clock: ManualClock
-) -> None:
-    # "just started as a paralegal…" shares no word with "what's my job?" beside a keyed "line cook" fact;
-    # a floor this high cuts it (with the default, a larger index's word statistics do)
-    c = make_container(settings.model_copy(update={"memory_relevance_floor": 0.95}))
-    said = [
-        "I work as a line cook at an Italian restaurant",
-        "what's a good podcast for a long drive",
-        "just started as a paralegal at a law firm downtown",
-    ]
-    key = _tell(c, clock, "u-change-cut", said)
-    present = memory_texts(c, key, "What's my job?")
-    assert any("paralegal" in t for t in present), present
-    assert not [t for t in present if "line cook" in t], present
-
-
-@pytest.mark.parametrize(
-    ("said", "past_q", "old"),
-    [
-        (
-            [
-                "honestly nothing beats a cold Sapporo after a long shift",
-                "been drinking Guinness every friday, it's my new thing, can't get enough",
-            ],
-            "What beer did I use to drink?",
-            "Sapporo",
-        ),
-        (
-            [
-                "second year of my nursing degree at Boston College, clinicals are tough",
-                "I transferred to Northeastern this fall",  # a school: no move to a city
-            ],
-            "Which university did I attend before?",
-            "Boston College",
-        ),
-    ],
-)
-def test_a_question_about_the_past_finds_the_former_value(
-    container: Container, clock: ManualClock, said: list[str], past_q: str, old: str
-) -> None:
-    key = _tell(container, clock, f"u-former-{old}", said)
-    assert any(old in t for t in memory_texts(container, key, past_q))
-
-
-@pytest.mark.parametrize(
-    ("keyed", "remark", "question", "value"),
-    [
-        (
-            "I work as a pharmacist at Walgreens",
-            "Today office was packed, no seats anywhere",
-            "Where do I work?",
-            "Walgreens",
-        ),
-        ("イオンで事務の仕事をしてる", "入社して5年目、仕事にも慣れた", "働いてる会社は？", "イオン"),
-    ],
-)
-def test_a_remark_about_the_office_or_years_at_a_job_leaves_the_keyed_job(
-    container: Container, clock: ManualClock, keyed: str, remark: str, question: str, value: str
-) -> None:
-    # neither an office named by a day ("Today office") nor "入社して5年目" says the job changed
-    key = _tell(container, clock, f"u-remark-{value}", [keyed, remark])
-    assert any(value in t for t in memory_texts(container, key, question))
 
 
 def test_two_words_of_one_partner_told_together_keep_both(container: Container, clock: ManualClock) -> None:

@@ -572,23 +572,12 @@ class HybridRetriever:
             and states_change_strongly(said := display_text(m.doc))
             and not opens_with_someone_else(said)
         ]
-        if not cut:
-            return []
-        try:
-            vectors = stored_vectors([m.doc for m in cut])
-            return [
-                m
-                for m in cut
-                if (keyed := keyed_placement(m.doc, slot)) == ((slot,), 1.0)
-                or (
-                    keyed is None
-                    and m.memory_id in vectors
-                    and self._placer.placed(vectors[m.memory_id])[0][:1] == (slot,)
-                )
-            ]
-        except Exception:
-            logger.warning("changes_cut_skipped", exc_info=True)
-            return []
+        return [
+            m
+            for m in cut
+            if (keyed := keyed_placement(m.doc, slot)) == ((slot,), 1.0)
+            or (keyed is None and self._placed_first(m.doc)[:1] == (slot,))
+        ]
 
     def _older_alike(self, results: list[ScoredMemory], kept: list[ScoredMemory]) -> set[str]:
         """For a question about the past, the candidates said before the best answer that the embedder places
@@ -606,21 +595,8 @@ class HybridRetriever:
             and m.doc.created_at < best.doc.created_at
             and best.similarity - m.similarity <= 2 * self._s.memory_relevance_cosine_gap
         ]
-        if not near:
-            return set()
-        try:
-            vectors = stored_vectors([best.doc, *(m.doc for m in near)])
-            if best.memory_id not in vectors:
-                return set()
-            first = self._placer.placed(vectors[best.memory_id])[0][:1]
-            return {
-                m.memory_id
-                for m in near
-                if m.memory_id in vectors and self._placer.placed(vectors[m.memory_id])[0][:1] == first
-            }
-        except Exception:
-            logger.warning("older_alike_skipped", exc_info=True)
-            return set()
+        first = self._placed_first(best.doc)[:1] if near else ()
+        return {m.memory_id for m in near if first and self._placed_first(m.doc)[:1] == first}
 
     def _replaced_answers(
         self, question: str, results: list[ScoredMemory], pinned: tuple[MemoryItemView, ...], qvec: np.ndarray[Any, Any]

@@ -12,7 +12,9 @@ Lambda function; here it would otherwise steal the route's core). What makes eac
 - text fields at their byte limit (ENGRAM_MAX_MESSAGE_BYTES 16 KB; messages arrays at
   ENGRAM_MAX_REQUEST_TEXT_BYTES 64 KB in all; a KB document at ENGRAM_KB_MAX_DOCUMENT_BYTES
   1 MB), written in four languages with phone numbers, e-mail addresses and dates, so PII
-  masking, the gate, time-range parsing and the embedder all get the longest input;
+  masking, the gate, time-range parsing and the embedder all get the longest input; and, for
+  chat, context and a memory from messages, the same limits filled by one line without a stop
+  ("I'm I'm …", "what am i what am i …"), the worst input for the pattern rules;
 - the session holds a full recent window of maximal rounds; the user has many memories (list,
   search, timeline, load and the persona delete walk them all); the profile pins the most ids.
 
@@ -67,6 +69,16 @@ def worst_text(limit_bytes: int, offset: int = 0) -> str:
         size += cost
         n += 1
     return "".join(out)
+
+
+# Lines without a stop, the worst for the pattern rules: several try `.+?` from every start, and
+# before their input was bounded a 16 KB "I'm I'm …" cost the extraction tens of seconds
+RUN_ON_UNITS = ("I'm ", "what am i ")
+
+
+def run_on(limit_bytes: int, n: int = 0) -> str:
+    unit = RUN_ON_UNITS[n % len(RUN_ON_UNITS)]
+    return unit * (limit_bytes // len(unit.encode("utf-8")))
 
 
 @dataclass
@@ -155,6 +167,18 @@ def routes(c: Client, settings: Any) -> dict[str, Callable[[int], Request]]:
     table: dict[str, Callable[[int], Request]] = {
         "POST …/chat": lambda n: ("POST", f"{session}/{main_session}/chat", {"message": big}, False),
         "POST …/context": lambda n: ("POST", f"{session}/{main_session}/context", {"message": big}, False),
+        "POST …/chat (run-on)": lambda n: (
+            "POST",
+            f"{session}/{main_session}/chat",
+            {"message": run_on(msg, n)},
+            False,
+        ),
+        "POST …/context (run-on)": lambda n: (
+            "POST",
+            f"{session}/{main_session}/context",
+            {"message": run_on(msg, n)},
+            False,
+        ),
         "POST …/turns": lambda n: ("POST", f"{session}/{main_session}/turns", {"user": big, "assistant": big}, False),
         "GET …/sessions/{id}": lambda n: ("GET", f"{session}/{main_session}", None, False),
         "POST …/end": lambda n: ("POST", f"{session}/{fresh_session()}/end", None, False),
@@ -166,6 +190,15 @@ def routes(c: Client, settings: Any) -> dict[str, Callable[[int], Request]]:
             "POST",
             "/v1/memories",
             {"persona_id": PERSONA, "messages": messages},
+            False,
+        ),
+        "POST /memories (run-on messages)": lambda n: (
+            "POST",
+            "/v1/memories",
+            {
+                "persona_id": PERSONA,
+                "messages": [{"role": "user", "content": run_on(per_message, n + i)} for i in range(n_messages)],
+            },
             False,
         ),
         "GET /memories/load": lambda n: ("GET", f"/v1/memories/load?persona_id={PERSONA}", None, False),

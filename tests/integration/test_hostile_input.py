@@ -74,10 +74,10 @@ def test_invalid_utf8_gets_400(gw: LocalGateway, settings: Settings) -> None:
 
 def test_deeply_nested_json_gets_400_quickly(gw: LocalGateway, settings: Settings) -> None:
     body = ("[" * 200_000 + "]" * 200_000).encode()
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a loaded machine does not count
     resp = gw.handle("POST", BASE + "/chat", _headers(settings), body)
     assert resp.status == 400 and "nests deeper" in resp.json()["error"]["message"]
-    assert time.perf_counter() - started < 5  # linear scan, no recursion
+    assert time.process_time() - started < 5  # linear scan, no recursion
     within = json.dumps({"message": "hi", "x": json.loads("[" * 60 + "]" * 60)}).encode()
     assert "nests deeper" not in gw.handle("POST", BASE + "/chat", _headers(settings), within).body.decode()
 

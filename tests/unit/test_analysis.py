@@ -142,8 +142,8 @@ def test_analyze_is_fast_enough() -> None:
         f"The user {i} mentioned hiking near Taipei 我最喜歡的飲料是珍珠奶茶 週末は京都で抹茶 김치찌개 {i}"
         for i in range(2_000)
     ]
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: the other test workers do not count
     for text in texts:
         analyze(text)
-    rate = len(texts) / (time.perf_counter() - started)
+    rate = len(texts) / max(time.process_time() - started, 1e-6)
     assert rate > 5_000

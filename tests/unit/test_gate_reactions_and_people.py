@@ -62,10 +62,10 @@ def test_a_reaction_that_tells_something_is_no_reaction(text: str) -> None:
     ],
 )
 def test_a_long_string_of_laughter_is_decided_at_once(text: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a loaded machine does not count
     is_reaction_only(text)
     without_quoted_words(text)
-    assert time.perf_counter() - started < 0.05  # bounded: whole words, a length cap, runs cut to three
+    assert time.process_time() - started < 0.05  # bounded: whole words, a length cap, runs cut to three
 
 
 def test_a_quote_the_user_reports_still_counts() -> None:

@@ -224,8 +224,8 @@ def test_a_document_full_of_pii_masks_in_linear_time() -> None:
 
     line = "Call (415) 555-2671 or mail help@clinic.org. 電話02-2345-6789。 Take 500mg at 08:00.\n"
     text = line * (1_000_000 // len(line.encode()))
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a loaded machine does not count
     result = mask_pii(text)
-    assert time.perf_counter() - started < 8.0
+    assert time.process_time() - started < 8.0
     assert result.count == 3 * text.count("\n")
     assert "555-2671" not in result.text and "help@clinic.org" not in result.text

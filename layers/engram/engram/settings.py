@@ -147,6 +147,9 @@ class Settings(BaseSettings):
     duplicate_wait_s: float = Field(default=10.0, ge=0)  # D1: a duplicate waits this long for the first answer
     duplicate_retry_after_s: int = Field(default=2, ge=1)  # D1: then 202 with this Retry-After
     max_message_bytes: int = Field(default=16 * 1024, ge=64)  # API input limit
+    # what the gate and retrieval's rules read of a long message: its first and last halves of this many
+    # characters (language/read_window.py); the prompt still holds the whole message
+    question_read_max_chars: int = Field(default=1000, ge=100, le=16 * 1024)
     max_request_text_bytes: int = Field(default=64 * 1024, ge=64)  # M3: all messages of one request together
     pinned_facts_max_bytes: int = Field(default=32 * 1024, ge=1024, le=256 * 1024)  # L4: one persona's pinned text
     kb_max_document_bytes: int = Field(

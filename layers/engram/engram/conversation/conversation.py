@@ -51,6 +51,7 @@ from engram.kernel.ids import check_id, dedup_key, request_id
 from engram.kernel.keys import OwnerKey, SessionKey
 from engram.kernel.ports import MetricsSink, TokenCounter
 from engram.language.blank import is_blank
+from engram.language.read_window import read_window
 from engram.observability.spans import traced
 from engram.settings import Settings
 
@@ -145,13 +146,14 @@ class ConversationService:
         bridge: MemoryItemView | None = None,
         policy: str | None = None,
     ) -> tuple[AssembledContext, MemorySlot]:
-        gate = self.gate.decide(text)
+        asked = read_window(text, self.settings.question_read_max_chars)  # bounded CPU on a 16 KB message
+        gate = self.gate.decide(asked)
         meta = snapshot.meta
         summary = meta.summary if meta else ""
         recent = list(snapshot.recent)
         query = MemoryQuery(
             key=key,
-            text=text,
+            text=asked,
             summary=summary,
             recent_user_texts=tuple(t.user_text for t in recent[-2:]),
             k=self.settings.retrieval_top_k,

@@ -32,6 +32,7 @@ from engram.language.answer_slots import relation_of, someone_named_first
 from engram.language.extraction_pack import Rule
 from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
+from engram.language.sentences import MAX_SENTENCE_CHARS, pieces_of
 from engram.language.tense import states_change
 from engram.memory.models import MemoryType
 from engram.memory.whose import STATES_OF_A_PERSON, SpokenOf, is_the_users, whose_key
@@ -75,6 +76,8 @@ _NEGATIVE = re.compile("|".join(e.negative_words for e in _EXTRACTION), _I)
 # --------------------------------------------------------------------------- splitting and cleaning
 
 _ABBREVIATIONS = {"dr", "mr", "mrs", "ms", "st", "vs", "etc", "e.g", "i.e", "no", "approx", "jr", "sr"}
+_ABBREVIATION_MAX = 8  # the word before a full stop is read from this far back at most (not from the sentence's start)
+_LAST_WORD = re.compile(r"([\w.]+)$")
 # ... or an emoji after CJK words and before a space: chat's full stop ("趣味で御朱印集めてる⛩️ もう3冊目");
 # not one used as a word among Latin or spaced words ("my 🐶 Max is 3", "강아지 🐶 귀여워")
 _SENTENCE_END = re.compile(
@@ -92,16 +95,16 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for m in _SENTENCE_END.finditer(text):
         if m.group().startswith("."):
-            word = re.search(r"([\w.]+)$", text[start : m.start()])
+            word = _LAST_WORD.search(text, max(start, m.start() - _ABBREVIATION_MAX), m.start())
             if word and word.group(1).lower() in _ABBREVIATIONS:
                 continue
         piece = text[start : m.end()].strip()
         if piece:
-            sentences.append(piece)
+            sentences += pieces_of(piece)
         start = m.end()
     tail = text[start:].strip()
     if tail:
-        sentences.append(tail)
+        sentences += pieces_of(tail)
     return sentences
 
 
@@ -387,7 +390,8 @@ def _statements_joined(sentences: list[str]) -> list[str]:
     of its own and sits near any short question."""
     out: list[str] = []
     for sentence in sentences:
-        if out and ((_ends_something(out[-1]) and states_change(sentence)) or _refers_back(sentence)):
+        fits = out and len(out[-1]) + len(sentence) <= 2 * MAX_SENTENCE_CHARS  # never a run-on of pieces
+        if fits and ((_ends_something(out[-1]) and states_change(sentence)) or _refers_back(sentence)):
             out[-1] = f"{out[-1]} {sentence}" if out[-1][-1].isascii() else f"{out[-1]}{sentence}"
             continue
         out.append(sentence)

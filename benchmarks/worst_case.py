@@ -192,6 +192,12 @@ def routes(c: Client, settings: Any) -> dict[str, Callable[[int], Request]]:
             {"persona_id": PERSONA, "messages": messages},
             False,
         ),
+        "POST /memories (run-on summary)": lambda n: (
+            "POST",
+            "/v1/memories",
+            {"persona_id": PERSONA, "summary": run_on(msg, n)},
+            False,
+        ),
         "POST /memories (run-on messages)": lambda n: (
             "POST",
             "/v1/memories",
@@ -202,6 +208,12 @@ def routes(c: Client, settings: Any) -> dict[str, Callable[[int], Request]]:
             False,
         ),
         "GET /memories/load": lambda n: ("GET", f"/v1/memories/load?persona_id={PERSONA}", None, False),
+        "GET /memories/search (run-on)": lambda n: (
+            "GET",
+            f"/v1/memories/search?q={quote(run_on(2000, n))}&include_kb=true&limit=50",
+            None,
+            False,
+        ),
         "GET /memories/search": lambda n: (
             "GET",
             f"/v1/memories/search?q={quote(worst_text(msg)[:2000])}&include_kb=true&limit=50",  # q: 2000 characters

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engram.language.gate_words import gate_language, has_first_person, is_question
+from engram.language.gate_words import gate_language, is_question
 from engram.language.packs import BY_CODE, PACKS
 
 # the car one drives and the phone one uses are one at a time too: "caved and got the Pixel" replaces the
@@ -40,12 +40,6 @@ def _someone_else() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{pack.slots.someone_else})" for pack in PACKS), re.IGNORECASE)
 
 
-# the one listening, named as the one asked of: "你讀什麼？", "あなたはどこに住んでる？", "너 어디 살아?" ask the bot
-# (or the persona it plays), not the user; English questions name the user's "I" or "my" to ask a slot at all
-_LISTENER = re.compile(
-    r"你|妳|您|あなた|あんた|お前|おまえ|君は|きみは"
-    r"|(?<![가-힣])(?:너(?:는|도|가)?|넌|네가|니가|당신(?:은|이|도)?)(?![가-힣])"
-)
 # a school one finished is no school one attends: "내가 어느 학교 졸업했지?", "where did I graduate from?"
 _FINISHED_SCHOOL = re.compile(r"graduated|graduate from|alma mater|畢業|毕业|卒業|出身|졸업|나왔|출신", re.IGNORECASE)
 
@@ -53,8 +47,6 @@ _FINISHED_SCHOOL = re.compile(r"graduated|graduate from|alma mater|畢業|毕业
 def asked_slot(question: str) -> str | None:
     """The one slot a question asks the user's own current value of; None when it asks none, more
     than one, or asks it of someone else ("where does my son live?")."""
-    if _asks_the_listener(question):
-        return None
     asked = [slot for slot, pattern in _questions().items() if pattern.search(question)]
     if len(asked) != 1 or (asked[0] == "school" and _FINISHED_SCHOOL.search(question)):
         return None
@@ -95,16 +87,9 @@ def slot_placed(question: str, classes: tuple[str, ...]) -> str | None:
     own one value."""
     if not classes or classes[0] not in ASKED or not is_question(question) or about_someone_else(question):
         return None
-    if _asks_the_listener(question):
-        return None
     if classes[0] in ONE_OF_A_KIND and _several_or_others().search(question):
         return None
     return classes[0]
-
-
-def _asks_the_listener(question: str) -> bool:
-    """Asked of the bot: "你在哪裡工作？" (not "你知道我在哪裡工作嗎？", which names the user too)."""
-    return _LISTENER.search(question) is not None and not has_first_person(question)
 
 
 def about_someone_else(text: str) -> bool:

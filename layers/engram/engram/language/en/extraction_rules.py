@@ -231,10 +231,6 @@ EN_RULES: tuple[Rule, ...] = (
         rf"\bmy home is (?:an? |the )?(?:[\w-]+ ){{0,3}}?in {_X}",
         # said without its subject, as a chat message often is: "Relocated to Chicago for the new role."
         rf"^(?:just |recently |finally |so |and )?(?:moved|relocated|transferred)(?: from [\w -]{{1,30}}?)? to {_X}",
-        # a transfer said as the employer's: "I just transferred to Denver for work" (a place by its capitals,
-        # so "transferred to a new college" is none)
-        rf"\b(?:i|we)(?:'ve| have)? (?:just |recently )?transferred to {_PLACE} "
-        rf"(?:for (?:work|my job|the job|my company)|with (?:my|the) (?:company|firm|job|employer))\b",
         # the move named as a thing: "Finally settled in after the move to Phoenix"
         rf"\b(?:after|since) (?:the|my|our) (?:move|relocation) to {_X}",
         # "Unpacking boxes in my new flat in Denver"

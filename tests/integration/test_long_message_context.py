@@ -43,3 +43,24 @@ def test_a_long_message_is_read_by_its_ends_and_prompted_whole(container: Contai
     assert len(read) == 2 and all(len(text) <= window + 1 for text in read), [len(t) for t in read]
     assert read[0].endswith("what is my dog called?")
     assert ctx.messages[-1]["content"] == message  # the model still gets every word
+
+
+def test_a_short_follow_up_borrows_the_last_turn_as_a_question_is_read(container: Container) -> None:
+    """"and?" after a 16 KB run-on turn: retrieval borrows the turn before, read by its two ends too."""
+    key = SessionKey("t1", "long-follower", "buddy", "s1")
+    container.conversation.record_turn(key, "my " * 5400, "ok", "run-on")
+    searched: list[str] = []
+    retriever = container.retriever
+    search = retriever.search
+
+    def reading_search(owner: Any, query: str, **kwargs: Any) -> Any:
+        searched.append(query)
+        return search(owner, query, **kwargs)
+
+    retriever.search = reading_search  # type: ignore[method-assign]
+    try:
+        container.conversation.context(key, "and?")
+    finally:
+        retriever.search = search  # type: ignore[method-assign]
+    window = container.settings.question_read_max_chars
+    assert searched and all(len(q) <= window + 10 for q in searched), [len(q) for q in searched]

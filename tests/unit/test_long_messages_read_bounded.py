@@ -47,7 +47,16 @@ def test_pieces_are_not_joined_back_into_a_run_on() -> None:
     """ "…はもうやめた" + a change, or a sentence that refers back, joins the one before: never past twice
     the bound, however many pieces ask to."""
     joined = extraction_rules._statements_joined(["それで" + "あ" * 290] * 20)
-    assert max(len(s) for s in joined) <= 2 * sentences.MAX_SENTENCE_CHARS
+    assert max(len(s) for s in joined) <= sentences.MAX_SENTENCE_CHARS
+
+
+@pytest.mark.parametrize("filler", ["so ", "like ", "ok "])
+def test_a_long_chat_line_without_a_stop_is_read_whole(filler: str) -> None:
+    """A line of a few hundred characters is no run-on: cut, "… I'm allergic | to penicillin" would lose
+    a safety fact."""
+    text = filler * (320 // len(filler)) + "I'm allergic to penicillin"
+    assert extraction_rules.split_sentences(text) == [text]
+    assert "allergy:penicillin" in [c.subject_key for c in extract_candidates(text, "en")]
 
 
 def test_facts_in_a_long_message_are_still_found() -> None:

@@ -390,7 +390,7 @@ def _statements_joined(sentences: list[str]) -> list[str]:
     of its own and sits near any short question."""
     out: list[str] = []
     for sentence in sentences:
-        fits = out and len(out[-1]) + len(sentence) <= 2 * MAX_SENTENCE_CHARS  # never a run-on of pieces
+        fits = out and len(out[-1]) + 1 + len(sentence) <= MAX_SENTENCE_CHARS  # never a run-on of pieces
         if fits and ((_ends_something(out[-1]) and states_change(sentence)) or _refers_back(sentence)):
             out[-1] = f"{out[-1]} {sentence}" if out[-1][-1].isascii() else f"{out[-1]}{sentence}"
             continue

@@ -46,7 +46,7 @@ def test_a_long_message_is_read_by_its_ends_and_prompted_whole(container: Contai
 
 
 def test_a_short_follow_up_borrows_the_last_turn_as_a_question_is_read(container: Container) -> None:
-    """"and?" after a 16 KB run-on turn: retrieval borrows the turn before, read by its two ends too."""
+    """ "and?" after a 16 KB run-on turn: retrieval borrows the turn before, read by its two ends too."""
     key = SessionKey("t1", "long-follower", "buddy", "s1")
     container.conversation.record_turn(key, "my " * 5400, "ok", "run-on")
     searched: list[str] = []

@@ -10,7 +10,7 @@ _SPLIT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 # cost the worker tens of seconds. Longer runs are read in pieces of at most this many characters,
 # cut after a space or a comma where there is one in the piece's second half. A chat line this long
 # without a stop is rare, and one shorter is read whole, as before (a cut can split a clause:
-# "… I'm allergic | to penicillin"); a 16 KB run-on line costs the extraction ~2.5 s of CPU here.
+# "… I'm allergic | to penicillin"); a 16 KB run-on line costs the extraction at most ~3 s of CPU here.
 MAX_SENTENCE_CHARS = 1000
 _BREAK = re.compile(r"[\s,，、;；:：]")
 

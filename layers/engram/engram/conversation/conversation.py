@@ -146,7 +146,9 @@ class ConversationService:
         bridge: MemoryItemView | None = None,
         policy: str | None = None,
     ) -> tuple[AssembledContext, MemorySlot]:
-        asked = read_window(text, self.settings.question_read_max_chars)  # bounded CPU on a 16 KB message
+        # the gate and retrieval read a long message, and a turn a short follow-up borrows, by their two ends
+        window = self.settings.question_read_max_chars
+        asked = read_window(text, window)
         gate = self.gate.decide(asked)
         meta = snapshot.meta
         summary = meta.summary if meta else ""
@@ -155,7 +157,7 @@ class ConversationService:
             key=key,
             text=asked,
             summary=summary,
-            recent_user_texts=tuple(t.user_text for t in recent[-2:]),
+            recent_user_texts=tuple(read_window(t.user_text, window) for t in recent[-2:]),
             k=self.settings.retrieval_top_k,
             now=self.clock.now(),
             bridge=bridge,

@@ -42,7 +42,6 @@ from engram.language.function_words import topic_tokens
 from engram.language.gate_words import WRITTEN_WITHOUT_SPACES, asks_only, is_greeting_only
 from engram.language.grammar_endings import without_word_final_grammar
 from engram.language.people_names import names_after, relation_words, with_names
-from engram.language.read_window import read_window
 from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import (
@@ -401,7 +400,7 @@ class HybridRetriever:
         text = query.text
         last = query.recent_user_texts[-1] if query.recent_user_texts else ""
         if len(text) < 40 and last and not is_greeting_only(last):  # a short follow-up borrows the last turn ...
-            text = f"{text} {read_window(last, self._s.question_read_max_chars)}"  # ... read as the question is
+            text = f"{text} {last}"
         asked = self._embedder.embed([query.text])[0]
         qvec = np.asarray(asked, dtype=np.float32)
         results = self.search(

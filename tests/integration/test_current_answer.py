@@ -957,3 +957,23 @@ def test_two_words_of_one_partner_told_together_keep_both(container: Container, 
     )
     present = memory_texts(container, key, "私の彼氏の名前は？")
     assert any("悠真" in t for t in present), present
+
+
+def test_a_new_partner_named_by_words_the_relevance_floor_cut_is_the_current_answer(
+    container: Container, clock: ManualClock
+) -> None:
+    # "小雯今天煮了滷肉飯給我吃，有女朋友真幸福" shares few words with "我的另一半叫什麼名字？" and falls under the
+    # relevance floor; it names the partner by a word for one, so it comes back as the current answer
+    key = _tell_sessions(
+        container,
+        clock,
+        "u-partner-cut",
+        [
+            ["我男友阿哲每次約會都遲到半小時，今天又讓我在西門町等到腳痠"],
+            ["請問悠遊卡可以刷高鐵嗎"],
+            ["小雯今天煮了一鍋滷肉飯給我吃，有女朋友真的太幸福🥰"],
+        ],
+    )
+    present = memory_texts(container, key, "我的另一半叫什麼名字？")
+    assert any("小雯" in t for t in present) and not [t for t in present if "阿哲" in t], present
+    assert any("阿哲" in t for t in memory_texts(container, key, "我以前的男朋友叫什麼？"))

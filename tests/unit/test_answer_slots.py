@@ -36,6 +36,17 @@ from engram.language.answer_slots import (
         ("지금 사는 곳이 어디야?", "home"),
         ("요즘 식단이 어떻게 돼?", "diet"),
         ("남자친구 이름 뭐였지?", "partner"),
+        ("我目前做的是什麼工作啊？", "job"),
+        ("내 차 지금 뭐야?", "vehicle"),
+        # free time asked with a word between the time and the question
+        ("how do I relax in the evenings nowadays?", "hobby"),
+        ("what do I usually do on weekends?", "hobby"),
+        ("下班後通常做什麼？", "hobby"),
+        ("週末通常在幹嘛？", "hobby"),
+        ("休日っていつも何してるんだっけ？", "hobby"),
+        ("週末は何して過ごしてる？", "hobby"),
+        ("주말에 주로 뭐 하지?", "hobby"),
+        ("퇴근 후에 요즘 뭐 한다고 했지?", "hobby"),
         # the same slots asked in other common ways
         ("what am i doing for work these days?", "job"),
         ("job-wise, what am i up to now?", "job"),

@@ -31,6 +31,10 @@ from engram.memory.extraction import HeuristicExtractor
         ("我最喜歡的作者是東野圭吾。", "favourite:作家"),
         ("好きな小説家は村上春樹です。", "favourite:作家"),
         ("제일 좋아하는 소설가는 김영하예요.", "favourite:작가"),
+        # ... and said to have become another
+        ("我最喜歡的團變成告五人了，上次去聽演唱會直接被圈粉", "favourite:團"),
+        ("一番好きなバンドがKing Gnuになった！", "favourite:バンド"),
+        ("제일 좋아하는 가수가 아이유로 바뀌었어", "favourite:가수"),
         ("We've just moved to Bristol.", "lives_in"),
         ("얼마 전에 수원으로 이사 왔어요.", "lives_in"),
         # eating anything is a way of eating: "I'm vegetarian now" (also "diet") replaces it

@@ -281,3 +281,18 @@ def test_a_favourite_key_places_a_fact_only_for_its_own_question() -> None:
         fact.topics = [f"subject:{subject}"]
         assert keyed_placement(fact, "hobby") == (("keyed",), 1.0)
         assert keyed_placement(fact, "likes") == (("keyed",), 1.0)
+
+
+def _keyed(doc: IndexDocument, subject: str) -> IndexDocument:
+    doc.topics.append(f"subject:{subject}")
+    return doc
+
+
+def test_a_keyed_statement_that_only_mentions_someone_is_still_the_users() -> None:
+    # "…白飯都給同事" and "…我媽覺得我瘋了" mention people; the rule keyed both to the user's own job here
+    old = _keyed(_doc("old", "在台積電上班 便當都分給同事", 1), "job")
+    new = _keyed(_doc("new", "現在改在聯發科上班了 我媽覺得我瘋了", 30), "job")
+    assert _gone([new, old], {"old": 0, "new": 0}) == {"old"}
+    # one whose turn opens with someone else stays theirs: "我兒子在台積電上班" is no job of the user's
+    son = _keyed(_doc("son", "我兒子在台積電上班", 1), "job")
+    assert _gone([new, son], {"son": 0, "new": 0}) == set()

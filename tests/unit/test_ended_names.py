@@ -35,6 +35,11 @@ from engram.memory.models import IndexDocument
         ("コタロウが去年の冬に亡くなって", ("コタロウ",)),
         ("두부 지난달에 무지개다리 건넜어…", ("두부",)),
         ("보리가 작년 겨울에 하늘나라 갔어", ("보리",)),
+        # a time said after "passed"; a name in hiragana with its particle
+        ("Biscuit passed a few weeks ago 😢", ("Biscuit",)),
+        ("Rocky passed yesterday, still numb", ("Rocky",)),
+        ("もちが天国に行っちゃって…", ("もち",)),
+        ("こむぎは先月亡くなって", ("こむぎ",)),
     ],
 )
 def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
@@ -67,6 +72,10 @@ def test_a_name_said_to_be_gone(text: str, names: tuple[str, ...]) -> None:
         "我和他分手了",  # no name
         "我家的狗狗走了",  # no name: nothing to match
         "우리 집 햄스터 콩이가 밤새 쳇바퀴 돌려요",
+        "Biscuit passed the vet check today",
+        "Max passed his driving test two weeks ago",
+        "それが天国に行く話",  # a pronoun, not a name
+        "おじいちゃんが亡くなって",
     ],
 )
 def test_no_name_gone(text: str) -> None:

@@ -36,6 +36,7 @@ from engram.language.answer_slots import (
     names_partner,
     names_pastime,
     names_someone,
+    opens_with_someone_else,
     said_over_spans,
     slot_examples,
 )
@@ -165,6 +166,17 @@ def _named_in_slot(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> b
     if slot == "partner":  # named with a word for a partner, however e5 reads it (slot_pack.partner_words)
         return names_partner(text)
     return slot in classes[: PLACE_NEAR + 1] and names_model(slot, text)
+
+
+# the slots whose value a statement names by words alone (a word for a partner, a make or a model, a school or a
+# workplace): such a statement is the slot's answer even when it shares few words with the question
+NAMED_BY_WORDS = frozenset({"partner", "job", "school", *THINGS})
+
+
+def named_by_words(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
+    """A statement no rule keyed that names the slot's value by its words (`_named_in_slot`), for the slots
+    in NAMED_BY_WORDS; `classes`: the embedder's, nearest first."""
+    return slot in NAMED_BY_WORDS and keyed_placement(doc, slot) is None and _named_in_slot(slot, doc, classes)
 
 
 def _of_the_kind_named(slot: str, question: str, doc: IndexDocument) -> bool:
@@ -313,6 +325,9 @@ def outdated_answers(
     # a fact rewritten from a round keeps its words, not always its subject ("一個人住在鹿港" from
     # "阿嬤…一個人住在鹿港"): a turn that names someone else names them for all it said
     others = {ref for d in docs if about_someone_else(display_text(d)) for ref in d.source_ids}
+    # ... but a statement a rule keyed to the slot is the user's when it only mentions someone ("我在生酮 …白飯都給
+    # 同事", "…我媽覺得我瘋了": the rule read whose it is); one whose turn opens with someone else is theirs
+    theirs = {ref for d in docs if opens_with_someone_else(display_text(d)) for ref in d.source_ids}
 
     def in_slot(d: IndexDocument) -> bool:
         return placed.get(d.doc_id) == slot
@@ -322,7 +337,11 @@ def outdated_answers(
         return in_slot(d) and keyed_placement(d, slot) != ((slot,), OF_A_VALUE)
 
     def own(d: IndexDocument) -> bool:
-        return slot == "partner" or not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
+        if slot == "partner":
+            return True
+        if (keyed_placement(d, slot) or ((), 0.0))[0] == (slot,):
+            return not (opens_with_someone_else(display_text(d)) or set(d.source_ids) & theirs)
+        return not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
 
     # the turns whose words a rule keyed to the slot: what the embedder alone placed there is weaker
     # evidence ("通勤は東横線…" reads as work to e5) and outdates none of them
@@ -414,10 +433,10 @@ def outdated_answers(
     else:
         below = _answered_worse(current, docs, extra, closeness or {}, gap) | elsewhere
     now_said = set(current.source_ids)
-    # an employer named by its office or canteen ("the Spotify office…") outdates no statement naming the
-    # same employer; it does not outrank a job a rule keyed ("今天辦公室冷氣好冷" names no employer)
+    # an employer named by its office or canteen ("the Spotify office…", 聯發科員工餐廳) names the job as a rule's
+    # key would: it outdates a job a rule keyed ("在台積電上班"), and no statement naming the same employer
     employer = _employer_words(display_text(current)) if slot == "job" else set()
-    keyed_now = rule_keyed(current)
+    keyed_now = rule_keyed(current) or bool(employer)
     changed_now = states_change_strongly(display_text(current))
 
     def before(d: IndexDocument) -> bool:

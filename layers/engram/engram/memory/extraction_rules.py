@@ -33,7 +33,7 @@ from engram.language.extraction_pack import Rule
 from engram.language.gate_words import gate_language, is_greeting_only, is_question
 from engram.language.packs import BY_CODE, PACKS
 from engram.language.sentences import MAX_SENTENCE_CHARS, pieces_of
-from engram.language.tense import states_change
+from engram.language.tense import former_state_spans, states_change
 from engram.memory.models import MemoryType
 from engram.memory.whose import STATES_OF_A_PERSON, SpokenOf, is_the_users, whose_key
 
@@ -263,8 +263,34 @@ def _match(rules: Sequence[Rule], clause: str) -> tuple[Rule, re.Match[str]] | N
         for pattern in rule.patterns:
             m = pattern.search(clause)
             if m and (m.groupdict().get("x") or "").strip().lower() not in _POINTING:
-                return rule, m
+                return rule, _value_taken_up(pattern, m, clause)
     return None
+
+
+# a value said this close after a word of the past ("used to be keto") is the former one
+_FORMER_REACH = 12
+# longer clauses keep the first value: the scan for a later one then stays cheap
+_CHANGE_SCAN_MAX_CHARS = 300
+
+
+def _value_taken_up(pattern: re.Pattern[str], m: re.Match[str], clause: str) -> re.Match[str]:
+    """A clause that states a change names the value given up first and the one taken up last ("저탄고지
+    포기했어 대신 지중해식으로 바꿨어", "生酮不做了 現在改吃全素", "switched from keto to paleo"): the fact is the
+    last value's, so that it replaces the earlier fact instead of merging into it — unless that value is said
+    as a former one ("I'm vegan now but I used to be keto")."""
+    x = m.groupdict().get("x")
+    if not x or len(clause) > _CHANGE_SCAN_MAX_CHARS or not states_change(clause):
+        return m
+    former = [end for _, end in former_state_spans(clause)]
+    later = [
+        n
+        for n in pattern.finditer(clause, m.end())
+        if (value := n.groupdict().get("x"))
+        and value.strip()
+        and value != x
+        and not any(0 <= n.start("x") - end <= _FORMER_REACH for end in former)
+    ]
+    return later[-1] if later else m
 
 
 def _finish(content: str, language: str) -> str:

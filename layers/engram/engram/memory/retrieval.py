@@ -45,9 +45,11 @@ from engram.language.people_names import names_after, relation_words, with_names
 from engram.language.tense import asks_about_past, names_a_date, states_change, states_change_strongly
 from engram.language.time_range import TimeRange, named_time_range
 from engram.memory.current_answer import (
+    NAMED_BY_WORDS,
     SlotPlacer,
     gives_up_only,
     keyed_placement,
+    named_by_words,
     naming_tokens,
     outdated_answers,
     stored_vectors,
@@ -565,19 +567,32 @@ class HybridRetriever:
         the embedder places first in it: the current answer, which shares few words with the question. Never
         fails a prompt: an embedder that cannot place leaves the block as it was."""
         held = {m.memory_id for m in found} | shown  # the pinned facts and the bridge are in the prompt already
-        cut = [
-            m
-            for m in results
-            if m.memory_id not in held
-            and states_change_strongly(said := display_text(m.doc))
-            and not opens_with_someone_else(said)
-        ]
+        cut = [m for m in results if m.memory_id not in held and not opens_with_someone_else(display_text(m.doc))]
         return [
             m
             for m in cut
-            if (keyed := keyed_placement(m.doc, slot)) == ((slot,), 1.0)
-            or (keyed is None and self._placed_first(m.doc)[:1] == (slot,))
+            if (
+                states_change_strongly(display_text(m.doc))
+                and (
+                    (keyed := keyed_placement(m.doc, slot)) == ((slot,), 1.0)
+                    or (keyed is None and self._placed_first(m.doc)[:1] == (slot,))
+                )
+            )
+            # ... or that name the value by its words, said as news or not: "小雯今天煮了滷肉飯給我吃，有女朋友真幸福"
+            # for "我的另一半叫什麼名字？" (current_answer.py decides which of the answers is current)
+            or (slot in NAMED_BY_WORDS and named_by_words(slot, m.doc, self._classes_of(m.doc)))
         ]
+
+    def _classes_of(self, doc: IndexDocument) -> tuple[str, ...]:
+        """Every class the embedder places a document's stored vector in, nearest first (`_placed_first`)."""
+        vector = stored_vectors([doc]).get(doc.doc_id)
+        if vector is None:
+            return ()
+        try:
+            return self._placer.placed(vector)[0]
+        except Exception:
+            logger.warning("placement_skipped", exc_info=True)
+            return ()
 
     def _older_alike(self, results: list[ScoredMemory], kept: list[ScoredMemory]) -> set[str]:
         """For a question about the past, the candidates said before the best answer that the embedder places
@@ -627,14 +642,7 @@ class HybridRetriever:
         """The two classes the embedder places a document's stored vector nearest (current_answer.py's
         examples: job, home, health, pets, family, favourites …); () when it has no vector or the
         examples cannot be embedded (the cosine alone then decides, as before)."""
-        vector = stored_vectors([doc]).get(doc.doc_id)
-        if vector is None:
-            return ()
-        try:
-            return self._placer.placed(vector)[0][:2]
-        except Exception:
-            logger.warning("placement_skipped", exc_info=True)
-            return ()
+        return self._classes_of(doc)[:2]
 
     def _as_asked(self, docs: list[IndexDocument]) -> dict[str, np.ndarray[Any, Any]]:
         """Query-side vectors of the documents' texts, kept by (owner, id, version): a user's pinned

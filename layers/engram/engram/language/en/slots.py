@@ -79,7 +79,15 @@ SLOTS = SlotPack(
             r"|what (?:kind of |sort of )?(?:gym|class|lessons?|sport|workout) (?:am i|do i)"
             r"|where do i (?:work out|exercise|train|go to the gym)|what do i do (?:for exercise|to (?:stay|keep) fit)"
             r"|what am i (?:learning|taking (?:classes|lessons) (?:in"
-            r"|for))|how do i (?:work out|exercise|stay fit|keep fit))"
+            r"|for))|how do i (?:work out|exercise|stay fit|keep fit)"
+            # free time asked with a word between: "how do I relax in the evenings?", "what do I usually do on
+            # weekends?", "what's been keeping me busy lately?"
+            r"|how do i (?:relax|unwind|chill|de-?stress|spend my (?:evenings|weekends|nights|days off|free time"
+            r"|spare time|downtime))"
+            r"|what do i (?:usually |normally |typically |mostly |generally )?do"
+            r" (?:to (?:relax|unwind|chill|de-?stress)"
+            r"|(?:on|over|during) (?:the |my )?(?:weekends?|evenings?|days off)|in the evenings?|at night)"
+            r"|what(?:'s| has) been keeping me busy)"
         ),
     },
     several_or_others=(
@@ -111,7 +119,11 @@ SLOTS = SlotPack(
         r"\b(?!(?:Mom|Mum|Dad|Mama|Papa|Nana|Granny|Grandma|Grandpa|Grandad|Granddad)\b)"
         r"(?P<name>[A-Z][a-z]{2,})(?:,? (?:our|my) \w+,?)? "
         r"(?:passed(?= away| in (?:January|February|March|April|May|June|July|August|September|October|November"
-        r"|December)\b| last (?:week|month|year|night)| recently)"
+        r"|December)\b| last (?:week|month|year|night)| recently"
+        # a time said after it: "Biscuit passed a few weeks ago 😢", "Rocky passed yesterday" (not "passed the
+        # vet check", "Lily passed!")
+        r"| (?:a (?:few|couple(?: of)?)|\w+) (?:days?|weeks?|months?|years?) ago\b"
+        r"| (?:yesterday|this (?:morning|week|month|year)|over the weekend|on \w+day)\b)"
         # ("User": a fact's rewrite of "I", "Dan and User broke up in August")
         r"|died|crossed the rainbow bridge|and (?:I|User) (?:broke up|split|called it quits|ended things))"
         # "me and Tamsin called it quits", "Jake dumped me"

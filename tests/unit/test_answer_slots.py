@@ -242,3 +242,16 @@ def test_a_class_a_lesson_or_a_place_to_train_is_told(text: str, named: bool) ->
 def test_a_question_about_a_former_value_names_its_slot(question: str, slot: str) -> None:
     # what a later answer outdated answers it (memory/retrieval.py keeps it past the relevance floor)
     assert slot_asked_before(question) == slot
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the employee hot dog deal at Costco is elite, $1.50 lunch in the middle of my shift lol",
+        "corn dogs at the fair were the best part",
+        "下班都在家追韓劇 一口氣看到三點 真的母湯",  # 母湯: slang, no mother
+        "초등학교 교사라서 방학이 좋아 애들은 귀여운데 체력이 딸려",  # 딸리다: to fall short, no daughter
+    ],
+)
+def test_a_word_that_only_looks_like_someone_else_is_not(text: str) -> None:
+    assert not about_someone_else(text)

@@ -296,3 +296,25 @@ def test_a_keyed_statement_that_only_mentions_someone_is_still_the_users() -> No
     # one whose turn opens with someone else stays theirs: "我兒子在台積電上班" is no job of the user's
     son = _keyed(_doc("son", "我兒子在台積電上班", 1), "job")
     assert _gone([new, son], {"son": 0, "new": 0}) == set()
+
+
+def test_a_pinned_fact_of_an_outdated_round_goes_with_it() -> None:
+    # "在台積電上班" as a round and as its pinned profile fact; weeks later "聯發科員工餐廳…" names the employer by its
+    # canteen: the round goes, and so does the fact its turn made, though the search did not rank it
+    old = _keyed(_doc("old", "在台積電上班，加班費不錯", 1, turn="t-old"), "job")
+    old_fact = _keyed(_doc("old-fact", "在台積電上班", 1, turn="t-old"), "job")
+    new = _doc("new", "聯發科員工餐廳今天有牛排，爽到", 30)
+    docs = [old, new]
+    vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
+    gone = outdated_answers(
+        "job",
+        docs,
+        vectors,
+        TablePlacer(),
+        lambda d: False,
+        {"old": 0.885, "new": 0.870},
+        gap=0.03,
+        margin=0.005,
+        pinned=lambda: [(old_fact, 0.88)],
+    )
+    assert gone == {"old", "old-fact"}

@@ -470,4 +470,13 @@ def outdated_answers(
         and _gives_up_another(d, current)
     }
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
-    return gone | {d.doc_id for d in every if not guarded(d) and before(d) and set(d.source_ids) & stale_turns}
+    # what those turns said goes with them, however it ranked: a pinned fact of an outdated round ("在台積電上班"
+    # as a profile fact beside its round) is as old as the round
+    return gone | {
+        d.doc_id
+        for d in every
+        if not guarded(d)
+        and set(d.source_ids) & stale_turns
+        and d.created_at < current.created_at - told_together_s
+        and not set(d.source_ids) & now_said
+    }

@@ -104,7 +104,9 @@ SLOTS = SlotPack(
         r"|boss|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
         r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"
         # a pet is someone else too: "my cat only eats wet food" says nothing of the user's diet
-        r"|\b(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster|parrot|budgie|guinea pig)s?\b"
+        # (not a food: "the hot dog deal at Costco", "corn dogs")
+        r"|\b(?<!hot )(?<!corn )(?<!chili )(?<!chilli )(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster"
+        r"|parrot|budgie|guinea pig)s?\b"
     ),
     away=(
         r"\b(?:trips?|travel\w*|vacation\w*|holiday|visit\w*|flights?|fl(?:y|ew|ying) (?:to|into|out)|conference"

@@ -10,6 +10,7 @@ from engram.language.answer_slots import (
     asked_slot,
     names_pastime,
     names_someone,
+    names_someone_else_by_word,
     slot_asked_before,
     slot_examples,
 )
@@ -255,3 +256,23 @@ def test_a_question_about_a_former_value_names_its_slot(question: str, slot: str
 )
 def test_a_word_that_only_looks_like_someone_else_is_not(text: str) -> None:
     assert not about_someone_else(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs"),
+    [
+        ("my 2009 Honda Civic just hit 200k miles 🎉 she's ugly but she's a tank", False),
+        ("the Jeep needs new tires, he's been through a lot", False),
+        ("his car is a BMW", True),
+        ("she lent me her new phone for the trip", True),
+        ("my daughter got an iPhone for her birthday", True),
+        ("她的手機是iPhone", True),
+        ("我女兒的手機壞了", True),
+    ],
+)
+def test_a_thing_called_she_is_still_the_users(text: str, theirs: bool) -> None:
+    assert names_someone_else_by_word(text) is theirs
+
+
+def test_a_niece_or_nephew_is_someone_else() -> None:
+    assert about_someone_else("my nephew lives in Denver") and about_someone_else("my niece's school is huge")

@@ -318,3 +318,14 @@ def test_a_pinned_fact_of_an_outdated_round_goes_with_it() -> None:
         pinned=lambda: [(old_fact, 0.88)],
     )
     assert gone == {"old", "old-fact"}
+
+
+def test_an_office_named_by_a_day_or_a_branch_city_does_not_outrank_a_keyed_job() -> None:
+    for remark in ("Today office was packed, no desks left", "our Chicago office is freezing today"):
+        old = _keyed(_doc("old", "I work at Walgreens as a pharmacist", 1), "job")
+        new = _doc("new", remark, 30)
+        vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
+        gone = outdated_answers(
+            "job", [old, new], vectors, TablePlacer(), lambda d: False, {"old": 0.885, "new": 0.870}, gap=0.03
+        )
+        assert gone == set(), remark

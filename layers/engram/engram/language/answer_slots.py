@@ -97,6 +97,22 @@ def about_someone_else(text: str) -> bool:
     return bool(_someone_else().search(text))
 
 
+# a bare "she", "her", 她 may be a thing's: "my 2009 Civic just hit 200k, she's a tank", "took pics of my niece at
+# her recital with the iPhone 15" (the niece is no owner of the phone: she is named by a word, not a pronoun)
+# ... but one before the thing says whose it is ("his car is a BMW", 她的手機)
+_PRONOUN = re.compile(
+    r"\b(?:he|she|they|him|them)\b|\b(?:his|her|their)\b(?!\s+(?:new |old |current )?(?:car|truck|ride|vehicle|suv"
+    r"|van|phone|iphone|cell|mobile|smartphone|scooter|motorcycle|bike)s?\b)|(?<![吉其])[他她](?!的)|彼(?:女)?は|그는|그녀는",
+    re.IGNORECASE,
+)
+
+
+def names_someone_else_by_word(text: str) -> bool:
+    """`about_someone_else`, with a pronoun alone naming no one: whose a car or a phone is, is said by a word
+    for a person ("my daughter's iPhone"), not by a "she" that may be the car itself."""
+    return about_someone_else(_PRONOUN.sub(" ", text))
+
+
 # "my", "our", 我(們家)的, うちの, 우리 집: what may stand before the person a statement is about
 _POSSESSIVE = re.compile(
     r"^(?:(?:my|our|user's)\s+|我們家的?|我们家的?|我家的?|我的|我(?=\S)|うちの|私の|俺の|僕の|우리\s?(?:집\s?)?|제\s|내\s)",

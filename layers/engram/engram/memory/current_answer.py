@@ -18,6 +18,7 @@ work)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from threading import Lock
 from typing import Any
@@ -36,6 +37,7 @@ from engram.language.answer_slots import (
     names_partner,
     names_pastime,
     names_someone,
+    names_someone_else_by_word,
     opens_with_someone_else,
     said_over_spans,
     slot_examples,
@@ -265,6 +267,23 @@ def _employer_words(text: str) -> set[str]:
     return naming_tokens(job_words().sub(" ", named)) if named else set()
 
 
+# words an office or a canteen is named by that name no employer: a day or a time ("Today office was packed",
+# 오늘 사무실), a size or an age ("Huge office party")
+_NO_EMPLOYER = re.compile(
+    r"^(?:today|tonight|yesterday|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|morning|evening|every"
+    r"|whole|huge|big|small|new|old|main|open|shared|home|head|其他|今天|昨天|明天|每天|今日|昨日|明日|毎日|오늘|어제|내일|매일)"
+    r"(?:\s|$|の|的)",
+    re.IGNORECASE,
+)
+
+
+def _names_an_employer(text: str) -> bool:
+    """An office or a canteen named by its employer's name ("the Spotify office", 聯發科員工餐廳, 楽天の社食), not by a
+    day, a size or a city: a branch ("our Chicago office", 東京のオフィス) is no other employer than the job's."""
+    named = employer_named(text)
+    return bool(named) and not _NO_EMPLOYER.match(named.strip()) and not named_places(named)
+
+
 def gives_up_only(said: str) -> bool:
     """The statement says a value is over or was, and gives none before or after it ("I quit pottery, it got too
     expensive", "so I'm no longer vegetarian", ベジタリアンはやめたんだ) — not "テニスはやめて、今は料理教室に
@@ -341,6 +360,8 @@ def outdated_answers(
             return True
         if (keyed_placement(d, slot) or ((), 0.0))[0] == (slot,):
             return not (opens_with_someone_else(display_text(d)) or set(d.source_ids) & theirs)
+        if slot in THINGS:  # a car or a phone is "she" as often as a person is
+            return not names_someone_else_by_word(display_text(d))
         return not (about_someone_else(display_text(d)) or set(d.source_ids) & others)
 
     # the turns whose words a rule keyed to the slot: what the embedder alone placed there is weaker
@@ -436,7 +457,7 @@ def outdated_answers(
     # an employer named by its office or canteen ("the Spotify office…", 聯發科員工餐廳) names the job as a rule's
     # key would: it outdates a job a rule keyed ("在台積電上班"), and no statement naming the same employer
     employer = _employer_words(display_text(current)) if slot == "job" else set()
-    keyed_now = rule_keyed(current) or bool(employer)
+    keyed_now = rule_keyed(current) or (bool(employer) and _names_an_employer(display_text(current)))
     changed_now = states_change_strongly(display_text(current))
 
     def before(d: IndexDocument) -> bool:

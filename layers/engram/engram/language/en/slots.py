@@ -102,7 +102,7 @@ SLOTS = SlotPack(
         r"|\b(?:he|she|they|his|her|their)\b"
         r"|\bmy (?:son|daughter|kids?|child(?:ren)?|mom|mum|mother|dad|father|parents?|brother|sister|friend|bff|bestie"
         r"|boss|husband|wife|partner|spouse|boyfriend|girlfriend|bf|gf|fianc\w*"
-        r"|grand\w+|aunt|uncle|cousin|neighbou?r|coworker|colleague)'?s?\b"
+        r"|grand\w+|aunt|uncle|niece|nephew|cousin|neighbou?r|coworker|colleague)'?s?\b"
         # a pet is someone else too: "my cat only eats wet food" says nothing of the user's diet
         # (not a food: "the hot dog deal at Costco", "corn dogs")
         r"|\b(?<!hot )(?<!corn )(?<!chili )(?<!chilli )(?:dog|cat|pupp(?:y|ies)|kitt(?:y|en)|pet|rabbit|bunny|hamster"

@@ -48,6 +48,11 @@ from engram.language.answer_slots import (
         ("週末は何して過ごしてる？", "hobby"),
         ("주말에 주로 뭐 하지?", "hobby"),
         ("퇴근 후에 요즘 뭐 한다고 했지?", "hobby"),
+        # the rules one eats by
+        ("do I have any food restrictions at the moment?", "diet"),
+        ("我現在飲食有什麼限制？", "diet"),
+        ("食べ物のルール、今どうしてるんだっけ？", "diet"),
+        ("요즘 가리는 음식 있어?", "diet"),
         # the same slots asked in other common ways
         ("what am i doing for work these days?", "job"),
         ("job-wise, what am i up to now?", "job"),

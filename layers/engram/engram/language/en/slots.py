@@ -27,7 +27,10 @@ SLOTS = SlotPack(
             r"\b(?:(?:my|what|which) (?:current )?diet|how (?:am|do) i eat(?:ing)?"
             r"|(?:my )?eating (?:style|pattern|plan|habits?)"
             r"|way (?:of|i'?m) eating|the way i eat"
-            r"|am i (?:still )?(?:vegan|vegetarian|pescatarian|on keto|eating (?:meat|fish)))"
+            r"|am i (?:still )?(?:vegan|vegetarian|pescatarian|on keto|eating (?:meat|fish))"
+            # the rules one eats by: "do I have any food restrictions?", "what am I avoiding eating?"
+            r"|(?:food|dietary|eating) (?:restrictions?|rules?|limits?)"
+            r"|what (?:foods? )?(?:do|am) i (?:avoid|avoiding|cutting out))"
         ),
         "partner": (
             r"\b(?:who(?:'s| is) my (?:partner|boyfriend|girlfriend|bf|gf|husband|wife|spouse"

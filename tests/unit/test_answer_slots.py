@@ -267,8 +267,11 @@ def test_a_word_that_only_looks_like_someone_else_is_not(text: str) -> None:
     ("text", "theirs"),
     [
         ("my 2009 Honda Civic just hit 200k miles 🎉 she's ugly but she's a tank", False),
-        ("the Jeep needs new tires, he's been through a lot", False),
+        ("my Jeep needs new tires, she's been through a lot", False),
         ("his car is a BMW", True),
+        ("He just bought a Tesla Model 3", True),
+        ("They just got a Tesla Model 3, so jealous", True),
+        ("他剛買了一台Tesla Model 3", True),
         ("she lent me her new phone for the trip", True),
         ("my daughter got an iPhone for her birthday", True),
         ("她的手機是iPhone", True),

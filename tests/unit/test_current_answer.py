@@ -321,7 +321,10 @@ def test_a_pinned_fact_of_an_outdated_round_goes_with_it() -> None:
 
 
 def test_an_office_named_by_a_day_or_a_branch_city_does_not_outrank_a_keyed_job() -> None:
-    for remark in ("Today office was packed, no desks left", "our Chicago office is freezing today"):
+    for remark in (
+        "Today office was packed, no desks left",
+        "our Chicago office is freezing today",
+    ):
         old = _keyed(_doc("old", "I work at Walgreens as a pharmacist", 1), "job")
         new = _doc("new", remark, 30)
         vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
@@ -329,3 +332,22 @@ def test_an_office_named_by_a_day_or_a_branch_city_does_not_outrank_a_keyed_job(
             "job", [old, new], vectors, TablePlacer(), lambda d: False, {"old": 0.885, "new": 0.870}, gap=0.03
         )
         assert gone == set(), remark
+
+
+def test_an_employer_whose_name_starts_with_a_common_word_outranks_a_keyed_job() -> None:
+    old = _keyed(_doc("old", "I work at Walgreens as a pharmacist", 1), "job")
+    new = _doc("new", "the Whole Foods office has free snacks", 30)
+    vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
+    gone = outdated_answers(
+        "job", [old, new], vectors, TablePlacer(), lambda d: False, {"old": 0.885, "new": 0.870}, gap=0.03
+    )
+    assert gone == {"old"}
+
+
+def test_a_health_fact_of_an_outdated_turn_stays() -> None:
+    # the turn that said the old job also said an allergy: the job goes, the allergy stays
+    new = _doc("new", "settling into the counter job at city hall", 30)
+    old = _doc("old", "another shift at the dental clinic", 1, turn="t-old")
+    allergy = _doc("allergy", "User is allergic to latex, gloves at the clinic are a pain", 1, turn="t-old")
+    allergy.topics.extend(["allergy", "subject:allergy:latex"])
+    assert _gone([new, allergy, old], {"new": 0, "allergy": 1, "old": 0}) == {"old"}

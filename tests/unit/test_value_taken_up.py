@@ -36,3 +36,15 @@ def test_a_clause_without_a_change_keeps_its_first_value() -> None:
         c for c in extract_candidates("저탄고지 3주 차인데 빵 냄새만 맡아도 미칠 것 같아") if c.subject_key == "diet"
     ]
     assert fact.value_key == "저탄고지"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Recently became allergic to shellfish and allergic to latex too", "allergy:shellfish"),
+        ("I'm now allergic to penicillin and also allergic to sulfa", "allergy:penicillin"),
+    ],
+)
+def test_a_value_one_holds_several_of_keeps_its_first(text: str, subject: str) -> None:
+    # a second allergy is one more, not a change: the later one must not re-key (and supersede) the first
+    assert subject in [c.subject_key for c in extract_candidates(text)]

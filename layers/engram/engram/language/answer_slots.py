@@ -99,10 +99,11 @@ def about_someone_else(text: str) -> bool:
 
 # a bare "she", "her", 她 may be a thing's: "my 2009 Civic just hit 200k, she's a tank", "took pics of my niece at
 # her recital with the iPhone 15" (the niece is no owner of the phone: she is named by a word, not a pronoun)
-# ... but one before the thing says whose it is ("his car is a BMW", 她的手機)
+# ... only "she" and "her", what a car is called: "he", "they", 他 still name someone ("He just bought a Tesla"),
+# and "her" before the thing says whose it is ("her new phone", 她的手機)
 _PRONOUN = re.compile(
-    r"\b(?:he|she|they|him|them)\b|\b(?:his|her|their)\b(?!\s+(?:new |old |current )?(?:car|truck|ride|vehicle|suv"
-    r"|van|phone|iphone|cell|mobile|smartphone|scooter|motorcycle|bike)s?\b)|(?<![吉其])[他她](?!的)|彼(?:女)?は|그는|그녀는",
+    r"\bshe\b|\bher\b(?!\s+(?:new |old |current )?(?:car|truck|ride|vehicle|suv|van|phone|iphone|cell|mobile"
+    r"|smartphone|scooter|motorcycle|bike)s?\b)",
     re.IGNORECASE,
 )
 

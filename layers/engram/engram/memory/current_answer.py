@@ -270,9 +270,9 @@ def _employer_words(text: str) -> set[str]:
 # words an office or a canteen is named by that name no employer: a day or a time ("Today office was packed",
 # 오늘 사무실), a size or an age ("Huge office party")
 _NO_EMPLOYER = re.compile(
-    r"^(?:today|tonight|yesterday|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|morning|evening|every"
+    r"(?:today|tonight|yesterday|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|morning|evening|every"
     r"|whole|huge|big|small|new|old|main|open|shared|home|head|其他|今天|昨天|明天|每天|今日|昨日|明日|毎日|오늘|어제|내일|매일)"
-    r"(?:\s|$|の|的)",
+    r"(?:の|的)?",
     re.IGNORECASE,
 )
 
@@ -281,7 +281,8 @@ def _names_an_employer(text: str) -> bool:
     """An office or a canteen named by its employer's name ("the Spotify office", 聯發科員工餐廳, 楽天の社食), not by a
     day, a size or a city: a branch ("our Chicago office", 東京のオフィス) is no other employer than the job's."""
     named = employer_named(text)
-    return bool(named) and not _NO_EMPLOYER.match(named.strip()) and not named_places(named)
+    name = job_words().sub(" ", named).strip()  # "Whole Foods" of "Whole Foods office": a name, not a size
+    return bool(name) and not _NO_EMPLOYER.fullmatch(name) and not named_places(named)
 
 
 def gives_up_only(said: str) -> bool:
@@ -491,13 +492,18 @@ def outdated_answers(
         and _gives_up_another(d, current)
     }
     stale_turns = {ref for d in every if d.doc_id in gone for ref in d.source_ids}
-    # what those turns said goes with them, however it ranked: a pinned fact of an outdated round ("在台積電上班"
-    # as a profile fact beside its round) is as old as the round
-    return gone | {
-        d.doc_id
-        for d in every
-        if not guarded(d)
-        and set(d.source_ids) & stale_turns
-        and d.created_at < current.created_at - told_together_s
-        and not set(d.source_ids) & now_said
-    }
+    extra_ids = {d.doc_id for d, _ in extra}
+
+    def with_its_turn(d: IndexDocument) -> bool:
+        # what those turns said goes with them; a pinned fact of the slot the search did not rank too ("在台積電上班"
+        # as a profile fact beside its round is as old as the round) — never a health fact said in the same breath
+        if guarded(d) or SAFETY_TOPICS & set(d.topics) or not set(d.source_ids) & stale_turns:
+            return False
+        return before(d) or (
+            d.doc_id in extra_ids
+            and in_slot(d)
+            and d.created_at < current.created_at - told_together_s
+            and not set(d.source_ids) & now_said
+        )
+
+    return gone | {d.doc_id for d in every if with_its_turn(d)}

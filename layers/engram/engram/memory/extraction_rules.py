@@ -263,7 +263,9 @@ def _match(rules: Sequence[Rule], clause: str) -> tuple[Rule, re.Match[str]] | N
         for pattern in rule.patterns:
             m = pattern.search(clause)
             if m and (m.groupdict().get("x") or "").strip().lower() not in _POINTING:
-                return rule, _value_taken_up(pattern, m, clause)
+                # (a value one holds one at a time only: a second allergy or medicine is one more, not a change)
+                single = "{x}" not in rule.subject and not rule.safety
+                return rule, _value_taken_up(pattern, m, clause) if single else m
     return None
 
 

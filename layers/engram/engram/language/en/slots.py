@@ -128,7 +128,7 @@ SLOTS = SlotPack(
         # a time said after it: "Biscuit passed a few weeks ago 😢", "Rocky passed yesterday" (not "passed the
         # vet check", "Lily passed!")
         r"| (?:a (?:few|couple(?: of)?)|\w+) (?:days?|weeks?|months?|years?) ago\b"
-        r"| (?:yesterday|this (?:morning|week|month|year)|over the weekend|on \w+day)\b)"
+        r"| (?:yesterday|this (?:morning|week|month|year)|over the weekend|on \w+day)\b(?!['’]))"
         # ("User": a fact's rewrite of "I", "Dan and User broke up in August")
         r"|died|crossed the rainbow bridge|and (?:I|User) (?:broke up|split|called it quits|ended things))"
         # "me and Tamsin called it quits", "Jake dumped me"

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engram.memory.current_answer import SlotPlacer, keyed_placement, outdated_answers
+from engram.memory.current_answer import SlotPlacer, keyed_placement, named_by_words, outdated_answers
 from engram.memory.models import IndexDocument
 
 PLACED = {
@@ -351,3 +351,9 @@ def test_a_health_fact_of_an_outdated_turn_stays() -> None:
     allergy = _doc("allergy", "User is allergic to latex, gloves at the clinic are a pain", 1, turn="t-old")
     allergy.topics.extend(["allergy", "subject:allergy:latex"])
     assert _gone([new, allergy, old], {"new": 0, "allergy": 1, "old": 0}) == {"old"}
+
+
+def test_a_job_cut_by_the_floor_comes_back_only_named_by_its_employer() -> None:
+    # "판교 카카오 사옥…" names the employer; "今天上班好累，同事都在請假" is a remark about work, no answer
+    assert named_by_words("job", _doc("a", "판교 카카오 사옥 점심 메뉴 오늘 짱이었음", 1), ("home", "job", "likes"))
+    assert not named_by_words("job", _doc("b", "今天上班好累，同事都在請假", 1), ("job", "health"))

@@ -177,8 +177,13 @@ NAMED_BY_WORDS = frozenset({"partner", "job", "school", *THINGS})
 
 def named_by_words(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> bool:
     """A statement no rule keyed that names the slot's value by its words (`_named_in_slot`), for the slots
-    in NAMED_BY_WORDS; `classes`: the embedder's, nearest first."""
-    return slot in NAMED_BY_WORDS and keyed_placement(doc, slot) is None and _named_in_slot(slot, doc, classes)
+    in NAMED_BY_WORDS; `classes`: the embedder's, nearest first. A job only by its employer's name ("판교 카카오
+    사옥…"): a workplace word alone (上班, 同事, 회사) names no value, and a remark about work is no answer."""
+    if slot not in NAMED_BY_WORDS or keyed_placement(doc, slot) is not None:
+        return False
+    if slot == "job" and not _names_an_employer(display_text(doc)):
+        return False
+    return _named_in_slot(slot, doc, classes)
 
 
 def _of_the_kind_named(slot: str, question: str, doc: IndexDocument) -> bool:

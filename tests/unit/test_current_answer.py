@@ -327,21 +327,13 @@ def test_an_office_named_by_a_day_or_a_branch_city_does_not_outrank_a_keyed_job(
     ):
         old = _keyed(_doc("old", "I work at Walgreens as a pharmacist", 1), "job")
         new = _doc("new", remark, 30)
-        vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
-        gone = outdated_answers(
-            "job", [old, new], vectors, TablePlacer(), lambda d: False, {"old": 0.885, "new": 0.870}, gap=0.03
-        )
-        assert gone == set(), remark
+        assert _gone([old, new], {"old": 0, "new": 0}, closeness={"old": 0.885, "new": 0.870}) == set(), remark
 
 
 def test_an_employer_whose_name_starts_with_a_common_word_outranks_a_keyed_job() -> None:
     old = _keyed(_doc("old", "I work at Walgreens as a pharmacist", 1), "job")
     new = _doc("new", "the Whole Foods office has free snacks", 30)
-    vectors = {"old": np.array([0], dtype=np.float32), "new": np.array([0], dtype=np.float32)}
-    gone = outdated_answers(
-        "job", [old, new], vectors, TablePlacer(), lambda d: False, {"old": 0.885, "new": 0.870}, gap=0.03
-    )
-    assert gone == {"old"}
+    assert _gone([old, new], {"old": 0, "new": 0}, closeness={"old": 0.885, "new": 0.870}) == {"old"}
 
 
 def test_a_health_fact_of_an_outdated_turn_stays() -> None:

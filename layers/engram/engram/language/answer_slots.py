@@ -97,10 +97,8 @@ def about_someone_else(text: str) -> bool:
     return bool(_someone_else().search(text))
 
 
-# a bare "she", "her", 她 may be a thing's: "my 2009 Civic just hit 200k, she's a tank", "took pics of my niece at
-# her recital with the iPhone 15" (the niece is no owner of the phone: she is named by a word, not a pronoun)
-# ... only "she" and "her", what a car is called: "he", "they", 他 still name someone ("He just bought a Tesla"),
-# and "her" before the thing says whose it is ("her new phone", 她的手機)
+# "she" and "her" may be the thing itself: "my 2009 Civic just hit 200k, she's a tank". "he", "they" and 他 still
+# name someone ("He just bought a Tesla"), and so does "her" before the thing ("her new phone")
 _PRONOUN = re.compile(
     r"\bshe\b|\bher\b(?!\s+(?:new |old |current )?(?:car|truck|ride|vehicle|suv|van|phone|iphone|cell|mobile"
     r"|smartphone|scooter|motorcycle|bike)s?\b)",

@@ -181,7 +181,7 @@ def named_by_words(slot: str, doc: IndexDocument, classes: tuple[str, ...]) -> b
     사옥…"): a workplace word alone (上班, 同事, 회사) names no value, and a remark about work is no answer."""
     if slot not in NAMED_BY_WORDS or keyed_placement(doc, slot) is not None:
         return False
-    if slot == "job" and not _names_an_employer(display_text(doc)):
+    if slot == "job" and not _names_an_employer(employer_named(display_text(doc))):
         return False
     return _named_in_slot(slot, doc, classes)
 
@@ -266,9 +266,9 @@ def _gives_up_another(d: IndexDocument, current: IndexDocument) -> bool:
     return not naming_tokens(said) & naming_tokens(now)
 
 
-def _employer_words(text: str) -> set[str]:
-    """The words an employer named by its office or canteen is named by ("spotify" of "the Spotify office")."""
-    named = employer_named(text)
+def _employer_words(named: str) -> set[str]:
+    """The words an employer named by its office or canteen (`employer_named`'s "the Spotify office") is named
+    by: "spotify"."""
     return naming_tokens(job_words().sub(" ", named)) if named else set()
 
 
@@ -282,10 +282,10 @@ _NO_EMPLOYER = re.compile(
 )
 
 
-def _names_an_employer(text: str) -> bool:
-    """An office or a canteen named by its employer's name ("the Spotify office", 聯發科員工餐廳, 楽天の社食), not by a
-    day, a size or a city: a branch ("our Chicago office", 東京のオフィス) is no other employer than the job's."""
-    named = employer_named(text)
+def _names_an_employer(named: str) -> bool:
+    """An office or a canteen (`employer_named`'s) named by its employer's name ("the Spotify office", 聯發科員工餐廳,
+    楽天の社食), not by a day, a size or a city: a branch ("our Chicago office", 東京のオフィス) is no other employer
+    than the job's."""
     name = job_words().sub(" ", named).strip()  # "Whole Foods" of "Whole Foods office": a name, not a size
     return bool(name) and not _NO_EMPLOYER.fullmatch(name) and not named_places(named)
 
@@ -462,8 +462,9 @@ def outdated_answers(
     now_said = set(current.source_ids)
     # an employer named by its office or canteen ("the Spotify office…", 聯發科員工餐廳) names the job as a rule's
     # key would: it outdates a job a rule keyed ("在台積電上班"), and no statement naming the same employer
-    employer = _employer_words(display_text(current)) if slot == "job" else set()
-    keyed_now = rule_keyed(current) or (bool(employer) and _names_an_employer(display_text(current)))
+    named = employer_named(display_text(current)) if slot == "job" else ""
+    employer = _employer_words(named)
+    keyed_now = rule_keyed(current) or (bool(employer) and _names_an_employer(named))
     changed_now = states_change_strongly(display_text(current))
 
     def before(d: IndexDocument) -> bool:

@@ -564,7 +564,9 @@ class HybridRetriever:
     ) -> list[ScoredMemory]:
         """The candidates the relevance floor cut that say the asked value changed ("just started as a paralegal
         at a law firm", 0.03 below the bar beside "I work as a line cook") and that a rule keyed to the slot or
-        the embedder places first in it: the current answer, which shares few words with the question. Never
+        the embedder places first in it, or that name the value by its words, said as news or not
+        (`named_by_words`: "小雯今天煮了滷肉飯給我吃，有女朋友真幸福" for "我的另一半叫什麼名字？"): the current answer,
+        which shares few words with the question (current_answer.py decides which answer is current). Never
         fails a prompt: an embedder that cannot place leaves the block as it was."""
         held = {m.memory_id for m in found} | shown  # the pinned facts and the bridge are in the prompt already
         cut = [m for m in results if m.memory_id not in held and not opens_with_someone_else(display_text(m.doc))]
@@ -578,8 +580,7 @@ class HybridRetriever:
                     or (keyed is None and self._placed_first(m.doc)[:1] == (slot,))
                 )
             )
-            # ... or that name the value by its words, said as news or not: "小雯今天煮了滷肉飯給我吃，有女朋友真幸福"
-            # for "我的另一半叫什麼名字？" (current_answer.py decides which of the answers is current)
+            # (the slot first: the embedder's classes are read only for a slot named by its words)
             or (slot in NAMED_BY_WORDS and named_by_words(slot, m.doc, self._classes_of(m.doc)))
         ]
 
